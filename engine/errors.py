@@ -1,0 +1,33 @@
+"""The two ways the rules say no: a choice out of turn, and a choice or setup the rules refuse."""
+
+from __future__ import annotations
+
+
+class WrongStep(Exception):
+    """A choice arrived for a step the engine is not asking for right now."""
+
+    def __init__(self, expected: str | None, given: str) -> None:
+        self.expected = expected
+        self.given = given
+        wanted = f"'{expected}'" if expected else "nothing (the game is over)"
+        super().__init__(f"expected a choice for {wanted}, got '{given}'")
+
+
+class Refused(Exception):
+    """The rules refuse a choice or a setup; the message is one a player can read aloud.
+
+    `rule` is a stable id (for translated messages on the page); `args` fill it in.
+    """
+
+    def __init__(self, rule: str, message: str, **params: object) -> None:
+        self.rule = rule
+        self.params = params
+        super().__init__(message)
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class Unknown(Exception):
+    """A choice names something that does not exist (a seat past the table, a step nobody has)."""

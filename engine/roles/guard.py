@@ -1,0 +1,57 @@
+"""The guard (protector): shields one player from the wolves each night."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..choice import Choice
+from ..errors import Refused
+from ..events import Event
+from ..state import LogEntry, Pending, State
+from ._base import Role, SeatStep, rules_of, who
+
+
+@dataclass(frozen=True, slots=True)
+class Protected(Event):
+    seat: int
+    target: int | None
+
+    def apply(self, state: State) -> State:
+        memo = state.remember("guard.last", (state.night, self.target))
+        if self.target is None:
+            return state.but(memo=memo)
+        t = state.tonight
+        return state.but(memo=memo, tonight=replace(t, protected=t.protected | {self.target}),
+                         log=state.logged(LogEntry(state.night, "night", "protect", "guard", self.target, self.seat)))
+
+
+def last_protected(state: State) -> int | None:
+    """The player the guard protected the night before this one (None if nobody)."""
+    night, target = state.memo.get("guard.last", (0, None))
+    return target if night == state.night - 1 else None
+
+
+class GuardStep(SeatStep):
+    id = role = "guard"
+    verb = "protect"
+
+    def rule(self, state: State, pending: Pending, target: int) -> Refused | None:
+        if target == pending.seat and not rules_of(state).guard_may_protect_self:
+            return Refused("guard.self", "The guard may not protect himself; choose someone else.")
+        if target == last_protected(state):
+            return Refused("guard.repeat",
+                           f"The guard protected {who(state, target)} last night; choose someone else.",
+                           player=target)
+        return None
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        assert pending.seat is not None
+        return [Protected(pending.seat, choice.target)]
+
+
+class Guard(Role):
+    id = "guard"
+    steps = (GuardStep(),)
+
+
+ROLE = Guard()
