@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 _BARE = {"witch": "witch:pass", "rematch": "rematch"}
 
 

@@ -14,10 +14,7 @@ def dying(state: State) -> dict[int, str]:
     out: dict[int, str] = {}
     if t.attacked is not None and t.attacked in state.alive:
         saves = (t.attacked in t.protected) + (t.attacked in t.healed)
-        if ruleset(state.ruleset).double_save_kills:
-            survives = saves == 1
-        else:
-            survives = saves >= 1
+        survives = saves == 1 if ruleset(state.ruleset).double_save_kills else saves >= 1
         if not survives:
             out[t.attacked] = "wolves"
     for seat in t.poisoned:

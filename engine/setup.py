@@ -60,7 +60,8 @@ class Setup:
 def check_count(rules: Ruleset, players: int) -> None:
     if not rules.min_players <= players <= rules.max_players:
         raise Refused("setup.players",
-                      f"The {rules.id} rules are for {rules.min_players} to {rules.max_players} players, not {players}.")
+                      f"The {rules.id} rules are for {rules.min_players} to {rules.max_players} players, "
+                      f"not {players}.")
 
 
 def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int]) -> None:

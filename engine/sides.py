@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from .state import State
 
+_SIDES: dict[str, str] = {}
+
 
 def side_of(state: State, seat: int) -> str:
-    from .roles import ROLES
+    role = state.roles[seat - 1]
+    side = _SIDES.get(role)
+    if side is None:
+        from .roles import ROLES  # late: the role modules import this one
 
-    return ROLES[state.role_of(seat)].side
+        side = _SIDES[role] = ROLES[role].side
+    return side
 
 
 def is_wolf(state: State, seat: int) -> bool:

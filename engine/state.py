@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .choice import Choice
@@ -77,7 +77,7 @@ class LogEntry:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     ruleset: str = "classic"
     players: tuple[str, ...] = ()  # names in seat order; "" where none was given
@@ -100,7 +100,12 @@ class State:
     reason: str | None = None
 
     def but(self, **changes: Any) -> State:
-        return replace(self, **changes)
+        """A copy with some fields changed. Fields hold immutable values, so a shallow copy is safe;
+        this is the hot path of every fold, hence no dataclasses.replace."""
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     # -- questions every part asks -------------------------------------------------
     @property

@@ -47,6 +47,11 @@ class TargetStep(Step):
     may_target_self = True
     verb = "choose"
 
+    def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
+        yield Choice(self.id)
+        for seat in sorted(state.alive):  # a dead seat is never a legal target
+            yield Choice(self.id, seat)
+
     def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
         if choice.heal is not None or choice.poison is not None:
             return Refused("choice.potion", f"Only the witch has potions; {self.verb} a player.")

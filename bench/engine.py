@@ -1,0 +1,99 @@
+"""Engine figures: random games per second, undo late in a long game, and the simulate CLI's wall time."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import yaml
+
+from engine import Choice, Game, HouseRules
+
+from ._measure import median_ms, metric
+
+
+def random_game(seed: int) -> Game:
+    g = Game.new([f"P{i}" for i in range(1, 13)], house=HouseRules(), seed=seed)
+    rng = random.Random(seed)
+    while not g.state.over:
+        g.choose(rng.choice(g.legal()))
+    return g
+
+
+def games_per_second(rounds: int = 5, seconds: float = 1.0) -> float:
+    """Median over `rounds` of full random 12-player classic games finished per second, one core."""
+    rates = []
+    seed = 0
+    for _ in range(rounds):
+        done, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            random_game(seed)
+            seed += 1
+            done += 1
+        rates.append(done / (time.perf_counter() - t0))
+    return statistics.median(rates)
+
+
+def quiet_choice(g: Game) -> Choice:
+    """A choice that keeps the game going: nobody attacked, nobody expelled."""
+    legal = g.legal()
+    quiet = [c for c in legal if c.is_pass]
+    return quiet[0] if quiet else legal[-1]
+
+
+def long_game(events: int = 200) -> tuple[Game, list[Choice]]:
+    g = Game.new([f"P{i}" for i in range(1, 13)], seed=1)
+    choices = []
+    while len(g.events) < events:
+        choices.append(quiet_choice(g))
+        g.choose(choices[-1])
+    return g, choices
+
+
+def undo_ms(repeat: int = 300) -> float:
+    g, _ = long_game(200)
+    last = g.choices[-1]
+
+    def undo_once() -> None:
+        g.undo()
+
+    times = []
+    for _ in range(repeat):
+        times.append(median_ms(undo_once, 1))
+        g.choose(last)
+    return statistics.median(times)
+
+
+def scenario_30_steps(path: Path) -> None:
+    g = Game.new([f"P{i}" for i in range(1, 13)], seed=1)
+    steps = []
+    for _ in range(30):
+        c = quiet_choice(g)
+        steps.append([c.step, c.target if c.target is not None else "none"])
+        g.choose(c)
+    path.write_text(yaml.safe_dump({"players": 12, "seed": 1, "steps": steps}, default_flow_style=None))
+
+
+def simulate_cli_ms(repeat: int = 15) -> float:
+    wolfcall = Path(sys.executable).parent / "wolfcall"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "thirty.yaml"
+        scenario_30_steps(path)
+
+        def once() -> None:
+            subprocess.run([str(wolfcall), "simulate", str(path)], check=True, capture_output=True)
+
+        once()
+        return median_ms(once, repeat)
+
+
+def run() -> Iterator[str]:
+    yield metric("engine.random_games_per_s", games_per_second(), "games/s", "higher")
+    yield metric("engine.undo_ms", undo_ms(), "ms", "lower")
+    yield metric("engine.simulate_cli_ms", simulate_cli_ms(), "ms", "lower")
