@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from . import engine
+from . import engine, scripts
 
-SUITES = [engine]
+SUITES = [engine, scripts]
 
 
 def main() -> int:

@@ -24,12 +24,32 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lint(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .lint import lint_paths
+
+    problems = lint_paths([Path(p) for p in args.paths])
+    for problem in problems:
+        print(problem.relative())
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print("scripts: no problems", file=sys.stderr)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="wolfcall", description="A game master that speaks, for Werewolf.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = sub.add_parser("simulate", help="play a game headless from a scenario file and print JSON")
     sim.add_argument("scenario", help="the scenario YAML file")
     sim.set_defaults(run=_simulate)
+    scripts = sub.add_parser("scripts", help="check the spoken lines").add_subparsers(
+        dest="action", required=True, metavar="ACTION")
+    lint = scripts.add_parser("lint", help="check scripts: YAML, missing scenes, variants, placeholders")
+    lint.add_argument("paths", nargs="*", help="a scripts folder, a language folder or a file (default: shipped)")
+    lint.set_defaults(run=_lint)
     return p
 
 
@@ -40,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("wolfcall: stopped", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `wolfcall ... | head`
+        return 0
     except Exception as exc:  # the last guard: a user never sees a stack trace
         print(f"wolfcall: unexpected error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
         return 1

@@ -15,7 +15,7 @@ class YamlError(Exception):
     """A file that is not valid YAML, or not of the expected shape: `file:line: message`."""
 
     def __init__(self, path: str | Path, line: int | None, message: str, column: int | None = None) -> None:
-        self.path, self.line, self.column = str(path), line, column
+        self.path, self.line, self.column, self.reason = str(path), line, column, message
         where = self.path
         if line is not None:
             where += f":{line}"

@@ -1,0 +1,77 @@
+"""The scene catalogue: every scene id the narrator may say, its placeholders and its minimum
+number of variants. Role scenes come from the engine's rulesets, so a new role adds none here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import RULESETS
+
+RECURRING = 20  # night, dawn, hunter, day and end.reveal: heard many times an evening
+RARE = 8  # welcome, dealing and the end banners
+WORD = 1  # names, numbers and role names: said as parts of other lines
+
+MAX_SEAT = 40  # seat numbers are spoken up to this
+
+
+@dataclass(frozen=True)
+class SceneSpec:
+    id: str
+    minimum: int
+    required: frozenset[str] = frozenset()  # every variant must use these
+    optional: frozenset[str] = frozenset()  # a variant may use these
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        return self.required | self.optional
+
+
+def _spec(scene: str, minimum: int, required: str = "", optional: str = "") -> SceneSpec:
+    return SceneSpec(scene, minimum, frozenset(required.split()), frozenset(optional.split()))
+
+
+_FIXED = [
+    _spec("game.welcome", RARE),
+    _spec("deal.pass", RARE, "player"),
+    _spec("deal.done", RARE),
+    _spec("night.start", RECURRING, optional="night"),
+    _spec("night.reminder", RECURRING),
+    _spec("dawn.start", RECURRING),
+    _spec("dawn.quiet", RECURRING),
+    _spec("dawn.death", RECURRING, "player"),
+    _spec("dawn.deaths", RECURRING, "players"),
+    _spec("hunter.wake", RECURRING, "player"),
+    _spec("hunter.shot", RECURRING, "player"),
+    _spec("hunter.no_shot", RECURRING, optional="player"),
+    _spec("day.debate", RECURRING),
+    _spec("day.timer.start", RECURRING, "minutes"),
+    _spec("day.timer.warning", RECURRING),
+    _spec("day.timer.end", RECURRING),
+    _spec("day.vote.start", RECURRING),
+    _spec("day.vote.out", RECURRING, "player"),
+    _spec("day.vote.nobody", RECURRING),
+    _spec("end.village", RARE),
+    _spec("end.wolves.number", RARE),
+    _spec("end.wolves.side", RARE),
+    _spec("end.draw", RARE),
+    _spec("end.reveal", RECURRING, "player role"),
+    _spec("names.seat", WORD, "number"),
+    _spec("names.and", WORD),
+    _spec("names.and_i", WORD),  # Spanish says "e" before an i-sound; elsewhere the same as names.and
+    *(_spec(f"numbers.{n}", WORD) for n in range(MAX_SEAT + 1)),
+]
+
+
+def catalogue() -> dict[str, SceneSpec]:
+    """Every scene the shipped scripts must have, by id."""
+    specs = {s.id: s for s in _FIXED}
+    for rules in RULESETS.values():
+        for step in rules.night_order:
+            for part in ("wake", "sleep"):
+                specs[f"night.{step}.{part}"] = _spec(f"night.{step}.{part}", RECURRING)
+        for role in rules.roles:
+            specs[f"roles.{role}"] = _spec(f"roles.{role}", WORD)
+    return specs
+
+
+LANGUAGES = ("en", "de", "es")

@@ -1,0 +1,144 @@
+"""The spoken lines: YAML files per language, one entry per scene id, loaded with line marks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .scenes import LANGUAGES
+from .yamlfile import MarkedDict, YamlError, line_of
+from .yamlfile import load as load_yaml
+
+SHIPPED = Path(__file__).resolve().parent.parent / "scripts"
+
+
+@dataclass(frozen=True)
+class Variant:
+    text: str
+    line: int
+
+
+@dataclass
+class Scene:
+    id: str
+    variants: list[Variant]
+    file: str
+    line: int
+    comment: str = ""
+
+
+@dataclass
+class Problem:
+    file: str
+    line: int
+    scene: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.scene}: {self.message}"
+
+    def relative(self) -> str:
+        """The same line with the file relative to the current folder when it lies below it."""
+        return f"{relative(self.file)}:{self.line}: {self.scene}: {self.message}"
+
+
+def relative(file: str | Path) -> str:
+    path = Path(file)
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+@dataclass
+class Script:
+    """All scenes of all languages found under one or more folders (later folders override)."""
+
+    scenes: dict[str, dict[str, Scene]] = field(default_factory=lambda: {lang: {} for lang in LANGUAGES})
+    problems: list[Problem] = field(default_factory=list)  # what loading itself found wrong
+
+    def variants(self, lang: str, scene: str) -> list[str]:
+        return [v.text for v in self.scenes[lang][scene].variants]
+
+    def has(self, lang: str, scene: str) -> bool:
+        return scene in self.scenes.get(lang, {})
+
+
+def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Script) -> Scene | None:
+    where = str(path)
+    comment = ""
+    raw: object = value
+    if isinstance(value, MarkedDict):
+        unknown = set(value) - {"comment", "variants"}
+        if unknown:
+            script.problems.append(Problem(where, value.line_of(sorted(unknown)[0]), scene_id,
+                                           f"unknown key '{sorted(unknown)[0]}' (an entry has variants and comment)"))
+            return None
+        comment = str(value.get("comment") or "")
+        raw = value.get("variants")
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list):
+        script.problems.append(Problem(where, line, scene_id, "must be a list of variants (or variants: and comment:)"))
+        return None
+    variants = []
+    for item in raw:
+        if not isinstance(item, str):
+            script.problems.append(Problem(where, line_of(item, line), scene_id,
+                                           f"a variant must be text, not {item!r}"))
+            continue
+        variants.append(Variant(str(item), line_of(item, line)))
+    return Scene(scene_id, variants, where, line, comment)
+
+
+def load_file(path: Path, lang: str, script: Script) -> None:
+    try:
+        doc = load_yaml(path)
+    except YamlError as exc:
+        column = f" at column {exc.column}" if exc.column else ""
+        script.problems.append(Problem(exc.path, exc.line or 1, "-", f"YAML error{column}: {exc.reason}"))
+        return
+    if doc is None:
+        return
+    if not isinstance(doc, MarkedDict):
+        script.problems.append(Problem(str(path), line_of(doc, 1), "-", "a script file maps scene ids to variants"))
+        return
+    for scene_id, value in doc.items():
+        scene = _read_entry(path, str(scene_id), value, doc.line_of(scene_id), script)
+        if scene is not None:
+            script.scenes.setdefault(lang, {})[str(scene_id)] = scene
+
+
+class ScriptError(Exception):
+    """A broken script: the game refuses to start and shows these lint lines."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        lines = [p.relative() for p in problems[:20]]
+        if len(problems) > 20:
+            lines.append(f"... and {len(problems) - 20} more")
+        super().__init__("the script has problems:\n" + "\n".join(lines))
+
+
+def load_checked(user: Path | None = None) -> Script:
+    """The shipped scripts with the user's folder laid over them, refused if the lint finds anything."""
+    from .lint import lint
+
+    folders = [SHIPPED] + ([user] if user else [])
+    if user is not None and not user.is_dir():
+        raise ScriptError([Problem(str(user), 1, "-", "the scripts folder does not exist")])
+    script = load(*folders)
+    problems = lint(script)
+    if problems:
+        raise ScriptError(problems)
+    return script
+
+
+def load(*folders: Path) -> Script:
+    """Load `folder/<lang>/*.yaml` for each folder in turn; a later folder's scenes replace earlier ones."""
+    script = Script()
+    for folder in folders:
+        for lang in LANGUAGES:
+            for path in sorted((folder / lang).glob("*.yaml")):
+                load_file(path, lang, script)
+    return script

@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from narrator.lines import Lines, sentence_case
+from narrator.picker import Picker
+from narrator.script import SHIPPED, ScriptError, load, load_checked
+
+SCRIPT = load(SHIPPED)
+
+
+def lines(lang: str, names: list[str] | None = None) -> Lines:
+    return Lines(SCRIPT, lang, Picker(1), names or [])
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Ana, Ben and Carla"), ("de", "Ana, Ben und Carla"), ("es", "Ana, Ben y Carla")])
+def test_lists_read_naturally(lang: str, expected: str) -> None:
+    assert lines(lang, ["Ana", "Ben", "Carla"]).players([1, 2, 3]) == expected
+
+
+def test_spanish_says_e_before_an_i_sound() -> None:
+    assert lines("es", ["Ana", "Inés"]).players([1, 2]) == "Ana e Inés"
+    assert lines("es", ["Ana", "Hilario"]).players([1, 2]) == "Ana e Hilario"
+    assert lines("es", ["Ana", "Hielo"]).players([1, 2]) == "Ana y Hielo"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("en", "player four"), ("de", "Spieler vier"),
+                                                ("es", "jugador cuatro")])
+def test_unnamed_seats_are_spelled_out(lang: str, expected: str) -> None:
+    assert lines(lang, ["Ana", "", "", ""]).player(4) == expected
+
+
+def test_a_filled_line_starts_with_a_capital() -> None:
+    line = lines("en").say("dawn.death", player="player four")
+    assert line.text[0].isupper() or line.text.startswith("{")
+    assert sentence_case("player four is gone. player five too.") == "Player four is gone. Player five too."
+    assert sentence_case("¿jugador dos? un hombre lobo.") == "¿Jugador dos? Un hombre lobo."
+
+
+def test_every_language_has_role_names_for_the_reveal() -> None:
+    for lang in ("en", "de", "es"):
+        text = lines(lang, ["Ana"]).say("end.reveal", player="Ana", role=lines(lang).role("seer")).text
+        assert "Ana" in text
+
+
+def test_user_scripts_override_a_scene(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    variants = "\n".join(f"  - Quiet night number {i}, friends." for i in range(20))
+    (tmp_path / "en" / "mine.yaml").write_text(f"dawn.quiet:\n{variants}\n")
+    script = load_checked(tmp_path)
+    assert script.variants("en", "dawn.quiet")[0] == "Quiet night number 0, friends."
+    assert script.variants("de", "dawn.quiet") == SCRIPT.variants("de", "dawn.quiet")
+
+
+def test_a_broken_user_script_refuses_to_start_with_the_lint_line(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "mine.yaml").write_text("dawn.quiet:\n  - Just one quiet line.\n")
+    with pytest.raises(ScriptError, match=r"mine.yaml:1: dawn.quiet: 1 variants in en; at least 20"):
+        load_checked(tmp_path)
+
+
+def test_a_missing_user_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ScriptError, match="does not exist"):
+        load_checked(tmp_path / "nope")
