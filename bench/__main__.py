@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from . import engine, scripts
+from . import engine, narration, scripts
 
-SUITES = [engine, scripts]
+SUITES = [engine, scripts, narration]
 
 
 def main() -> int:

@@ -39,12 +39,30 @@ def _lint(args: argparse.Namespace) -> int:
     return 0
 
 
+def _demo(args: argparse.Namespace) -> int:
+    from . import demo
+    from .journal import JournalError
+    from .script import ScriptError
+    from .yamlfile import YamlError
+
+    try:
+        return demo.run(args)
+    except (ScriptError, YamlError, JournalError) as exc:
+        print(f"wolfcall demo: {exc}", file=sys.stderr)
+        return 2
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="wolfcall", description="A game master that speaks, for Werewolf.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = sub.add_parser("simulate", help="play a game headless from a scenario file and print JSON")
     sim.add_argument("scenario", help="the scenario YAML file")
     sim.set_defaults(run=_simulate)
+    from . import demo
+
+    dem = sub.add_parser("demo", help="hear (or read) a whole narrated game played at random")
+    demo.add_arguments(dem)
+    dem.set_defaults(run=_demo)
     scripts = sub.add_parser("scripts", help="check the spoken lines").add_subparsers(
         dest="action", required=True, metavar="ACTION")
     lint = scripts.add_parser("lint", help="check scripts: YAML, missing scenes, variants, placeholders")

@@ -32,6 +32,7 @@ def _spec(scene: str, minimum: int, required: str = "", optional: str = "") -> S
 
 _FIXED = [
     _spec("game.welcome", RARE),
+    _spec("game.resume", RARE),
     _spec("deal.pass", RARE, "player"),
     _spec("deal.done", RARE),
     _spec("night.start", RECURRING, optional="night"),

@@ -1,0 +1,45 @@
+"""Time for the narrator: a real clock for the table, a virtual one for tests and `--fast`."""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds since the game's clock started."""
+        ...
+
+    def sleep_until(self, t: float) -> None:
+        """Return at time `t` (at once when it has passed)."""
+        ...
+
+
+class VirtualClock:
+    """Time moves only when someone waits: a whole game runs in milliseconds."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.t = start
+
+    def now(self) -> float:
+        return self.t
+
+    def sleep_until(self, t: float) -> None:
+        self.t = max(self.t, t)
+
+
+class RealClock:
+    """Wall time, scaled by `speed` (1: real time; 100: a hundred times faster)."""
+
+    def __init__(self, speed: float = 1.0) -> None:
+        self.speed = speed
+        self.origin = time.monotonic()
+
+    def now(self) -> float:
+        return (time.monotonic() - self.origin) * self.speed
+
+    def sleep_until(self, t: float) -> None:
+        delay = (t - self.now()) / self.speed
+        if delay > 0:
+            time.sleep(delay)

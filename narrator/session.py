@@ -1,0 +1,179 @@
+"""A narrated game from start to end: the deal, the journal, undo and resume.
+
+Undo and resume work the same way: a fresh game replays the journal's answers silently, with
+the same seeds, until the answers run out; from there the narrator speaks again.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import Choice, Game, HouseRules
+
+from .clock import Clock
+from .inputs import REVEAL, START, VOTE, Answer, Input, Question
+from .journal import Journal, JournalError
+from .lines import Lines
+from .master import Narrator, UndoRequested
+from .picker import Picker
+from .script import Script
+from .speaker import Speaker
+
+PLAIN_STEPS = (VOTE, REVEAL, START)
+
+
+def data_dir() -> Path:
+    """Where journals live: $WOLFCALL_DATA, else $XDG_DATA_HOME/wolfcall, else ~/.local/share/wolfcall."""
+    if os.environ.get("WOLFCALL_DATA"):
+        return Path(os.environ["WOLFCALL_DATA"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "wolfcall"
+
+
+@dataclass
+class Table:
+    """Everything a game needs to be rebuilt: the journal's first line."""
+
+    players: list[str]
+    roles: list[str]
+    house: HouseRules = field(default_factory=HouseRules)
+    ruleset: str = "classic"
+    mode: str = "one_device"
+    seed: int = 0
+    lang: str = "en"
+    kind: str = "play"  # play | demo (a demo's table is played by RandomInput with `seed`)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "roles": self.roles, "house": self.house.to_json(), "ruleset": self.ruleset,
+                "mode": self.mode, "seed": self.seed, "lang": self.lang, "kind": self.kind}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        return cls(list(data["players"]), list(data["roles"]), HouseRules(**data["house"]), data["ruleset"],
+                   data["mode"], int(data["seed"]), data["lang"], data.get("kind", "play"))
+
+    @classmethod
+    def deal(cls, players: Sequence[str], house: HouseRules, seed: int, lang: str, kind: str = "play",
+             roles: Sequence[str] | None = None) -> Table:
+        game = Game.new(players, house=house, seed=seed, roles=roles)
+        return cls(list(players), list(game.state.roles), house, "classic", "one_device", seed, lang, kind)
+
+    def game(self) -> Game:
+        return Game.new(self.players, ruleset=self.ruleset, house=self.house, seed=self.seed, mode=self.mode,
+                        roles=self.roles)
+
+
+def encode(question: Question, answer: Answer) -> dict[str, Any]:
+    value = answer.value.text() if isinstance(answer.value, Choice) else answer.value
+    return {"step": question.step, "value": value, "delay": answer.delay, "n": question.number}
+
+
+def decode(record: dict[str, Any]) -> Answer:
+    value = record["value"]
+    return Answer(value if record["step"] in PLAIN_STEPS else Choice.from_text(value), float(record["delay"]))
+
+
+def effective_answers(records: list[dict[str, Any]]) -> list[Answer]:
+    """The answers that stand: each undo removes the last choice and what came after it."""
+    answers: list[Answer] = []
+    for record in records:
+        if record["kind"] == "answer":
+            answers.append(decode(record))
+        elif record["kind"] == "undo":
+            answers = drop_last_choice(answers)
+    return answers
+
+
+def drop_last_choice(answers: list[Answer]) -> list[Answer]:
+    for i in range(len(answers) - 1, -1, -1):
+        if isinstance(answers[i].value, Choice):
+            return answers[:i]
+    return answers
+
+
+@dataclass
+class Resumed:
+    table: Table
+    answers: list[Answer]
+    note: str | None  # what was found wrong with the journal, to tell the table
+
+
+def open_journal(path: Path) -> Resumed:
+    """Read a journal for resuming; a torn or damaged tail is cut off (a copy is kept) and reported."""
+    contents = Journal.read(path)
+    try:
+        table = Table.from_json(contents.header)
+        answers = effective_answers(contents.records)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise JournalError(f"the journal {path} is not a wolfcall game ({exc})") from None
+    note = None
+    if contents.damaged_line is not None:
+        backup = Journal.repair(path, contents)
+        note = (f"line {contents.damaged_line} of the journal was incomplete or damaged (a copy is in {backup}); "
+                f"the game resumes from the last complete choice")
+    return Resumed(table, answers, note)
+
+
+def latest_unfinished(folder: Path) -> Path | None:
+    games = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in games:
+        try:
+            contents = Journal.read(path)
+        except JournalError:
+            continue
+        if not any(r["kind"] == "over" for r in contents.records):
+            return path
+    return None
+
+
+def new_journal_path(folder: Path, table: Table) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return folder / f"{stamp}-{table.kind}-{table.seed}.jsonl"
+
+
+class Session:
+    """Runs one game to its end, recording every answer, restarting by replay after an undo."""
+
+    def __init__(self, table: Table, script: Script, speaker: Speaker, clock: Clock, live: Input,
+                 journal: Journal | None = None, answers: Sequence[Answer] = (), resumed: bool = False) -> None:
+        self.table, self.script = table, script
+        self.speaker, self.clock, self.live = speaker, clock, live
+        self.journal = journal
+        self.answers = list(answers)
+        self.resumed = resumed and bool(self.answers)
+        self.narrator: Narrator | None = None
+
+    def _record(self, question: Question, answer: Answer) -> None:
+        self.answers.append(answer)
+        if self.journal is not None:
+            self.journal.append("answer", f"answer {question.number + 1} recorded", encode(question, answer))
+
+    def build(self) -> Narrator:
+        lines = Lines(self.script, self.table.lang, Picker(self.table.seed), self.table.players)
+        return Narrator(self.table.game(), lines, self.speaker, self.clock, self.live, seed=self.table.seed,
+                        replay=list(self.answers), resumed=self.resumed, record=self._record)
+
+    def run(self) -> Narrator:
+        while True:
+            self.narrator = self.build()
+            try:
+                self.narrator.run()
+            except UndoRequested:
+                self.answers = drop_last_choice(self.answers)
+                if self.journal is not None:
+                    self.journal.append("undo", "the last choice was taken back", {})
+                self.resumed = False
+                continue
+            if self.journal is not None:
+                self.journal.append("over", "the game is over", {})
+            return self.narrator
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1, 10**6)

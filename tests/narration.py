@@ -1,0 +1,49 @@
+"""Helpers for narrator tests: a scripted table and a narrator on the virtual clock."""
+
+from __future__ import annotations
+
+import contextlib
+
+from engine import Choice, Game, HouseRules
+from narrator.clock import VirtualClock
+from narrator.inputs import COVERED, START, VOTE, Answer, ScriptedInput
+from narrator.lines import Lines
+from narrator.master import Narrator
+from narrator.picker import Picker
+from narrator.script import SHIPPED, load
+from narrator.speaker import CaptionSpeaker
+
+SCRIPT = load(SHIPPED)
+NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala"]
+ROLES = ["werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager"]
+
+
+def opening(players: int = 7) -> list[Answer]:
+    return [Answer(COVERED, 2.0)] * players + [Answer(START, 1.0)]
+
+
+def answers(*items: tuple[str, float]) -> list[Answer]:
+    """("werewolves:6", 2.0), ("vote", 30) ..."""
+    out = []
+    for text, delay in items:
+        out.append(Answer(VOTE, delay) if text == VOTE else Answer(Choice.from_text(text), delay))
+    return out
+
+
+def narrate(script: list[Answer], lang: str = "en", seed: int = 1, **house: object) -> Narrator:
+    """Play the scripted answers to the end (or until they run out) on a virtual clock."""
+    from narrator.inputs import Exhausted
+
+    game = Game.new(NAMES, roles=ROLES, house=HouseRules(**house), seed=seed)  # type: ignore[arg-type]
+    lines = Lines(SCRIPT, lang, Picker(seed), NAMES)
+    narrator = Narrator(game, lines, CaptionSpeaker(None), VirtualClock(), ScriptedInput(opening() + script),
+                        seed=seed)
+    with contextlib.suppress(Exhausted):
+        narrator.run()
+    return narrator
+
+
+def captions(narrator: Narrator) -> list:  # type: ignore[type-arg]
+    speaker = narrator.live_speaker
+    assert isinstance(speaker, CaptionSpeaker)
+    return speaker.captions
