@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 play: $(STAMP)
-	$(VENV)/bin/wolfcall demo
+	$(VENV)/bin/wolfcall play
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .

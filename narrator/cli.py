@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -39,17 +40,25 @@ def _lint(args: argparse.Namespace) -> int:
     return 0
 
 
-def _demo(args: argparse.Namespace) -> int:
-    from . import demo
-    from .journal import JournalError
-    from .script import ScriptError
-    from .yamlfile import YamlError
+def _game(name: str) -> Callable[[argparse.Namespace], int]:
+    """Run `wolfcall demo` or `wolfcall play`; a broken script, config or journal is one clear message."""
 
-    try:
-        return demo.run(args)
-    except (ScriptError, YamlError, JournalError) as exc:
-        print(f"wolfcall demo: {exc}", file=sys.stderr)
-        return 2
+    def run(args: argparse.Namespace) -> int:
+        from engine import Refused
+
+        from .journal import JournalError
+        from .master import ReplayMismatch
+        from .script import ScriptError
+        from .yamlfile import YamlError
+
+        module = importlib.import_module(f"narrator.{name}")
+        try:
+            return int(module.run(args))
+        except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused) as exc:
+            print(f"wolfcall {name}: {exc}", file=sys.stderr)
+            return 2
+
+    return run
 
 
 def parser() -> argparse.ArgumentParser:
@@ -58,11 +67,14 @@ def parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play a game headless from a scenario file and print JSON")
     sim.add_argument("scenario", help="the scenario YAML file")
     sim.set_defaults(run=_simulate)
-    from . import demo
+    from . import demo, play
 
+    pl = sub.add_parser("play", help="play a narrated game at the table")
+    play.add_arguments(pl)
+    pl.set_defaults(run=_game("play"))
     dem = sub.add_parser("demo", help="hear (or read) a whole narrated game played at random")
     demo.add_arguments(dem)
-    dem.set_defaults(run=_demo)
+    dem.set_defaults(run=_game("demo"))
     scripts = sub.add_parser("scripts", help="check the spoken lines").add_subparsers(
         dest="action", required=True, metavar="ACTION")
     lint = scripts.add_parser("lint", help="check scripts: YAML, missing scenes, variants, placeholders")

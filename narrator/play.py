@@ -1,0 +1,67 @@
+"""`wolfcall play`: a real game at the table, recorded in a journal so it survives a crash."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .clock import RealClock
+from .config import load_config
+from .journal import Journal, JournalError
+from .lines import Lines
+from .picker import Picker
+from .script import load_checked
+from .session import Session, Table, data_dir, latest_unfinished, new_journal_path, open_journal, random_seed
+from .speaker import CaptionSpeaker
+from .terminal import TerminalInput
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ui", choices=("terminal",), default="terminal", help="how choices are tapped")
+    p.add_argument("--players", type=int, help="6 to 12 (default: config.yaml)")
+    p.add_argument("--names", help="player names in seat order, separated by commas")
+    p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
+    p.add_argument("--seed", type=int, help="a fixed deal (for testing)")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="JOURNAL",
+                   help="continue the last unfinished game (or the one in JOURNAL)")
+    p.add_argument("--speed", type=float, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument("--data", type=Path, help="where journals are kept (default: the user's data folder)")
+    p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
+    p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+
+
+def run(args: argparse.Namespace) -> int:
+    cfg = load_config(args.config)
+    script = load_checked(args.scripts or cfg.scripts)
+    folder = (args.data or data_dir()) / "games"
+    if args.resume:
+        path = latest_unfinished(folder) if args.resume == "latest" else Path(args.resume)
+        if path is None:
+            raise JournalError(f"there is no unfinished game in {folder}")
+        resumed = open_journal(path)
+        if resumed.note:
+            print(f"wolfcall: {resumed.note}", file=sys.stderr)
+        table, answers = resumed.table, resumed.answers
+        journal = Journal(path)
+        print(f"wolfcall: resuming {path} ({len(answers)} answers)", file=sys.stderr)
+    else:
+        names = [n.strip() for n in args.names.split(",")] if args.names else [""] * (args.players or cfg.players)
+        seed = args.seed if args.seed is not None else random_seed()
+        table = Table.deal(names, cfg.house, seed, args.lang or cfg.language)
+        answers = []
+        path = new_journal_path(folder, table)
+        journal = Journal.create(path, table.to_json(), f"a game for {len(names)} players")
+    words = Lines(script, table.lang, Picker(0), table.players)
+    session = Session(table, script, CaptionSpeaker(sys.stdout), RealClock(args.speed), TerminalInput(words),
+                      journal, answers, resumed=bool(args.resume))
+    try:
+        narrator = session.run()
+    except EOFError:
+        print(f"\nwolfcall: input ended; the game is saved. Continue it with: wolfcall play --resume {path}",
+              file=sys.stderr)
+        return 0
+    finally:
+        journal.close()
+    print(f"wolfcall: {narrator.state.winner} won ({narrator.state.reason})", file=sys.stderr)
+    return 0

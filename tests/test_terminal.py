@@ -1,0 +1,70 @@
+"""`wolfcall play --ui terminal`, driven through its pipes like a person at the keyboard."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
+ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "guard")
+
+
+def drive(args: list[str], stop_after: int | None = None) -> tuple[int, list[str], str]:
+    """Answer every prompt: the second option when there is one, Enter to reveal and cover, y to confirm."""
+    proc = subprocess.Popen([WOLFCALL, "play", "--ui", "terminal", "--speed", "300", *args], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+    assert proc.stdin and proc.stdout and proc.stderr
+    seen: list[str] = []
+    options = 0
+    answered = 0
+    for line in proc.stdout:
+        seen.append(line.rstrip("\n"))
+        reply = None
+        stripped = line.strip()
+        if stripped[:2].rstrip(")").isdigit() and ")" in stripped[:3]:
+            options += 1
+        elif "(u: undo the last choice)" in line and "Debate" not in line:
+            reply, options = ("2" if options >= 2 else "1"), 0
+        elif "press enter" in line.lower():
+            reply = ""
+        elif "Type y to confirm" in line:
+            reply = "y"
+        if reply is not None:
+            if stop_after is not None and answered >= stop_after:
+                proc.kill()
+                break
+            proc.stdin.write(reply + "\n")
+            proc.stdin.flush()
+            answered += 1
+    proc.wait(timeout=30)
+    return proc.returncode, seen, proc.stderr.read()
+
+
+def test_a_whole_game_from_the_keyboard(tmp_path: Path) -> None:
+    code, seen, err = drive(["--players", "6", "--seed", "5", "--data", str(tmp_path)])
+    assert code == 0, err
+    assert " won (" in err and "Traceback" not in err
+    assert any("Your card:" in line for line in seen)
+    assert any("thumbs" in line for line in seen)
+
+
+def test_the_screen_is_cleared_after_every_secret(tmp_path: Path) -> None:
+    _, seen, _ = drive(["--players", "6", "--seed", "5", "--data", str(tmp_path)])
+    text = "\n".join(seen)
+    secrets = [i for i, line in enumerate(seen) if "Your card:" in line or "thumbs" in line]
+    assert secrets
+    for i in secrets:
+        after = "\n".join(seen[i:i + 4])
+        assert "\033[2J" in after, "a card or an answer stayed on the screen"
+    assert text.count("\033[3J") >= len([s for s in seen if "Your card:" in s])
+
+
+def test_killed_at_the_keyboard_and_resumed(tmp_path: Path) -> None:
+    drive(["--players", "7", "--seed", "8", "--data", str(tmp_path)], stop_after=14)
+    journals = list((tmp_path / "games").glob("*.jsonl"))
+    assert len(journals) == 1 and len(journals[0].read_text().splitlines()) > 5
+    code, _seen, err = drive(["--resume", "--data", str(tmp_path)])
+    assert code == 0, err
+    assert "resuming" in err and " won (" in err
+    assert not any(word in journals[0].read_text() for word in ROLE_WORDS)
