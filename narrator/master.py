@@ -18,7 +18,7 @@ from engine import Choice, Game, Refused, State, Unknown, WrongStep, night_plan
 
 from .clock import Clock, VirtualClock
 from .inputs import COVERED, NEVER, REVEAL, START, UNDO, VOTE, Answer, Input, Question, ScriptedInput
-from .lines import Line, Lines
+from .lines import Line, Lines, Number, RoleName, Seat, Seats
 from .speaker import SilentSpeaker, Speaker
 
 END_SCENES = {"wolves_dead": "end.village", "wolves_number": "end.wolves.number",
@@ -140,13 +140,13 @@ class Narrator:
     def opening(self) -> None:
         self.say("game.welcome")
         for seat in self.state.seats:
-            self.say("deal.pass", player=self.lines.player(seat))
+            self.say("deal.pass", player=Seat(seat))
             self.wait_for(REVEAL, seat)
         self.say("deal.done")
         self.wait_for(START)
 
     def night(self) -> None:
-        self.say("night.start", night=self.lines.number(self.state.night))
+        self.say("night.start", night=Number(self.state.night))
         for slot in night_plan(self.state):
             start = self.clock.now()
             self.say(f"night.{slot.step}.wake")
@@ -197,20 +197,20 @@ class Narrator:
         if not deaths:
             self.say("dawn.quiet")
         elif len(deaths) == 1:
-            self.say("dawn.death", player=self.lines.player(deaths[0]))
+            self.say("dawn.death", player=Seat(deaths[0]))
         else:
-            self.say("dawn.deaths", players=self.lines.players(deaths))
+            self.say("dawn.deaths", players=Seats(tuple(deaths)))
         self.hunters()
 
     def hunters(self) -> None:
         while self.state.current is not None and self.state.current.step == "hunter":
             hunter = self.state.current.seat
             assert hunter is not None
-            self.say("hunter.wake", player=self.lines.player(hunter))
+            self.say("hunter.wake", player=Seat(hunter))
             answer = self.wait_for("hunter", hunter)
             assert isinstance(answer.value, Choice)
             if answer.value.target is not None:
-                self.say("hunter.shot", player=self.lines.player(answer.value.target))
+                self.say("hunter.shot", player=Seat(answer.value.target))
             else:
                 self.say("hunter.no_shot")
 
@@ -218,13 +218,13 @@ class Narrator:
         self.say("day.debate")
         minutes = self.state.house.day_timer_minutes
         if minutes:
-            self.say("day.timer.start", minutes=self.lines.number(minutes))
+            self.say("day.timer.start", minutes=Number(minutes))
         self.debate(minutes)
         self.say("day.vote.start")
         answer = self.wait_for("day_vote")
         assert isinstance(answer.value, Choice)
         if answer.value.target is not None:
-            self.say("day.vote.out", player=self.lines.player(answer.value.target))
+            self.say("day.vote.out", player=Seat(answer.value.target))
         else:
             self.say("day.vote.nobody")
         self.hunters()
@@ -247,7 +247,7 @@ class Narrator:
         assert self.state.reason is not None
         self.say(END_SCENES[self.state.reason])
         for seat in self.state.seats:
-            self.say("end.reveal", player=self.lines.player(seat), role=self.lines.role(self.state.role_of(seat)))
+            self.say("end.reveal", player=Seat(seat), role=RoleName(self.state.role_of(seat)))
 
 
 __all__ = ["COVERED", "END_SCENES", "Narrator", "StepTiming", "UndoRequested"]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from narrator.lines import Lines, sentence_case
+from narrator.lines import Lines, Part, RoleName, Seat, Seats, sentence_case
 from narrator.picker import Picker
 from narrator.script import SHIPPED, ScriptError, load, load_checked
 
@@ -34,16 +34,16 @@ def test_unnamed_seats_are_spelled_out(lang: str, expected: str) -> None:
 
 
 def test_a_filled_line_starts_with_a_capital() -> None:
-    line = lines("en").say("dawn.death", player="player four")
-    assert line.text[0].isupper() or line.text.startswith("{")
+    line = lines("en", ["", "", "", ""]).say("dawn.death", player=Seat(4))
+    assert line.text[0].isupper() and "layer four" in line.text
     assert sentence_case("player four is gone. player five too.") == "Player four is gone. Player five too."
     assert sentence_case("¿jugador dos? un hombre lobo.") == "¿Jugador dos? Un hombre lobo."
 
 
 def test_every_language_has_role_names_for_the_reveal() -> None:
     for lang in ("en", "de", "es"):
-        text = lines(lang, ["Ana"]).say("end.reveal", player="Ana", role=lines(lang).role("seer")).text
-        assert "Ana" in text
+        text = lines(lang, ["Ana"]).say("end.reveal", player=Seat(1), role=RoleName("seer")).text
+        assert "Ana" in text and lines(lang).role("seer").lower() in text.lower()
 
 
 def test_user_scripts_override_a_scene(tmp_path: Path) -> None:
@@ -65,3 +65,19 @@ def test_a_broken_user_script_refuses_to_start_with_the_lint_line(tmp_path: Path
 def test_a_missing_user_folder_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ScriptError, match="does not exist"):
         load_checked(tmp_path / "nope")
+
+
+def test_a_line_keeps_its_parts_for_the_voice() -> None:
+    script_lines = lines("en", ["Ana", "", "Carla"])
+    line = script_lines.peek("dawn.deaths", players=Seats((1, 2, 3)))
+    names = [p for p in line.parts if p.kind == "name"]
+    assert names == [Part("name", "Ana"), Part("name", "Carla")]
+    assert Part("text", "and") in line.parts and Part("text", "two") in line.parts
+    said = script_lines.say("dawn.deaths", players=Seats((1, 2, 3)))
+    assert said == line  # peek then say: the same variant
+
+
+def test_peek_does_not_use_up_a_variant() -> None:
+    ls = lines("en")
+    first = ls.peek("night.start", night=1)
+    assert ls.peek("night.start", night=1) == first
