@@ -75,6 +75,11 @@ def parser() -> argparse.ArgumentParser:
     dem = sub.add_parser("demo", help="hear (or read) a whole narrated game played at random")
     demo.add_arguments(dem)
     dem.set_defaults(run=_game("demo"))
+    from . import voicecli
+
+    voi = sub.add_parser("voices", help="narrator voices and voice packs")
+    voicecli.add_arguments(voi)
+    voi.set_defaults(run=voicecli.run)
     scripts = sub.add_parser("scripts", help="check the spoken lines").add_subparsers(
         dest="action", required=True, metavar="ACTION")
     lint = scripts.add_parser("lint", help="check scripts: YAML, missing scenes, variants, placeholders")

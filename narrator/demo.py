@@ -6,10 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from .audio.speaker import AudioSpeaker
+from .audio.table import build_speaker
 from .clock import Clock, RealClock, VirtualClock
 from .config import load_config
 from .inputs import RandomInput
 from .journal import Journal
+from .lines import Lines
+from .picker import Picker
 from .script import load_checked
 from .session import Session, Table, open_journal, random_seed
 from .speaker import CaptionSpeaker
@@ -29,6 +33,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", type=Path, metavar="JOURNAL", help="go on with the game recorded in JOURNAL")
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
     p.add_argument("--quiet", action="store_true", help="do not print the captions")
+    p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml, or the language's best)")
+    p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "none"),
+                   help="how sound is played (default: config.yaml; with --fast, only --out)")
+    p.add_argument("--out", type=Path, help="write the whole narrated game to this WAV file (and its timeline)")
     p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
 
 
@@ -36,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     cfg = load_config(args.config)
     script = load_checked(args.scripts or cfg.scripts)
     clock: Clock = VirtualClock() if args.fast else RealClock(args.speed)
-    speaker = CaptionSpeaker(None if args.quiet else sys.stdout)
+    captions = CaptionSpeaker(None if args.quiet else sys.stdout)
     journal: Journal | None
     if args.resume:
         resumed = open_journal(args.resume)
@@ -50,13 +58,23 @@ def run(args: argparse.Namespace) -> int:
         table = Table.deal(NAMES[:players], cfg.house, seed, args.lang or cfg.language, kind="demo")
         answers = []
         journal = Journal.create(args.journal, table.to_json(), "a demo game") if args.journal else None
+    audio = "none" if args.fast else (args.audio or cfg.audio)
+    lines = Lines(script, table.lang, Picker(table.seed), table.players)
+    speaker = build_speaker(table.lang, args.voice or cfg.voice, audio, args.out, captions, lines)
     session = Session(table, script, speaker, clock, RandomInput(table.seed), journal, answers,
                       resumed=bool(args.resume))
-    narrator = session.run()
-    if journal is not None:
-        journal.close()
-    if args.timeline:
-        write_timeline(args.timeline, speaker.captions, narrator.steps)
+    try:
+        narrator = session.run()
+        if isinstance(speaker, AudioSpeaker) and captions.captions:
+            speaker.pad_to(captions.captions[-1].end)  # the file lasts exactly as long as its timeline
+    finally:
+        if journal is not None:
+            journal.close()
+        if isinstance(speaker, AudioSpeaker):
+            speaker.close()
+    timeline = args.timeline or (args.out.with_suffix(".timeline.jsonl") if args.out else None)
+    if timeline:
+        write_timeline(timeline, captions.captions, narrator.steps)
     state = narrator.state
     print(f"wolfcall demo: seed {table.seed}, {state.winner} won ({state.reason}) after {state.night} nights",
           file=sys.stderr)

@@ -49,6 +49,7 @@ class Part:
 
     kind: str  # text | name | pause
     text: str
+    seat: int = 0  # for names: the seat, said instead when no voice can say the name
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ class Lines:
         if isinstance(value, Seat):
             name = self.names[value.n - 1] if 0 < value.n <= len(self.names) else ""
             if name:
-                return name, [Part("name", name)]
+                return name, [Part("name", name, value.n)]
             return self._fill(self.word("names.seat"), {"number": Number(value.n)})
         if isinstance(value, Seats):
             return self._join(value.ns)
@@ -140,6 +141,11 @@ class Lines:
             text += said
             parts += more
         return text, parts
+
+    def seat_words(self, seat: int) -> list[str]:
+        """The script's words for "player N" (what a pack holds clips of)."""
+        _, parts = self._fill(self.word("names.seat"), {"number": Number(seat)})
+        return [p.text for p in parts if p.kind == "text"]
 
     def join(self, items: Sequence[str]) -> str:
         """Join plain names the same way (for screens)."""

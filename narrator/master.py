@@ -145,9 +145,19 @@ class Narrator:
         self.say("deal.done")
         self.wait_for(START)
 
+    def prepare(self, *upcoming: tuple[str, dict[str, object]]) -> None:
+        """Let a speaker that can get these lines' audio ready while others play (live voices)."""
+        prepare = getattr(self.speaker, "prepare", None)
+        if prepare is not None:
+            prepare([self.lines.peek(scene, **values) for scene, values in upcoming])
+
     def night(self) -> None:
+        plan = night_plan(self.state)
+        self.prepare(("night.start", {"night": Number(self.state.night)}))
         self.say("night.start", night=Number(self.state.night))
-        for slot in night_plan(self.state):
+        self.prepare(("night.reminder", {}), *((f"night.{s.step}.{part}", {}) for s in plan
+                                               for part in ("wake", "sleep")))
+        for slot in plan:
             start = self.clock.now()
             self.say(f"night.{slot.step}.wake")
             if slot.alive:
@@ -192,8 +202,14 @@ class Narrator:
         return round(extra * self.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
 
     def dawn(self) -> None:
-        self.say("dawn.start")
         deaths = list(self.state.latest_deaths)
+        announce: tuple[str, dict[str, object]] = ("dawn.quiet", {})
+        if len(deaths) == 1:
+            announce = ("dawn.death", {"player": Seat(deaths[0])})
+        elif deaths:
+            announce = ("dawn.deaths", {"players": Seats(tuple(deaths))})
+        self.prepare(("dawn.start", {}), announce, ("day.debate", {}), ("day.vote.start", {}))
+        self.say("dawn.start")
         if not deaths:
             self.say("dawn.quiet")
         elif len(deaths) == 1:

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .audio.speaker import AudioSpeaker
+from .audio.table import build_speaker
 from .clock import RealClock
 from .config import load_config
 from .journal import Journal, JournalError
@@ -29,6 +31,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", type=Path, help="where journals are kept (default: the user's data folder)")
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
     p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+    p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml)")
+    p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "none"),
+                   help="how sound is played (default: config.yaml)")
+    p.add_argument("--out", type=Path, help="also write the narration to this WAV file")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
         path = new_journal_path(folder, table)
         journal = Journal.create(path, table.to_json(), f"a game for {len(names)} players")
     words = Lines(script, table.lang, Picker(0), table.players)
-    session = Session(table, script, CaptionSpeaker(sys.stdout), RealClock(args.speed), TerminalInput(words),
+    speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
+                            CaptionSpeaker(sys.stdout), words, no_card_out=data_dir() / "last-game.wav")
+    session = Session(table, script, speaker, RealClock(args.speed), TerminalInput(words),
                       journal, answers, resumed=bool(args.resume))
     try:
         narrator = session.run()
@@ -63,5 +71,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     finally:
         journal.close()
+        if isinstance(speaker, AudioSpeaker):
+            speaker.close()
     print(f"wolfcall: {narrator.state.winner} won ({narrator.state.reason})", file=sys.stderr)
     return 0

@@ -45,8 +45,8 @@ class CaptionSpeaker:
         self.out = out
         self.captions: list[Caption] = []
 
-    def say(self, line: Line, at: float) -> float:
-        seconds = estimate_seconds(line.text)
+    def say(self, line: Line, at: float, seconds: float | None = None) -> float:
+        seconds = seconds if seconds is not None else estimate_seconds(line.text)
         self.captions.append(Caption(round(at, 3), round(at + seconds, 3), line.scene, line.variant, line.lang,
                                      line.text))
         if self.out is not None:

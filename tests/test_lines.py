@@ -71,7 +71,7 @@ def test_a_line_keeps_its_parts_for_the_voice() -> None:
     script_lines = lines("en", ["Ana", "", "Carla"])
     line = script_lines.peek("dawn.deaths", players=Seats((1, 2, 3)))
     names = [p for p in line.parts if p.kind == "name"]
-    assert names == [Part("name", "Ana"), Part("name", "Carla")]
+    assert names == [Part("name", "Ana", 1), Part("name", "Carla", 3)]
     assert Part("text", "and") in line.parts and Part("text", "two") in line.parts
     said = script_lines.say("dawn.deaths", players=Seats((1, 2, 3)))
     assert said == line  # peek then say: the same variant

@@ -1,0 +1,1 @@
+"""Sound: speech engines, narrator voices, voice packs, playback."""

@@ -1,0 +1,227 @@
+"""Where sound goes: the sound card (miniaudio by default), simpleaudio, aplay/pw-play, or a file.
+
+Every sink plays in the background: `play` returns at once, and `stop` cuts the sound off.
+"""
+
+from __future__ import annotations
+
+import array
+import collections
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import wave
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from .clip import RATE, Clip, Samples, to_int16, to_wav
+
+
+class Sink(Protocol):
+    name: str
+
+    def play(self, clip: Clip, at: float) -> None:
+        """Start playing `clip` (at clock time `at`, for sinks that keep a timeline)."""
+        ...
+
+    def stop(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class SinkError(Exception):
+    """No sound this way (no card, no program)."""
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """ALSA prints pages of errors on a machine without a sound card; we say it once, plainly."""
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        yield
+        return
+    saved = os.dup(fd)
+    with open(os.devnull, "w") as null:
+        os.dup2(null.fileno(), fd)
+        try:
+            yield
+        finally:
+            os.dup2(saved, fd)
+            os.close(saved)
+
+
+class MiniaudioSink:
+    """One playback device kept open; clips queue up and play back to back."""
+
+    name = "miniaudio"
+
+    def __init__(self, backends: list[Any] | None = None, buffer_ms: int = 20) -> None:
+        import miniaudio
+
+        self.queue: collections.deque[tuple[Samples, float]] = collections.deque()
+        self.lock = threading.Lock()
+        self.onsets: list[float] = []  # perf_counter times at which each clip's first sample was handed over
+        self.played_seconds = 0.0
+        try:
+            with _quiet_stderr():
+                self.device = miniaudio.PlaybackDevice(output_format=miniaudio.SampleFormat.FLOAT32, nchannels=1,
+                                                       sample_rate=RATE, buffersize_msec=buffer_ms,
+                                                       backends=backends)
+                self.generator = self._feed()
+                next(self.generator)
+                self.device.start(self.generator)
+        except miniaudio.MiniaudioError as exc:
+            raise SinkError(f"no sound device ({exc})") from None
+
+    def _feed(self) -> Any:
+        current: Samples = np.zeros(0, dtype=np.float32)
+        position = 0
+        frames = yield b""
+        while True:
+            out = np.zeros(frames, dtype=np.float32)
+            filled = 0
+            while filled < frames:
+                if position >= len(current):
+                    with self.lock:
+                        if not self.queue:
+                            break
+                        current, _ = self.queue.popleft()
+                    position = 0
+                    self.onsets.append(time.perf_counter())
+                take = min(frames - filled, len(current) - position)
+                out[filled:filled + take] = current[position:position + take]
+                filled += take
+                position += take
+            if filled:
+                self.played_seconds += filled / RATE
+            frames = yield array.array("f", out.tobytes())
+
+    def play(self, clip: Clip, at: float) -> None:
+        with self.lock:
+            self.queue.append((clip.samples, at))
+
+    def stop(self) -> None:
+        with self.lock:
+            self.queue.clear()
+
+    def close(self) -> None:
+        self.device.close()
+
+
+class SimpleaudioSink:
+    name = "simpleaudio"
+
+    def __init__(self) -> None:
+        try:
+            import simpleaudio  # type: ignore[import-not-found]
+        except ImportError:
+            raise SinkError("simpleaudio is not installed (pip install simpleaudio)") from None
+        self.module = simpleaudio
+        self.playing: Any = None
+
+    def play(self, clip: Clip, at: float) -> None:
+        pcm = (np.clip(clip.samples, -1, 1) * 32767).astype("<i2").tobytes()
+        try:
+            self.playing = self.module.play_buffer(pcm, 1, 2, RATE)
+        except Exception as exc:  # simpleaudio raises its own SimpleaudioError
+            raise SinkError(f"simpleaudio cannot play ({exc})") from None
+
+    def stop(self) -> None:
+        if self.playing is not None:
+            self.playing.stop()
+
+    def close(self) -> None:
+        self.stop()
+
+
+class CommandSink:
+    """aplay (ALSA) or pw-play (PipeWire) as a child process, fed WAV on stdin."""
+
+    def __init__(self, program: str) -> None:
+        path = shutil.which(program)
+        if path is None:
+            raise SinkError(f"{program} is not installed")
+        self.name = program
+        self.argv = [path, "-q", "-"] if program == "aplay" else [path, "-"]
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def play(self, clip: Clip, at: float) -> None:
+        self.stop()
+        process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        self.process = process
+        data = to_wav(clip)
+
+        def feed() -> None:
+            with contextlib.suppress(BrokenPipeError, OSError):
+                assert process.stdin is not None
+                process.stdin.write(data)
+                process.stdin.close()
+
+        threading.Thread(target=feed, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+
+    def close(self) -> None:
+        self.stop()
+
+
+class FileSink:
+    """Writes what the table would have heard to a WAV file, each clip at its place on the game's clock.
+
+    It streams: silence up to each line, then the line, so a long game needs no memory for it.
+    """
+
+    name = "file"
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.wav = wave.open(str(path), "wb")  # noqa: SIM115 - open for the whole game, closed by close()
+        self.wav.setnchannels(1)
+        self.wav.setsampwidth(2)
+        self.wav.setframerate(RATE)
+        self.frames = 0
+
+    def play(self, clip: Clip, at: float) -> None:
+        self.pad_to(at)
+        self._write(clip.samples)
+
+    def _write(self, samples: Samples) -> None:
+        self.wav.writeframes(to_int16(samples))
+        self.frames += len(samples)
+
+    def pad_to(self, seconds: float) -> None:
+        """Silence up to `seconds`, a second at a time."""
+        end = round(seconds * RATE)
+        while self.frames < end:
+            self._write(np.zeros(min(end - self.frames, RATE), dtype=np.float32))
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.wav.close()
+
+
+def open_sink(kind: str) -> Sink:
+    """The configured sink; SinkError when it cannot play here."""
+    if kind in ("auto", "miniaudio"):
+        try:
+            return MiniaudioSink()
+        except ImportError:
+            raise SinkError("miniaudio is not installed") from None
+    if kind == "simpleaudio":
+        return SimpleaudioSink()
+    if kind in ("aplay", "pw-play"):
+        return CommandSink(kind)
+    raise SinkError(f"audio '{kind}' plays nothing")

@@ -1,0 +1,148 @@
+"""The voice at the table: a line's audio from the pack, else live Piper, else espeak-ng, else
+captions only. The game never stops because a voice failed; each failure is said once."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from ..lines import Line, Part
+from ..speaker import PAUSE, CaptionSpeaker, estimate_seconds
+from .clip import Clip, join, normalise, trim
+from .engines import Engine, EngineError, fallback_engine
+from .packs import Pack
+from .sinks import FileSink, Sink
+
+PAUSES = {",": 0.15, ";": 0.2, ":": 0.2, ".": 0.3, "!": 0.3, "?": 0.3}
+
+
+def warn_once_to_stderr() -> Callable[[str], None]:
+    said: set[str] = set()
+
+    def warn(message: str) -> None:
+        if message not in said:
+            said.add(message)
+            print(f"wolfcall: {message}", file=sys.stderr)
+
+    return warn
+
+
+class AudioSpeaker:
+    def __init__(self, lang: str, sinks: Sequence[Sink], captions: CaptionSpeaker, *, pack: Pack | None = None,
+                 engine: Engine | None = None, fallback: Engine | None = None,
+                 warn: Callable[[str], None] | None = None,
+                 seat_words: Callable[[int], list[str]] | None = None) -> None:
+        self.lang = lang
+        self.seat_words = seat_words or (lambda seat: [str(seat)])
+        self.sinks = list(sinks)
+        self.captions = captions
+        self.pack = pack
+        self.engine = engine if engine is not None and engine.live else None
+        self.fallback = fallback if fallback is not None else fallback_engine(lang)
+        self.warn = warn or warn_once_to_stderr()
+        self.names: dict[str, Clip] = {}
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="prefetch")
+        self.ready: dict[str, Future[Clip]] = {}
+        self.sources: list[str] = []  # where each line's audio came from: pack, live, fallback, captions
+
+    # -- the Speaker interface -----------------------------------------------------------
+    def say(self, line: Line, at: float) -> float:
+        future = self.ready.pop(line.text, None)
+        clip = future.result() if future is not None else self.audio(line)
+        for sink in self.sinks:
+            sink.play(clip, at)
+        seconds = (clip.seconds if len(clip.samples) else estimate_seconds(line.text) - PAUSE) + PAUSE
+        self.captions.say(line, at, seconds)
+        return seconds
+
+    def prepare(self, lines: Sequence[Line]) -> None:
+        """Make these lines' audio ready in the background, while the current line plays."""
+        for line in lines:
+            if line.text not in self.ready:
+                self.ready[line.text] = self.pool.submit(self.audio, line)
+
+    def stop(self) -> None:
+        for sink in self.sinks:
+            sink.stop()
+
+    def pad_to(self, seconds: float) -> None:
+        for sink in self.sinks:
+            if isinstance(sink, FileSink):
+                sink.pad_to(seconds)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for sink in self.sinks:
+            sink.close()
+
+    # -- where the audio comes from -------------------------------------------------------
+    def audio(self, line: Line) -> Clip:
+        if self.pack is not None:
+            clip = self.from_pack(line)
+            if clip is not None:
+                self.sources.append("pack")
+                return clip
+            self.warn(f"the voice pack has no clip for some lines (\"{line.text}\"); those are spoken live")
+        return self.live(line.text)
+
+    def from_pack(self, line: Line) -> Clip | None:
+        assert self.pack is not None
+        pieces = []
+        for part in line.parts:
+            if part.kind == "pause":
+                pieces.append(Clip.silence(PAUSES.get(part.text.strip()[:1], 0.1)))
+            elif part.kind == "name":
+                pieces.append(self.name(part))
+            else:
+                clip = self.pack.load_clip(part.text)
+                if clip is None:
+                    return None
+                pieces.append(clip)
+        return join(pieces)
+
+    def name(self, part: Part) -> Clip:
+        """A player's name: synthesized once with the game's voice, then kept (in the pack, for next time)."""
+        if part.text not in self.names:
+            clip = self.pack.load_name(part.text) if self.pack is not None else None
+            if clip is None:
+                clip = self._synth(part.text, quiet=True)
+                if clip is not None and self.pack is not None:
+                    self.pack.store_name(part.text, clip)
+            if clip is None or clip.seconds < 0.05:
+                clip = self._seat_fallback(part)
+            self.names[part.text] = clip
+        return self.names[part.text]
+
+    def _seat_fallback(self, part: Part) -> Clip:
+        """A name no voice can say: the seat number, the last resort."""
+        if part.seat and self.pack is not None:
+            words = [self.pack.load_clip(w) for w in self.seat_words(part.seat)]
+            if all(w is not None for w in words):
+                return join([w for w in words if w is not None])
+        text = " ".join(self.seat_words(part.seat)) if part.seat else ""
+        return (self._synth(text, quiet=True) if text else None) or Clip.silence(0.3)
+
+    def live(self, text: str) -> Clip:
+        clip = self._synth(text)
+        if clip is None:
+            self.sources.append("captions")
+            self.warn("no voice could speak; going on with captions only")
+            return Clip.silence(0)
+        return clip
+
+    def _synth(self, text: str, quiet: bool = False) -> Clip | None:
+        for engine, label in ((self.engine, "live"), (self.fallback, "fallback")):
+            if engine is None:
+                continue
+            try:
+                clip = normalise(trim(engine.synthesize(text)))
+            except EngineError as exc:
+                self.warn(f"{exc}; falling back to the next voice")
+                continue
+            if clip.seconds < 0.05:
+                continue
+            if not quiet:
+                self.sources.append(label)
+            return clip
+        return None

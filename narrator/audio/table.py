@@ -1,0 +1,83 @@
+"""The speaker a game uses: the configured voice, its pack, the sound card or a file, and captions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from ..lines import Lines
+from ..speaker import CaptionSpeaker
+from .engines import Engine, EngineError, PiperEngine, piper_model_path
+from .packs import PACKS, pack_for
+from .sinks import FileSink, Sink, SinkError, open_sink
+from .speaker import AudioSpeaker, warn_once_to_stderr
+from .voices import VOICES, Voice, all_voices, engine_for, find_voice, piper_dir
+
+DEFAULTS = {"en": ["joe", "ruth"], "de": ["leopold", "konrad"], "es": ["alvaro", "mateo"]}
+
+
+def usable(voice: Voice, packs: Path = PACKS) -> bool:
+    """Can this voice speak here: a pack of it, or its engine and model present?"""
+    if pack_for(voice, packs) is not None:
+        return True
+    if voice.settings.engine == "piper":
+        try:
+            piper_model_path(voice.settings.model, [piper_dir(), VOICES / "piper"])
+        except EngineError:
+            return False
+        return True
+    return voice.settings.engine == "espeak"
+
+
+def choose_voice(name: str | None, lang: str, warn: Callable[[str], None], packs: Path = PACKS) -> Voice:
+    """The named voice when it speaks `lang`; else the best voice for `lang` that works here."""
+    if name:
+        voice = find_voice(name)
+        if voice.language == lang:
+            if not usable(voice, packs):
+                warn(f"the voice {voice.name} is not installed here ({voice.settings.model}); "
+                     f"using the fallback voice. Install it: wolfcall voices download {voice.settings.model}")
+            return voice
+    voices = all_voices()
+    for candidate in DEFAULTS.get(lang, []):
+        if candidate in voices and usable(voices[candidate], packs):
+            return voices[candidate]
+    return voices[DEFAULTS[lang][-1]]
+
+
+def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | None, captions: CaptionSpeaker,
+                  lines: Lines, packs: Path = PACKS, warn: Callable[[str], None] | None = None,
+                  no_card_out: Path | None = None) -> AudioSpeaker | CaptionSpeaker:
+    """The game's speaker. Without any sink (audio: none, or no card and no file) it is captions only."""
+    warn = warn or warn_once_to_stderr()
+    sinks: list[Sink] = []
+    if audio not in ("none", "file"):
+        try:
+            sinks.append(open_sink(audio))
+        except SinkError as exc:
+            out = out or no_card_out
+            where = f"; the sound is written to {out}" if out else ""
+            warn(f"{exc}: no sound card found, going on with captions{where}")
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        sinks.append(FileSink(out))
+    if not sinks:
+        return captions
+    voice = choose_voice(voice_name, lang, warn, packs)
+    engine: Engine | None = engine_for(voice)
+    if isinstance(engine, PiperEngine) and not usable(voice, Path("/nonexistent")):
+        engine = None  # not installed: espeak-ng speaks instead (warned above)
+    pack = pack_for(voice, packs)
+    if pack is not None and pack.language != lang:
+        pack = None
+    return AudioSpeaker(lang, sinks, captions, pack=pack, engine=engine, warn=warn, seat_words=lines.seat_words)
+
+
+def print_voice(voice: Voice, packs: Path = PACKS) -> str:
+    pack = pack_for(voice, packs)
+    state = "pack" if pack else ("ready" if usable(voice, packs) else "not installed")
+    return f"{voice.name:10} {voice.persona:10} {voice.language}  {voice.settings.engine:7} {state:13} " \
+           f"{voice.description}"
+
+
+__all__ = ["build_speaker", "choose_voice", "print_voice"]
