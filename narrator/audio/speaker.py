@@ -38,8 +38,8 @@ class AudioSpeaker:
         self.sinks = list(sinks)
         self.captions = captions
         self.pack = pack
-        self.engine = engine if engine is not None and engine.live else None
-        self.fallback = fallback if fallback is not None else fallback_engine(lang)
+        self.engine: Engine | None = engine if engine is not None and engine.live else None
+        self.fallback: Engine | None = fallback if fallback is not None else fallback_engine(lang)
         self.warn = warn or warn_once_to_stderr()
         self.names: dict[str, Clip] = {}
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="prefetch")
@@ -139,6 +139,10 @@ class AudioSpeaker:
                 clip = normalise(trim(engine.synthesize(text)))
             except EngineError as exc:
                 self.warn(f"{exc}; falling back to the next voice")
+                if label == "live":  # a voice that failed once is not tried again this game
+                    self.engine = None
+                else:
+                    self.fallback = None
                 continue
             if clip.seconds < 0.05:
                 continue

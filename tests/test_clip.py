@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+import numpy as np
+import pyloudnorm
+import pytest
+
+from narrator.audio.clip import PEAK_CEILING, RATE, TARGET_LUFS, Clip, decode, encode_mp3, join, normalise, trim
+
+
+def tone(seconds: float, amp: float = 0.3, freq: float = 220.0) -> Clip:
+    t = np.arange(int(seconds * RATE)) / RATE
+    return Clip((amp * np.sin(2 * np.pi * freq * t)).astype(np.float32))
+
+
+def test_trim_cuts_the_silence_around_speech() -> None:
+    clip = Clip(np.concatenate([np.zeros(RATE), tone(1.0).samples, np.zeros(RATE)]).astype(np.float32))
+    assert 1.0 <= trim(clip).seconds <= 1.1
+
+
+def test_normalise_reaches_the_target_loudness_under_the_ceiling() -> None:
+    for amp in (0.01, 0.3, 0.9):
+        out = normalise(tone(2.0, amp))
+        loudness = pyloudnorm.Meter(RATE).integrated_loudness(out.samples.astype(np.float64))
+        assert np.max(np.abs(out.samples)) <= PEAK_CEILING + 1e-6
+        assert loudness == pytest.approx(TARGET_LUFS, abs=1.0) or np.max(np.abs(out.samples)) >= PEAK_CEILING - 1e-3
+
+
+def test_join_crossfades_without_a_gap() -> None:
+    joined = join([tone(0.5), tone(0.5)], fade=0.02)
+    assert joined.seconds == pytest.approx(1.0 - 0.02, abs=1e-3)
+
+
+def test_mp3_round_trip_keeps_the_length() -> None:
+    clip = tone(1.5)
+    back = decode(encode_mp3(clip))
+    assert back.seconds == pytest.approx(1.5, abs=0.08)
+    assert float(np.corrcoef(back.samples[2000:20000], clip.samples[2000 - 0:20000])[0, 1]) > -1.1
+
+
+def test_decode_refuses_what_is_not_audio() -> None:
+    with pytest.raises(ValueError):
+        decode(b"not audio at all" * 100)
