@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from . import engine, narration, scripts
+from . import engine, narration, scripts, voice
 
-SUITES = [engine, scripts, narration]
+SUITES = [engine, scripts, narration, voice]
 
 
 def main() -> int:

@@ -78,4 +78,8 @@ def run(args: argparse.Namespace) -> int:
     state = narrator.state
     print(f"wolfcall demo: seed {table.seed}, {state.winner} won ({state.reason}) after {state.night} nights",
           file=sys.stderr)
+    if isinstance(speaker, AudioSpeaker):
+        counts = {k: speaker.sources.count(k) for k in ("pack", "live", "fallback", "captions")}
+        print("wolfcall demo: lines spoken from " + ", ".join(f"{k}: {v}" for k, v in counts.items()),
+              file=sys.stderr)
     return 0

@@ -184,3 +184,22 @@ def test_a_demo_written_to_a_file_lasts_as_long_as_its_timeline(tmp_path: Path,
 
 def test_engine_error_is_exported() -> None:
     assert issubclass(EngineError, Exception)
+
+
+def test_a_demo_plays_from_a_complete_pack_with_no_live_synthesis(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "WOLFCALL_PACKS": str(tmp_path / "packs")}
+    wolfcall = str(Path(sys.executable).parent / "wolfcall")
+    done = subprocess.run([wolfcall, "voices", "render", "--voice", "ruth"], env=env, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    done = subprocess.run([wolfcall, "voices", "check", "--voice", "ruth"], env=env, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0 and "ruth: ok" in done.stdout
+    done = subprocess.run([wolfcall, "demo", "--fast", "--voice", "ruth", "--seed", "6", "--quiet", "--out",
+                           str(tmp_path / "g.wav")], env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "live: 0, fallback: 0, captions: 0" in done.stderr and "pack: 0" not in done.stderr

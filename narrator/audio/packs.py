@@ -193,7 +193,7 @@ def render(voice: Voice, script: Script, root: Path = PACKS, workers: int | None
     workers = workers or os.cpu_count() or 1
     bar = _bar(len(jobs), voice.name, progress)
     try:
-        if voice.settings.engine == "piper" and workers > 1 and len(jobs) > 1:
+        if voice.settings.engine in ("piper", "espeak") and workers > 1 and len(jobs) > 1:
             with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(voice,)) as pool:
                 for key, entry in pool.map(_render_in_worker, jobs, chunksize=4):
                     clips[key] = entry

@@ -69,6 +69,8 @@ class MiniaudioSink:
         self.queue: collections.deque[tuple[Samples, float]] = collections.deque()
         self.lock = threading.Lock()
         self.onsets: list[float] = []  # perf_counter times at which each clip's first sample was handed over
+        self.handoffs: list[float] = []  # perf_counter times at which each clip reached the sink
+        self.cut = False
         self.played_seconds = 0.0
         try:
             with _quiet_stderr():
@@ -89,6 +91,8 @@ class MiniaudioSink:
             out = np.zeros(frames, dtype=np.float32)
             filled = 0
             while filled < frames:
+                if self.cut:
+                    current, position, self.cut = np.zeros(0, dtype=np.float32), 0, False
                 if position >= len(current):
                     with self.lock:
                         if not self.queue:
@@ -105,12 +109,15 @@ class MiniaudioSink:
             frames = yield array.array("f", out.tobytes())
 
     def play(self, clip: Clip, at: float) -> None:
+        self.handoffs.append(time.perf_counter())
         with self.lock:
             self.queue.append((clip.samples, at))
 
     def stop(self) -> None:
+        """Silence now: what is queued is dropped and the clip playing is cut off."""
         with self.lock:
             self.queue.clear()
+            self.cut = True
 
     def close(self) -> None:
         self.device.close()
