@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         journal = Journal.create(path, table.to_json(), f"a game for {len(names)} players")
     words = Lines(script, table.lang, Picker(0), table.players)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
-                            CaptionSpeaker(sys.stdout), words, no_card_out=data_dir() / "last-game.wav")
+                            CaptionSpeaker(sys.stdout), words, no_card_out=(args.data or data_dir()) / "last-game.wav")
     session = Session(table, script, speaker, RealClock(args.speed), TerminalInput(words),
                       journal, answers, resumed=bool(args.resume))
     try:

@@ -12,7 +12,8 @@ ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "guard")
 
 def drive(args: list[str], stop_after: int | None = None) -> tuple[int, list[str], str]:
     """Answer every prompt: the second option when there is one, Enter to reveal and cover, y to confirm."""
-    proc = subprocess.Popen([WOLFCALL, "play", "--ui", "terminal", "--speed", "300", *args], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([WOLFCALL, "play", "--ui", "terminal", "--speed", "300", "--audio", "none", *args],
+                            stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
     assert proc.stdin and proc.stdout and proc.stderr
     seen: list[str] = []
