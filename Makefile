@@ -3,7 +3,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test bench lint clean
+.PHONY: play test bench screens clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV) >&2
@@ -16,10 +16,20 @@ play: $(STAMP)
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/wolfcall scripts lint
 	$(VENV)/bin/pytest
 
 bench: $(STAMP)
 	@$(PY) -m bench
+
+screens: $(STAMP)
+	$(VENV)/bin/pytest -q tests/test_web.py
+	mkdir -p docs
+	cp artifacts/screens/setup-en.png docs/setup.png
+	cp artifacts/screens/screen-deal.png docs/deal.png
+	cp artifacts/screens/screen-night.png docs/night.png
+	cp artifacts/screens/screen-vote.png docs/vote.png
+	cp artifacts/screens/screen-end.png docs/end.png
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from . import engine, narration, scripts, voice
+from . import engine, narration, scripts, voice, web
 
-SUITES = [engine, scripts, narration, voice]
+SUITES = [engine, scripts, narration, voice, web]
 
 
 def main() -> int:

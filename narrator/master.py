@@ -138,6 +138,10 @@ class Narrator:
         self.ending()
 
     def opening(self) -> None:
+        prepare_names = getattr(self.speaker, "prepare_names", None)
+        if prepare_names is not None:
+            prepare_names([part for seat in self.state.seats
+                           for part in self.lines.peek("deal.pass", player=Seat(seat)).parts if part.kind == "name"])
         self.say("game.welcome")
         for seat in self.state.seats:
             self.say("deal.pass", player=Seat(seat))

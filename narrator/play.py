@@ -20,7 +20,11 @@ from .terminal import TerminalInput
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--ui", choices=("terminal",), default="terminal", help="how choices are tapped")
+    p.add_argument("--ui", choices=("web", "terminal"), default="web",
+                   help="the page on a phone or tablet (default), or numbered choices in this terminal")
+    p.add_argument("--lan", action="store_true", help="also listen on the network, for a phone on the same Wi-Fi")
+    p.add_argument("--port", type=int, help="the page's port (default: config.yaml)")
+    p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--players", type=int, help="6 to 12 (default: config.yaml)")
     p.add_argument("--names", help="player names in seat order, separated by commas")
     p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
@@ -40,6 +44,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     cfg = load_config(args.config)
     script = load_checked(args.scripts or cfg.scripts)
+    if args.ui == "web":
+        from .web.server import serve
+
+        return serve(cfg, script, args.data or data_dir(), port=args.port or cfg.web_port, lan=args.lan,
+                     fast=args.fast, audio=args.audio or cfg.audio, speed=args.speed)
     folder = (args.data or data_dir()) / "games"
     if args.resume:
         path = latest_unfinished(folder) if args.resume == "latest" else Path(args.resume)

@@ -127,8 +127,8 @@ def latest_unfinished(folder: Path) -> Path | None:
             contents = Journal.read(path)
         except JournalError:
             continue
-        if not any(r["kind"] == "over" for r in contents.records):
-            return path
+        if not contents.records or contents.records[-1]["kind"] != "over":
+            return path  # an undo after the end reopens a game
     return None
 
 

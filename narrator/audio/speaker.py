@@ -62,6 +62,11 @@ class AudioSpeaker:
             if line.text not in self.ready:
                 self.ready[line.text] = self.pool.submit(self.audio, line)
 
+    def prepare_names(self, parts: Sequence[Part]) -> None:
+        """Say every player's name once, in the background, as soon as the table is known."""
+        for part in parts:
+            self.pool.submit(self.name, part)
+
     def stop(self) -> None:
         for sink in self.sinks:
             sink.stop()

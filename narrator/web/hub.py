@@ -1,0 +1,397 @@
+"""The game behind the page: the setup, the narrator's thread, and what each screen may see.
+
+Every screen is computed here from the engine's `view()` and the question the narrator asks; the
+page only renders it. Secrets (a card, the seer's answer, the witch's victim) go only to the
+screen that tapped for them, in a message the page drops when the card is covered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import NARRATOR, Choice, HouseRules, Refused, Setup, State, decide, recommended, ruleset, view
+from engine.setup import shuffled
+
+from ..clock import Clock, RealClock, VirtualClock
+from ..config import Config
+from ..inputs import COVERED, REVEAL, START, UNDO, VOTE, Question
+from ..journal import Journal
+from ..lines import Line, Lines
+from ..picker import Picker
+from ..script import Script
+from ..session import Session, Table, drop_last_choice, latest_unfinished, new_journal_path, open_journal, random_seed
+from ..speaker import CaptionSpeaker
+from .strings import strings
+from .webinput import Stopped, WebInput
+
+Send = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class Draft:
+    """The setup screen's choices before the cards are dealt."""
+
+    players: int = 9
+    names: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    house: HouseRules = field(default_factory=HouseRules)
+    lang: str = "en"
+    voice: str = "joe"
+    sound: str = "server"  # server | browser
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "names": self.names, "counts": self.counts, "house": self.house.to_json(),
+                "lang": self.lang, "voice": self.voice, "sound": self.sound}
+
+
+class PageCaptions(CaptionSpeaker):
+    """Captions that also appear on every connected page."""
+
+    def __init__(self, hub: Hub) -> None:
+        super().__init__(None)
+        self.hub = hub
+
+    def say(self, line: Line, at: float, seconds: float | None = None) -> float:
+        out = super().say(line, at, seconds)
+        self.hub.broadcast({"t": "caption", "text": line.text})
+        return out
+
+
+class Hub:
+    def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, audio: str = "auto",
+                 speaker_factory: Callable[[Hub, Table], Any] | None = None, speed: float = 1.0) -> None:
+        self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
+        self.speed = speed
+        self.speaker_factory = speaker_factory
+        self.clients: dict[int, Send] = {}
+        self.ids = itertools.count(1)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.lock = threading.RLock()
+        self.draft = Draft(cfg.players, [], recommended(ruleset("classic"), cfg.players), cfg.house, cfg.language,
+                           cfg.voice)
+        self.table: Table | None = None
+        self.input: WebInput | None = None
+        self.thread: threading.Thread | None = None
+        self.question: Question | None = None
+        self.state: State | None = None
+        self.screen: dict[str, Any] = {"screen": "setup"}
+        self.caption = ""
+        self.clips: dict[int, bytes] = {}  # spoken clips for browser sound, by number
+        self.lan_url: str | None = None  # with --lan: the address a phone opens (shown with a QR code)
+        self.journal_path: Path | None = None
+        waiting = latest_unfinished(self.games)
+        if waiting is not None:
+            self.screen = {"screen": "resume"}
+
+    @property
+    def games(self) -> Path:
+        return self.data / "games"
+
+    # -- connections -------------------------------------------------------------------
+    def connect(self, send: Send) -> int:
+        with self.lock:
+            client = next(self.ids)
+            self.clients[client] = send
+        send({"t": "ui", "lang": self.lang, "strings": strings(self.lang)})
+        send(self.current_screen())
+        if self.caption:
+            send({"t": "caption", "text": self.caption})
+        return client
+
+    def disconnect(self, client: int) -> None:
+        with self.lock:
+            self.clients.pop(client, None)
+
+    @property
+    def lang(self) -> str:
+        return self.table.lang if self.table else self.draft.lang
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        if message.get("t") == "caption":
+            self.caption = str(message["text"])
+        for send in list(self.clients.values()):
+            send(message)
+
+    def send_to(self, client: int, message: dict[str, Any]) -> None:
+        send = self.clients.get(client)
+        if send is not None:
+            send(message)
+
+    def current_screen(self) -> dict[str, Any]:
+        if self.screen.get("screen") == "setup":
+            return {"t": "screen", "screen": "setup", "draft": self.draft.to_json(), "voices": self.voices(),
+                    "lan": self.lan_url}
+        return {"t": "screen", **self.screen}
+
+    def show(self, screen: dict[str, Any]) -> None:
+        self.screen = screen
+        self.broadcast(self.current_screen())
+
+    def voices(self) -> list[dict[str, str]]:
+        from ..audio.voices import all_voices
+
+        return [{"name": v.name, "persona": v.persona, "lang": v.language} for v in all_voices().values()]
+
+    # -- what the page sends -------------------------------------------------------------
+    def handle(self, client: int, message: dict[str, Any]) -> None:
+        kind = message.get("t")
+        with self.lock:
+            try:
+                if kind in ("players", "adjust", "house", "names", "lang", "voice", "sound"):
+                    self._setup(kind, message)
+                elif kind == "deal":
+                    self._deal()
+                elif kind == "continue":
+                    self._continue()
+                elif kind == "new":
+                    self._stop_game()
+                    self.show({"screen": "setup"})
+                elif kind == "rematch":
+                    self._rematch()
+                elif kind == "show":
+                    self._show_card(client)
+                elif kind == "cover":
+                    self._answer(COVERED)
+                elif kind == "start":
+                    self._answer(START)
+                elif kind == "vote":
+                    self._answer(VOTE)
+                elif kind == "undo":
+                    self._answer(UNDO)
+                elif kind == "tap":
+                    self._tap(client, str(message.get("value", "")))
+            except Refused as exc:
+                self.refuse(client, exc)
+
+    def refuse(self, client: int, exc: Refused) -> None:
+        words = strings(self.lang)
+        params = {k: self._name(v) if isinstance(v, int) else v for k, v in exc.params.items()}
+        text = words.get(f"refusal.{exc.rule}", "")
+        try:
+            text = text.format(**params) if text else str(exc)
+        except (KeyError, IndexError):
+            text = str(exc)
+        self.send_to(client, {"t": "refused", "rule": exc.rule, "text": text})
+
+    def _setup(self, kind: str, m: dict[str, Any]) -> None:
+        d = self.draft
+        rules = ruleset("classic")
+        if kind == "players":
+            n = int(m["players"])
+            Setup.recommended(rules, n)
+            d.players, d.counts = n, recommended(rules, n)
+            d.names = d.names[:n]
+        elif kind == "adjust":
+            d.counts = dict(Setup(rules, d.players, d.counts).adjusted(str(m["role"]), int(m["delta"])).counts)
+        elif kind == "house":
+            values = {**d.house.to_json(), **{k: v for k, v in m.items() if k != "t"}}
+            from engine.setup import check_house
+
+            house = HouseRules(**values)
+            check_house("classic", house.win, house.step_seconds, house.day_timer_minutes)
+            d.house = house
+        elif kind == "names":
+            d.names = [str(n).strip()[:24] for n in m.get("names", [])][: d.players]
+            return  # the page already shows what was typed; redrawing would lose the cursor
+        elif kind == "lang" and m.get("lang") in ("en", "de", "es"):
+            d.lang = str(m["lang"])
+            self.broadcast({"t": "ui", "lang": d.lang, "strings": strings(d.lang)})
+        elif kind == "voice":
+            d.voice = str(m["voice"])
+        elif kind == "sound" and m.get("sound") in ("server", "browser"):
+            d.sound = str(m["sound"])
+        self.show({"screen": "setup"})
+
+    def _deal(self) -> None:
+        d = self.draft
+        setup = Setup(ruleset("classic"), d.players, d.counts)
+        setup.validate()
+        names = (d.names + [""] * d.players)[: d.players]
+        seed = random_seed()
+        table = Table(names, list(shuffled(setup.cards(), seed)), d.house, "classic", "one_device", seed, d.lang)
+        self._start(table, [], resumed=False)
+
+    def _rematch(self) -> None:
+        if self.table is None:
+            return
+        old = self.table
+        seed = random_seed()
+        table = Table(old.players, list(shuffled(sorted(old.roles), seed)), old.house, old.ruleset, old.mode, seed,
+                      old.lang)
+        self._start(table, [], resumed=False)
+
+    def _continue(self) -> None:
+        path = latest_unfinished(self.games)
+        if path is None:
+            self.show({"screen": "setup"})
+            return
+        resumed = open_journal(path)
+        self._start(resumed.table, resumed.answers, resumed=True, path=path)
+
+    def _undo_the_end(self) -> None:
+        """Undo pressed on the end screen: the game comes back to before its last choice."""
+        if self.table is None or self.journal_path is None:
+            return
+        path = self.journal_path
+        answers = drop_last_choice(open_journal(path).answers)
+        journal = Journal(path)
+        journal.append("undo", "the last choice was taken back", {})
+        journal.close()
+        self._start(self.table, answers, resumed=False, path=path)
+
+    # -- the game's thread ---------------------------------------------------------------
+    def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None) -> None:
+        self._stop_game()
+        self.table = table
+        self.broadcast({"t": "ui", "lang": table.lang, "strings": strings(table.lang)})
+        if path is None:
+            path = new_journal_path(self.games, table)
+            journal = Journal.create(path, table.to_json(), f"a game for {len(table.players)} players")
+        else:
+            journal = Journal(path)
+        self.journal_path = path
+        self.input = WebInput(self.publish)
+        speaker = self.speaker_factory(self, table) if self.speaker_factory else PageCaptions(self)
+        clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
+        session = Session(table, self.script, speaker, clock, self.input, journal, answers, resumed)
+        self.show({"screen": "listen", "phase": "deal"})
+        self.thread = threading.Thread(target=self._run, args=(session, journal, speaker), daemon=True)
+        self.thread.start()
+
+    def _run(self, session: Session, journal: Journal, speaker: Any) -> None:
+        try:
+            narrator = session.run()
+        except Stopped:
+            return
+        finally:
+            journal.close()
+            if hasattr(speaker, "close"):
+                speaker.close()
+        with self.lock:
+            self.state = narrator.state
+            self.question = None
+            self.show(self.end_screen(narrator.state))
+
+    def _stop_game(self) -> None:
+        if self.input is not None:
+            self.input.stop()
+        if self.thread is not None and self.thread is not threading.current_thread():
+            self.thread.join(timeout=0.5)
+        self.input, self.thread, self.question, self.caption = None, None, None, ""
+
+    def publish(self, question: Question, state: State) -> None:
+        """The narrator asks: show the question's screen (called from the narrator's thread)."""
+        with self.lock:
+            if self.question == question:
+                return  # asked again after the window ran out: the screen already shows it
+            self.question, self.state = question, state
+            self.show(self.question_screen(question, state))
+
+    def _answer(self, value: object) -> None:
+        if value == UNDO and self.screen.get("screen") == "end":
+            self._undo_the_end()
+            return
+        if self.input is None or self.question is None:
+            return
+        q = self.question
+        if (value == COVERED and q.step != REVEAL) or (value == START and q.step != START):
+            return
+        if value == VOTE and q.step != VOTE:
+            return
+        self.input.put(q.number, value)
+        if value != UNDO:
+            self.question = None
+            self.show({"screen": "listen", "phase": self._phase()})
+
+    def _tap(self, client: int, text: str) -> None:
+        q, state = self.question, self.state
+        if q is None or state is None or self.input is None:
+            return
+        try:
+            choice = Choice.from_text(text)
+        except ValueError:
+            raise Refused("other", f"not a choice: {text}") from None
+        events = decide(state, choice)  # the rules say no with a reason, or yes: nothing is recorded yet
+        if choice.step == "seer" and choice.target is not None:
+            result = next(str(e.result) for e in events if hasattr(e, "result"))
+            self.send_to(client, {"t": "private", "kind": "seer", "target": self._name(choice.target),
+                                  "result": result})
+        self._answer(choice)
+
+    def _show_card(self, client: int) -> None:
+        q, state = self.question, self.state
+        if q is None or state is None or q.step != REVEAL or q.seat is None:
+            return
+        cards = view(state, q.seat)["cards"]
+        words = strings(self.lang)
+        pack = [self._name(int(s)) for s in cards if int(s) != q.seat]
+        self.send_to(client, {"t": "private", "kind": "card", "name": self._name(q.seat),
+                              "role": words[f"role.{cards[str(q.seat)]}"], "pack": pack})
+
+    # -- screens -----------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        if self.table is None:
+            return str(seat)
+        lines = Lines(self.script, self.table.lang, Picker(0), self.table.players)
+        return lines.player(seat)
+
+    def _phase(self) -> str:
+        s = self.state
+        if s is None or s.night == 0:
+            return "deal"
+        return "night" if s.phase == "night" else "day"
+
+    def _choices(self, state: State, seat: int) -> list[dict[str, Any]]:
+        out = []
+        for text in view(state, seat)["choices"]:
+            c = Choice.from_text(text)
+            kind = "heal" if c.heal is not None else "poison" if c.poison is not None else \
+                "none" if c.is_pass else "target"
+            target = c.heal or c.poison or c.target
+            out.append({"value": text, "kind": kind, "target": target,
+                        "name": self._name(target) if target else ""})
+        return out
+
+    def question_screen(self, q: Question, state: State) -> dict[str, Any]:
+        if q.step == REVEAL and q.seat is not None:
+            return {"screen": "deal", "seat": q.seat, "name": self._name(q.seat)}
+        if q.step == START:
+            return {"screen": "narrator"}
+        if q.step == VOTE:
+            minutes = state.house.day_timer_minutes
+            return {"screen": "day", "day": state.night, "deaths": [self._name(s) for s in state.latest_deaths],
+                    "timer": minutes, "started": time.time()}
+        seat = q.seat or (state.current.seat if state.current and state.current.seat else NARRATOR)
+        if q.step == "werewolves":
+            from engine.sides import living_wolves
+
+            seat = living_wolves(state)[0]
+        choices = self._choices(state, seat)
+        if q.step == "day_vote":
+            return {"screen": "vote", "day": state.night, "choices": choices}
+        if q.step == "hunter":
+            return {"screen": "hunter", "name": self._name(seat), "choices": choices}
+        screen: dict[str, Any] = {"screen": "night", "night": state.night, "step": q.step, "choices": choices}
+        seen = view(state, seat)
+        if q.step == "witch" and "attacked" in seen:
+            screen["attacked"] = self._name(seen["attacked"]) if seen["attacked"] else None
+        return screen
+
+    def end_screen(self, state: State) -> dict[str, Any]:
+        words = strings(self.lang)
+        everything = view(state, NARRATOR)
+        cards = [{"name": self._name(int(s)), "role": words[f"role.{r}"]} for s, r in everything["cards"].items()]
+        log = []
+        for entry in everything["log"]:
+            template = words.get(f"log.{entry['kind']}", "{target}")
+            result = entry.get("result")
+            result_word = words.get(f"night.answer_{result}", result or "")
+            log.append(template.format(night=entry["night"], target=self._name(entry["target"]), result=result_word))
+        return {"screen": "end", "winner": state.winner, "reason": state.reason, "cards": cards, "log": log}

@@ -1,0 +1,49 @@
+"""Answers tapped on the page: the hub puts them on a queue, the narrator's thread takes them."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+
+from engine import State
+
+from ..clock import Clock, RealClock, VirtualClock
+from ..inputs import Answer, Question
+
+
+class Stopped(Exception):
+    """The server is shutting down or a new game replaces this one: the narrator's thread ends."""
+
+
+class WebInput:
+    def __init__(self, publish: Callable[[Question, State], None]) -> None:
+        self.publish = publish
+        self.taps: queue.Queue[tuple[int, object] | None] = queue.Queue()
+
+    def put(self, number: int, value: object) -> None:
+        self.taps.put((number, value))
+
+    def stop(self) -> None:
+        self.taps.put(None)
+
+    def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
+        self.publish(question, state)
+        while True:
+            if isinstance(clock, VirtualClock) or until == float("inf"):
+                timeout = None  # on the virtual clock time only moves when someone waits: wait for the tap
+            else:
+                speed = clock.speed if isinstance(clock, RealClock) else 1.0
+                timeout = (until - clock.now()) / speed
+                if timeout <= 0:
+                    return None
+            try:
+                item = self.taps.get(timeout=timeout)
+            except queue.Empty:
+                return None
+            if item is None:
+                raise Stopped
+            number, value = item
+            if number != question.number:
+                continue  # a tap meant for an earlier question
+            delay = 0.0 if isinstance(clock, VirtualClock) else max(0.0, clock.now() - asked_at)
+            return Answer(value, round(delay, 3))  # type: ignore[arg-type]

@@ -1,0 +1,82 @@
+"""The hub behind the page, without a browser: who is sent what."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from narrator.audio.clip import Clip
+from narrator.config import Config
+from narrator.script import SHIPPED, load
+from narrator.web.hub import Hub
+from narrator.web.server import BrowserSink
+from narrator.web.strings import missing_keys, strings
+
+SCRIPT = load(SHIPPED)
+
+
+def hub(tmp_path: Path) -> tuple[Hub, dict[int, list[dict[str, Any]]]]:
+    h = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    inbox: dict[int, list[dict[str, Any]]] = {}
+    for _ in range(2):
+        messages: list[dict[str, Any]] = []
+        client = h.connect(messages.append)
+        inbox[client] = messages
+    return h, inbox
+
+
+def wait_for(h: Hub, screen: str) -> None:
+    deadline = time.time() + 10
+    while h.screen.get("screen") != screen and time.time() < deadline:
+        time.sleep(0.01)
+    assert h.screen.get("screen") == screen, h.screen
+
+
+def test_every_language_has_every_word() -> None:
+    assert missing_keys() == {}
+    assert strings("de")["deal.cover"] == "Verstanden, verdecken" and strings("es")["deal.show"] == "Soy {name}, ver"
+
+
+def test_a_card_goes_only_to_the_screen_that_asked(tmp_path: Path) -> None:
+    h, inbox = hub(tmp_path)
+    first, second = list(inbox)
+    h.handle(first, {"t": "players", "players": 6})
+    h.handle(first, {"t": "deal"})
+    wait_for(h, "deal")
+    h.handle(first, {"t": "show"})
+    private = [m for m in inbox[first] if m["t"] == "private"]
+    assert len(private) == 1 and private[0]["kind"] == "card" and private[0]["role"]
+    assert not [m for m in inbox[second] if m["t"] == "private"]
+    assert all("role" not in m for m in inbox[second])
+    h._stop_game()
+
+
+def test_refusals_are_translated(tmp_path: Path) -> None:
+    h, inbox = hub(tmp_path)
+    first = next(iter(inbox))
+    h.handle(first, {"t": "lang", "lang": "es"})
+    h.handle(first, {"t": "players", "players": 6})
+    h.handle(first, {"t": "adjust", "role": "werewolf", "delta": 1})
+    refused = [m for m in inbox[first] if m["t"] == "refused"]
+    assert refused and refused[-1]["text"] == strings("es")["refusal.setup.too_many_wolves"]
+
+
+def test_browser_sound_serves_each_clip_once(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from narrator.web.app import create_app
+
+    h, inbox = hub(tmp_path)
+    sink = BrowserSink(h)
+    sink.play(Clip(np.zeros(2205, dtype=np.float32)), 0.0)
+    first = next(iter(inbox))
+    assert inbox[first][-1] == {"t": "audio", "url": "/audio/1"}
+    client = TestClient(create_app(h))
+    response = client.get("/audio/1")
+    assert response.status_code == 200 and response.content[:4] == b"RIFF"
+    assert client.get("/audio/99").status_code == 404
+    page = client.get("/")
+    assert page.status_code == 200 and b"/static/app.js" in page.content

@@ -1,0 +1,228 @@
+"""The page in a real browser (Debian's Chromium through Playwright), at phone size, on a virtual clock."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser import (
+    ARGS,
+    CHROMIUM,
+    PHONE,
+    free_port,
+    gen,
+    role_words,
+    screen,
+    server,
+    shot,
+    wait_actionable,
+    wait_change,
+)
+
+pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
+                                reason="Debian's chromium is not installed (.ci/run installs it)")
+NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala"]
+ROLE_WORDS = role_words()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+def assert_no_roles(page: Any) -> None:
+    html = page.evaluate("document.body.innerHTML")
+    leaked = [w for w in ROLE_WORDS if w in html]
+    assert not leaked, f"{leaked} still in the page after the card was covered"
+
+
+def new_game(page: Any, url: str, players: int = 7, names: list[str] | None = None) -> None:
+    page.goto(url)
+    page.wait_for_selector("#deal")
+    page.select_option("#players", str(players))
+    page.wait_for_function(f"document.querySelectorAll('#screen input').length === {players}")
+    for i, name in enumerate((names or NAMES)[:players]):
+        field = page.locator("#screen input").nth(i)
+        field.fill(name)
+        field.dispatch_event("change")
+    page.wait_for_timeout(200)
+    page.click("#deal")
+
+
+def act(page: Any, state: dict[str, Any]) -> str:
+    """Do what the screen asks, as a table that wants the game to end; returns the screen's name."""
+    name = wait_actionable(page)
+    before = gen(page)
+    if name == "secret":
+        kind = page.get_attribute("#secret", "data-kind")
+        state.setdefault("shots", set())
+        if kind not in state["shots"]:
+            shot(page, f"secret-{kind}")
+            state["shots"].add(kind)
+        page.click("#cover")
+        page.wait_for_selector("#secret", state="hidden")
+        assert page.inner_html("#secret") == ""
+        if kind == "card":
+            state["covered"] = state.get("covered", 0) + 1
+            assert_no_roles(page)
+        return name
+    if name not in state.setdefault("seen", []):
+        state["seen"].append(name)
+        shot(page, f"screen-{name}")
+    if name == "deal":
+        page.click("#show")
+        page.wait_for_selector("#secret", state="visible")
+        return name
+    if name == "narrator":
+        page.click("#start")
+    elif name == "night":
+        if page.is_visible("#pass"):
+            page.click("#pass")
+        else:
+            targets = page.query_selector_all("button.choice[data-value]:not([data-value$=':none'])")
+            (targets[0] if targets else page.query_selector("button.choice")).click()
+    elif name == "hunter":
+        page.query_selector_all("button.choice")[-1].click()
+    elif name == "day":
+        page.click("#to-vote")
+    elif name == "vote":
+        page.query_selector_all("button.choice:not([data-value$=':none'])")[0].click()
+        page.click("#confirm-yes")
+    elif name == "end":
+        return name
+    wait_change(page, before)
+    return name
+
+
+def play_to_the_end(page: Any, state: dict[str, Any], limit: int = 300) -> None:
+    for _ in range(limit):
+        if act(page, state) == "end":
+            return
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_seven_player_game_on_a_phone(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    with server(tmp_path, port):
+        new_game(page, f"http://127.0.0.1:{port}/")
+        state: dict[str, Any] = {}
+        play_to_the_end(page, state)
+        assert state["covered"] == 7
+        assert {"deal", "narrator", "night", "day", "vote", "end"} <= set(state["seen"])
+        page.wait_for_function("document.querySelectorAll('#cards li').length === 7", timeout=10_000)
+        shot(page, "screen-end")
+        banner = page.inner_text("#banner")
+        assert banner in ("The village wins", "The werewolves win", "Nobody wins")
+        assert page.query_selector_all("#log li"), "the night log is empty"
+        page.click("#rematch")
+        page.wait_for_selector("#show")
+        assert screen(page) == "deal"
+
+
+def test_setup_in_three_languages_and_a_refused_adjustment(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    with server(tmp_path, port):
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#deal")
+        for lang, word in (("de", "Neue Partie"), ("es", "Nueva partida"), ("en", "New game")):
+            page.select_option("#lang", lang)
+            page.wait_for_function(f"document.querySelector('h1').textContent === '{word}'")
+            shot(page, f"setup-{lang}")
+        page.select_option("#players", "6")
+        page.wait_for_function("document.querySelector('b[data-role=werewolf]').textContent === '2'")
+        page.click("b[data-role=werewolf] + button")
+        page.wait_for_selector("#toast", state="visible")
+        assert "fewer than half" in page.inner_text("#toast")
+        assert page.inner_text("b[data-role=werewolf]") == "2"
+        page.select_option("#players", "9")
+        page.wait_for_function("document.querySelector('b[data-role=werewolf]').textContent === '3'")
+
+
+def test_switching_away_covers_the_card(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    with server(tmp_path, port):
+        new_game(page, f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#show")
+        page.click("#show")
+        page.wait_for_selector("#secret", state="visible")
+        page.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
+                      "document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_selector("#secret", state="hidden")
+        assert_no_roles(page)
+        page.wait_for_function("document.querySelector('h1').textContent.includes('Ben')")
+
+
+def test_witch_double_potion_is_refused_with_the_reason_and_undo_and_confirm(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    with server(tmp_path, port):
+        new_game(page, f"http://127.0.0.1:{port}/")
+        state: dict[str, Any] = {}
+        refused = undone = declined = False
+        for _ in range(300):
+            name = wait_actionable(page)
+            if name == "night" and not refused and page.is_visible("button[data-kind=heal]"):
+                page.click("button[data-kind=heal]")
+                page.query_selector_all("button[data-kind=poison]")[0].click()
+                page.click("#brew")
+                page.wait_for_selector("#toast", state="visible")
+                assert "only one potion a night" in page.inner_text("#toast")
+                shot(page, "refusal-witch")
+                refused = True
+            if name == "vote" and not declined:
+                before = gen(page)
+                page.query_selector_all("button.choice:not([data-value$=':none'])")[0].click()
+                page.wait_for_selector("#confirm", state="visible")
+                shot(page, "confirm-expel")
+                page.click("#confirm-no")
+                page.wait_for_timeout(300)
+                assert gen(page) == before and screen(page) == "vote", "a declined expulsion was recorded"
+                declined = True
+            if name == "vote" and declined and not undone:
+                page.query_selector_all("button.choice:not([data-value$=':none'])")[0].click()
+                page.click("#confirm-yes")
+                page.wait_for_function("document.getElementById('screen').dataset.screen !== 'vote'")
+                wait_actionable(page)
+                page.click("#undo")
+                page.wait_for_function("document.getElementById('screen').dataset.screen === 'vote'",
+                                       timeout=10_000)
+                undone = True
+            if act(page, state) == "end":
+                break
+        assert refused and declined and undone
+
+
+def test_the_game_continues_after_the_server_restarts(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    state: dict[str, Any] = {}
+    with server(tmp_path, port):
+        new_game(page, f"http://127.0.0.1:{port}/")
+        while wait_actionable(page) != "day":
+            act(page, state)
+        deaths_before = page.inner_text("#screen p")
+    with server(tmp_path, port):
+        page.reload()
+        page.wait_for_selector("#continue", timeout=15_000)
+        shot(page, "screen-resume")
+        before = gen(page)
+        page.click("#continue")
+        wait_change(page, before)
+        assert wait_actionable(page) == "day"
+        assert page.inner_text("#screen p") == deaths_before
+        play_to_the_end(page, state)
