@@ -65,8 +65,13 @@ def screen(page: Any) -> str:
 
 
 def wait_change(page: Any, before: int, timeout: float = 10_000) -> None:
-    page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} || "
-                           "!document.getElementById('secret').hidden", timeout=timeout)
+    try:
+        page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} || "
+                               "!document.getElementById('secret').hidden", timeout=timeout)
+    except Exception:
+        toast = page.inner_text("#toast") if page.is_visible("#toast") else ""
+        raise AssertionError(f"no change after acting on '{screen(page)}': {page.inner_text('#screen')!r} "
+                             f"toast={toast!r}") from None
 
 
 def wait_actionable(page: Any, timeout: float = 15_000) -> str:

@@ -82,6 +82,7 @@ def act(page: Any, state: dict[str, Any]) -> str:
         if kind == "card":
             state["covered"] = state.get("covered", 0) + 1
             assert_no_roles(page)
+            wait_change(page, before)  # the cover reached the server: the next screen is on its way
         return name
     if name not in state.setdefault("seen", []):
         state["seen"].append(name)

@@ -16,7 +16,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import NARRATOR, Choice, HouseRules, Refused, Setup, State, decide, recommended, ruleset, view
+from engine import (
+    NARRATOR,
+    Choice,
+    HouseRules,
+    Refused,
+    Setup,
+    State,
+    Unknown,
+    WrongStep,
+    decide,
+    recommended,
+    ruleset,
+    view,
+)
 from engine.setup import shuffled
 
 from ..clock import Clock, RealClock, VirtualClock
@@ -169,6 +182,8 @@ class Hub:
                     self._tap(client, str(message.get("value", "")))
             except Refused as exc:
                 self.refuse(client, exc)
+            except (WrongStep, Unknown, KeyError, ValueError, TypeError):
+                pass  # a tap for a screen that has already moved on, or a malformed message
 
     def refuse(self, client: int, exc: Refused) -> None:
         words = strings(self.lang)
