@@ -6,19 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from .audio.speaker import AudioSpeaker
-from .audio.table import build_speaker
-from .clock import Clock, RealClock, VirtualClock
-from .config import load_config
-from .inputs import RandomInput
-from .journal import Journal
-from .lines import Lines
-from .picker import Picker
-from .script import load_checked
-from .session import Session, Table, open_journal, random_seed
-from .speaker import CaptionSpeaker
-from .timeline import write_timeline
-
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Inés", "Juan", "Kira", "Luis"]
 
 
@@ -41,6 +28,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .audio.speaker import AudioSpeaker
+    from .audio.table import build_speaker
+    from .clock import Clock, RealClock, VirtualClock
+    from .config import load_config
+    from .inputs import RandomInput
+    from .journal import Journal
+    from .lines import Lines
+    from .picker import Picker
+    from .script import load_checked
+    from .session import Session, Table, open_journal, random_seed
+    from .speaker import CaptionSpeaker
+    from .timeline import write_timeline
+
     cfg = load_config(args.config)
     script = load_checked(args.scripts or cfg.scripts)
     clock: Clock = VirtualClock() if args.fast else RealClock(args.speed)

@@ -6,18 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from .audio.speaker import AudioSpeaker
-from .audio.table import build_speaker
-from .clock import RealClock
-from .config import load_config
-from .journal import Journal, JournalError
-from .lines import Lines
-from .picker import Picker
-from .script import load_checked
-from .session import Session, Table, data_dir, latest_unfinished, new_journal_path, open_journal, random_seed
-from .speaker import CaptionSpeaker
-from .terminal import TerminalInput
-
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ui", choices=("web", "terminal"), default="web",
@@ -42,6 +30,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .audio.speaker import AudioSpeaker
+    from .audio.table import build_speaker
+    from .clock import RealClock
+    from .config import load_config
+    from .journal import Journal, JournalError
+    from .lines import Lines
+    from .picker import Picker
+    from .script import load_checked
+    from .session import Session, Table, data_dir, latest_unfinished, new_journal_path, open_journal, random_seed
+    from .speaker import CaptionSpeaker
+    from .terminal import TerminalInput
+
     cfg = load_config(args.config)
     script = load_checked(args.scripts or cfg.scripts)
     if args.ui == "web":

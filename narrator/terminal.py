@@ -43,7 +43,10 @@ class Keyboard:
 
 class TerminalInput:
     def __init__(self, lines: Lines, out: TextIO = sys.stdout, keyboard: Keyboard | None = None) -> None:
+        from .web.strings import strings
+
         self.words = lines
+        self.T = strings(lines.lang)  # the page's words, shared with the terminal
         self.out = out
         self.keys = keyboard or Keyboard()
         self.shown: tuple[int, str] | None = None
@@ -81,35 +84,38 @@ class TerminalInput:
         return f"{seat} {state.name(seat)}".strip() if state.name(seat) else self.words.player(seat)
 
     def _prompt(self, q: Question, state: State) -> None:
+        T = self.T
         if q.step == REVEAL and q.seat is not None:
-            self._print(f"\n[{self._name(state, q.seat)}] take the device. Press Enter to see your card.")
+            name = self._name(state, q.seat)
+            self._print(f"\n{T['deal.pass'].format(name=name)}. {T['deal.show'].format(name=name)}: [Enter]")
         elif q.step == START:
-            self._print("\nEveryone has seen their card. Narrator, press Enter to begin the night.")
+            self._print(f"\n{T['deal.narrator']} {T['deal.start']}: [Enter]")
         elif q.step == VOTE:
-            self._print("\nDebate. Press Enter to go to the vote (u: undo the last choice).")
+            self._print(f"\n{T['day.to_vote']}: [Enter]   u: {T['undo']}")
         else:
-            self._print(f"\n[{q.step}] choose:")
+            self._print(f"\n{T.get('step.' + q.step, q.step)}:")
             if q.step == "witch":
                 v = view(state, state.current.seat if state.current and state.current.seat else 0)
                 if "attacked" in v:
                     victim = v["attacked"]
-                    self._print("  The wolves attacked: " + (self._name(state, victim) if victim else "nobody"))
+                    self._print("  " + (T["night.attacked"].format(name=self._name(state, victim)) if victim
+                                        else T["night.attacked_nobody"]))
             for i, c in enumerate(q.legal, 1):
                 self._print(f"  {i}) {self._label(state, c)}")
-            self._print("  (u: undo the last choice)")
+            self._print(f"  u: {T['undo']}")
 
     def _label(self, state: State, c: Choice) -> str:
-        if c.heal is not None and c.poison is not None:
-            return f"heal {self._name(state, c.heal)} and poison {self._name(state, c.poison)}"
-        if c.heal is not None:
-            return f"heal {self._name(state, c.heal)}"
-        if c.poison is not None:
-            return f"poison {self._name(state, c.poison)}"
+        T = self.T
+        heal = T["night.heal"].format(name=self._name(state, c.heal)) if c.heal is not None else ""
+        poison = f"{T['night.poison']}: {self._name(state, c.poison)}" if c.poison is not None else ""
+        if heal or poison:
+            return " + ".join(p for p in (heal, poison) if p)
         if c.target is None:
-            return "pass" if c.step == "witch" else "nobody"
-        verb = {"day_vote": "expel", "hunter": "shoot", "werewolves": "attack", "guard": "protect",
-                "seer": "look at"}.get(c.step, "")
-        return f"{verb} {self._name(state, c.target)}".strip()
+            return T["night.pass"] if c.step == "witch" else T["day.nobody_leaves"] if c.step == "day_vote" \
+                else T["night.nobody"]
+        if c.step == "day_vote":
+            return T["day.expel"].format(name=self._name(state, c.target))
+        return self._name(state, c.target)
 
     def _parse(self, q: Question, state: State, typed: str, clock: Clock) -> Choice | str | None:
         if typed.lower() == "u" and q.step not in (REVEAL, START):
@@ -120,13 +126,14 @@ class TerminalInput:
         if q.step in (START, VOTE):
             return q.step
         if not typed.isdigit() or not 1 <= int(typed) <= len(q.legal):
-            self._print(f"  Type a number from 1 to {len(q.legal)}.")
+            self._print(f"  1-{len(q.legal)}?")
             return None
         choice = q.legal[int(typed) - 1]
-        if choice.step == "day_vote" and choice.target is not None:
-            self._print(f"  Expel {self._name(state, choice.target)}? Type y to confirm.")
-            if (self.keys.get(None) or "").lower() != "y":
-                self._print("  Not recorded. Choose again.")
+        if choice.step == "day_vote":
+            question = self.T["day.confirm_expel"].format(name=self._name(state, choice.target)) \
+                if choice.target is not None else self.T["day.confirm_nobody"]
+            self._print(f"  {question} [y/n]")
+            if (self.keys.get(None) or "").lower() not in ("y", "j", "s"):
                 return None
         if choice.step == "seer" and choice.target is not None:
             self._show_answer(state, choice)
@@ -134,17 +141,18 @@ class TerminalInput:
 
     def _show_card(self, state: State, seat: int) -> None:
         cards = view(state, seat)["cards"]
-        self._print(f"  Your card: {cards[str(seat)]}")
+        self._print(f"  {self.T['deal.card']}: {self.T['role.' + cards[str(seat)]]}")
         partners = [self._name(state, int(s)) for s in cards if int(s) != seat]
         if partners:
-            self._print("  Your pack: " + ", ".join(partners))
-        self._print("  Press Enter to cover it.")
+            self._print(f"  {self.T['deal.pack']}: " + ", ".join(partners))
+        self._print(f"  {self.T['deal.cover']}: [Enter]")
         self.keys.get(None)
         self.out.write(CLEAR)
 
     def _show_answer(self, state: State, choice: Choice) -> None:
         result = next(getattr(e, "result", None) for e in decide(state, choice) if hasattr(e, "result"))
-        thumb = "thumbs DOWN: werewolf" if result == "werewolf" else "thumbs UP: village"
-        self._print(f"  {self._name(state, choice.target or 0)}: {thumb}. Press Enter to cover it.")
+        wolf = result == "werewolf"
+        thumb = ("👎 " if wolf else "👍 ") + self.T["night.answer_werewolf" if wolf else "night.answer_village"]
+        self._print(f"  {self._name(state, choice.target or 0)}: {thumb}. {self.T['night.got_it']}: [Enter]")
         self.keys.get(None)
         self.out.write(CLEAR)

@@ -80,3 +80,21 @@ def test_browser_sound_serves_each_clip_once(tmp_path: Path) -> None:
     assert client.get("/audio/99").status_code == 404
     page = client.get("/")
     assert page.status_code == 200 and b"/static/app.js" in page.content
+
+
+def test_lan_shows_a_qr_code_of_the_address(tmp_path: Path) -> None:
+    import segno
+    from starlette.testclient import TestClient
+
+    from narrator.web.app import create_app
+    from narrator.web.server import lan_address
+
+    address = f"http://{lan_address()}:8765/"
+    h, inbox = hub(tmp_path)
+    h.lan_url = address
+    svg = segno.make(address).svg_inline(scale=4)
+    client = TestClient(create_app(h, svg))
+    response = client.get("/qr.svg")
+    assert response.status_code == 200 and response.text.startswith("<svg")
+    assert h.current_screen()["lan"] == address
+    assert TestClient(create_app(h)).get("/qr.svg").status_code == 404
