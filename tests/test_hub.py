@@ -90,7 +90,7 @@ def test_lan_shows_a_qr_code_of_the_address(tmp_path: Path) -> None:
     from narrator.web.server import lan_address
 
     address = f"http://{lan_address()}:8765/"
-    h, inbox = hub(tmp_path)
+    h, _ = hub(tmp_path)
     h.lan_url = address
     svg = segno.make(address).svg_inline(scale=4)
     client = TestClient(create_app(h, svg))
