@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         from .web.server import serve
 
         return serve(cfg, script, args.data or data_dir(), port=args.port or cfg.web_port, lan=args.lan,
-                     fast=args.fast, audio=args.audio or cfg.audio, speed=args.speed)
+                     fast=args.fast, audio=args.audio or cfg.audio, speed=args.speed, resume=bool(args.resume))
     folder = (args.data or data_dir()) / "games"
     if args.resume:
         path = latest_unfinished(folder) if args.resume == "latest" else Path(args.resume)

@@ -71,7 +71,7 @@ def lan_address() -> str:
 
 
 def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast: bool, audio: str,
-          speed: float = 1.0) -> int:
+          speed: float = 1.0, resume: bool = False) -> int:
     import segno
     import uvicorn
 
@@ -84,6 +84,8 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
               speed=speed)
     app = create_app(hub, qr.svg_inline(scale=6, dark="#fff", light="#000") if lan else None)
     hub.lan_url = address if lan else None
+    if resume and hub.screen.get("screen") == "resume":
+        hub.handle(0, {"t": "continue"})  # `wolfcall play --resume`: the page opens on the game
     print(f"wolfcall: open {address} on the device in the middle of the table", file=sys.stderr)
     if lan:
         qr.terminal(out=sys.stderr, compact=True)
