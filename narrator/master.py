@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,7 +149,7 @@ class Narrator:
         self.say("deal.done")
         self.wait_for(START)
 
-    def prepare(self, *upcoming: tuple[str, dict[str, object]]) -> None:
+    def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None:
         """Let a speaker that can get these lines' audio ready while others play (live voices)."""
         prepare = getattr(self.speaker, "prepare", None)
         if prepare is not None:
@@ -227,6 +227,8 @@ class Narrator:
             hunter = self.state.current.seat
             assert hunter is not None
             self.say("hunter.wake", player=Seat(hunter))
+            self.prepare(("hunter.no_shot", {}),
+                         *(("hunter.shot", {"player": Seat(s)}) for s in sorted(self.state.alive)))
             answer = self.wait_for("hunter", hunter)
             assert isinstance(answer.value, Choice)
             if answer.value.target is not None:
@@ -241,6 +243,8 @@ class Narrator:
             self.say("day.timer.start", minutes=Number(minutes))
         self.debate(minutes)
         self.say("day.vote.start")
+        self.prepare(("day.vote.nobody", {}),
+                     *(("day.vote.out", {"player": Seat(s)}) for s in sorted(self.state.alive)))
         answer = self.wait_for("day_vote")
         assert isinstance(answer.value, Choice)
         if answer.value.target is not None:
