@@ -51,6 +51,11 @@ def assert_no_roles(page: Any) -> None:
     html = page.evaluate("document.body.innerHTML")
     leaked = [w for w in ROLE_WORDS if w in html]
     assert not leaked, f"{leaked} still in the page after the card was covered"
+    # what the page's script keeps between messages: the last screen and the secret box's state
+    kept = page.evaluate("JSON.stringify([screen, Object.assign({}, document.getElementById('secret').dataset),"
+                         " history.length, history.state, location.href])")
+    leaked = [w for w in ROLE_WORDS if w in kept]
+    assert not leaked, f"{leaked} still reachable by the page's script after the card was covered"
 
 
 def new_game(page: Any, url: str, players: int = 7, names: list[str] | None = None) -> None:
