@@ -16,10 +16,8 @@ from .voices import VOICES, Voice, all_voices, engine_for, find_voice, piper_dir
 DEFAULTS = {"en": ["joe", "ruth"], "de": ["leopold", "konrad"], "es": ["alvaro", "mateo"]}
 
 
-def usable(voice: Voice, packs: Path = PACKS) -> bool:
-    """Can this voice speak here: a pack of it, or its engine and model present?"""
-    if pack_for(voice, packs) is not None:
-        return True
+def installed(voice: Voice) -> bool:
+    """Can the voice's own engine speak live here (its program or model present)?"""
     if voice.settings.engine == "piper":
         try:
             piper_model_path(voice.settings.model, [piper_dir(), VOICES / "piper"])
@@ -27,6 +25,11 @@ def usable(voice: Voice, packs: Path = PACKS) -> bool:
             return False
         return True
     return voice.settings.engine == "espeak"
+
+
+def usable(voice: Voice, packs: Path = PACKS) -> bool:
+    """Can this voice speak here: a pack of it, or its engine and model present?"""
+    return pack_for(voice, packs) is not None or installed(voice)
 
 
 def choose_voice(name: str | None, lang: str, warn: Callable[[str], None], packs: Path = PACKS) -> Voice:
@@ -65,7 +68,7 @@ def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | Non
         return captions
     voice = choose_voice(voice_name, lang, warn, packs)
     engine: Engine | None = engine_for(voice)
-    if isinstance(engine, PiperEngine) and not usable(voice, Path("/nonexistent")):
+    if isinstance(engine, PiperEngine) and not installed(voice):
         engine = None  # not installed: espeak-ng speaks instead (warned above)
     pack = pack_for(voice, packs)
     if pack is not None and pack.language != lang:
