@@ -72,7 +72,8 @@ def onsets(lines: list[Line], pack: Pack | None, engine: Engine | None, prefetch
                 speaker.prepare([line])
             if prefetch:
                 deadline = time.perf_counter() + previous_seconds
-                future = speaker.ready.get(line.text)
+                prepared = speaker.ready.get(line.text)
+                future = prepared[1] if prepared else None
                 while future is not None and not future.done() and time.perf_counter() < deadline:
                     time.sleep(0.002)
             start = time.perf_counter()

@@ -124,7 +124,7 @@ def test_prefetch_makes_the_audio_ready_before_it_is_said() -> None:
     spk, _, lines, _ = speaker(None)
     upcoming = lines.peek("dawn.death", player=Seat(1))
     spk.prepare([upcoming])
-    spk.ready[upcoming.text].result(timeout=30)
+    spk.ready[upcoming.text][1].result(timeout=30)
     t0 = time.perf_counter()
     spk.say(lines.say("dawn.death", player=Seat(1)), 0.0)
     assert time.perf_counter() - t0 < 0.05

@@ -6,6 +6,7 @@ piper (neural, offline, the quality engine), espeak-ng (always there, the fallba
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import threading
@@ -117,6 +118,12 @@ def piper_model_path(model: str, search: list[Path]) -> Path:
 
 _PIPER_CACHE: dict[Path, Any] = {}
 _PIPER_LOCK = threading.Lock()
+_RUN_LOCKS: dict[int, threading.Lock] = {}
+
+
+def _lock_for(voice: Any) -> threading.Lock:
+    with _PIPER_LOCK:
+        return _RUN_LOCKS.setdefault(id(voice), threading.Lock())
 
 
 @dataclass
@@ -138,13 +145,16 @@ class PiperEngine:
                     from piper import PiperVoice
                 except ImportError:
                     raise EngineError("piper-tts is not installed") from None
-                voice = PiperVoice.load(path)
+                from piper.config import PiperConfig
+
+                options = onnxruntime.SessionOptions()
                 if self.threads:
-                    options = onnxruntime.SessionOptions()
                     options.intra_op_num_threads = self.threads
                     options.inter_op_num_threads = 1
-                    voice.session = onnxruntime.InferenceSession(str(path), sess_options=options,
-                                                                 providers=["CPUExecutionProvider"])
+                config = json.loads(Path(f"{path}.json").read_text(encoding="utf-8"))
+                session = onnxruntime.InferenceSession(str(path), sess_options=options,
+                                                       providers=["CPUExecutionProvider"])
+                voice = PiperVoice(session=session, config=PiperConfig.from_dict(config))
                 _PIPER_CACHE[path] = voice
             return _PIPER_CACHE[path]
 
@@ -152,6 +162,10 @@ class PiperEngine:
         from piper import SynthesisConfig
 
         voice = self._voice()
+        with _lock_for(voice):  # one inference at a time per voice: prefetch never doubles the memory
+            return self._synthesize(voice, text, SynthesisConfig)
+
+    def _synthesize(self, voice: Any, text: str, SynthesisConfig: Any) -> Clip:
         config = SynthesisConfig(length_scale=1.0 / self.settings.speed, normalize_audio=True)
         pieces: list[Any] = []
         gap = np.zeros(int(0.18 * voice.config.sample_rate), dtype=np.float32)

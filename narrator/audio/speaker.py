@@ -43,13 +43,18 @@ class AudioSpeaker:
         self.warn = warn or warn_once_to_stderr()
         self.names: dict[str, Clip] = {}
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="prefetch")
-        self.ready: dict[str, Future[Clip]] = {}
-        self.sources: list[str] = []  # where each line's audio came from: pack, live, fallback, captions
+        self.ready: dict[str, tuple[str, Future[tuple[Clip, str]]]] = {}  # text -> (scene, audio being prepared)
+        self.sources: list[str] = []  # where each spoken line's audio came from: pack, live, fallback, captions
 
     # -- the Speaker interface -----------------------------------------------------------
     def say(self, line: Line, at: float) -> float:
-        future = self.ready.pop(line.text, None)
-        clip = future.result() if future is not None else self.audio(line)
+        prepared = self.ready.pop(line.text, None)
+        clip, source = prepared[1].result() if prepared is not None else self.audio(line)
+        self.sources.append(source)
+        for text, (scene, future) in list(self.ready.items()):
+            if scene == line.scene:  # the alternatives prepared for this moment (other verdicts) are not needed
+                future.cancel()
+                del self.ready[text]
         for sink in self.sinks:
             sink.play(clip, at)
         seconds = (clip.seconds if len(clip.samples) else estimate_seconds(line.text) - PAUSE) + PAUSE
@@ -60,7 +65,7 @@ class AudioSpeaker:
         """Make these lines' audio ready in the background, while the current line plays."""
         for line in lines:
             if line.text not in self.ready:
-                self.ready[line.text] = self.pool.submit(self.audio, line)
+                self.ready[line.text] = (line.scene, self.pool.submit(self.audio, line))
 
     def prepare_names(self, parts: Sequence[Part]) -> None:
         """Say every player's name once, in the background, as soon as the table is known."""
@@ -82,12 +87,12 @@ class AudioSpeaker:
             sink.close()
 
     # -- where the audio comes from -------------------------------------------------------
-    def audio(self, line: Line) -> Clip:
+    def audio(self, line: Line) -> tuple[Clip, str]:
+        """A line's audio and where it came from: pack, live, fallback or captions."""
         if self.pack is not None:
             clip = self.from_pack(line)
             if clip is not None:
-                self.sources.append("pack")
-                return clip
+                return clip, "pack"
             self.warn(f"the voice pack has no clip for some lines (\"{line.text}\"); those are spoken live")
         return self.live(line.text)
 
@@ -111,7 +116,8 @@ class AudioSpeaker:
         if part.text not in self.names:
             clip = self.pack.load_name(part.text) if self.pack is not None else None
             if clip is None:
-                clip = self._synth(part.text, quiet=True)
+                synthesized = self._synth(part.text)
+                clip = synthesized[0] if synthesized else None
                 if clip is not None and self.pack is not None:
                     self.pack.store_name(part.text, clip)
             if clip is None or clip.seconds < 0.05:
@@ -126,17 +132,17 @@ class AudioSpeaker:
             if all(w is not None for w in words):
                 return join([w for w in words if w is not None])
         text = " ".join(self.seat_words(part.seat)) if part.seat else ""
-        return (self._synth(text, quiet=True) if text else None) or Clip.silence(0.3)
+        synthesized = self._synth(text) if text else None
+        return synthesized[0] if synthesized else Clip.silence(0.3)
 
-    def live(self, text: str) -> Clip:
-        clip = self._synth(text)
-        if clip is None:
-            self.sources.append("captions")
+    def live(self, text: str) -> tuple[Clip, str]:
+        synthesized = self._synth(text)
+        if synthesized is None:
             self.warn("no voice could speak; going on with captions only")
-            return Clip.silence(0)
-        return clip
+            return Clip.silence(0), "captions"
+        return synthesized
 
-    def _synth(self, text: str, quiet: bool = False) -> Clip | None:
+    def _synth(self, text: str) -> tuple[Clip, str] | None:
         for engine, label in ((self.engine, "live"), (self.fallback, "fallback")):
             if engine is None:
                 continue
@@ -151,7 +157,5 @@ class AudioSpeaker:
                 continue
             if clip.seconds < 0.05:
                 continue
-            if not quiet:
-                self.sources.append(label)
-            return clip
+            return clip, label
         return None
