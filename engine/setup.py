@@ -15,11 +15,6 @@ STEP_SECONDS = (0, 4, 6, 10)
 DAY_TIMER_MINUTES = (None, 3, 5, 8)
 
 
-def check_rules(rules: Ruleset) -> None:
-    for role in rules.roles:
-        assert role in ROLES, f"ruleset {rules.id} names unknown role {role}"
-
-
 @dataclass(frozen=True)
 class Setup:
     """How many play and which cards are dealt: the recommended deal, or an adjusted one."""

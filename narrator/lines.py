@@ -147,14 +147,6 @@ class Lines:
         _, parts = self._fill(self.word("names.seat"), {"number": Number(seat)})
         return [p.text for p in parts if p.kind == "text"]
 
-    def join(self, items: Sequence[str]) -> str:
-        """Join plain names the same way (for screens)."""
-        self.names, saved = list(items), self.names
-        try:
-            return self._join(range(1, len(items) + 1))[0]
-        finally:
-            self.names = saved
-
     def _line(self, scene: str, index: int, values: dict[str, object]) -> Line:
         template = self.script.variants(self.lang, scene)[index]
         text, parts = self._fill(template, values)

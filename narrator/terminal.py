@@ -7,7 +7,8 @@ import sys
 import threading
 from typing import TextIO
 
-from engine import Choice, State, decide, view
+from engine import Choice, State, view
+from engine.roles.seer import answer as seer_answer
 
 from .clock import Clock, RealClock
 from .inputs import COVERED, REVEAL, START, UNDO, VOTE, Answer, Question
@@ -150,8 +151,7 @@ class TerminalInput:
         self.out.write(CLEAR)
 
     def _show_answer(self, state: State, choice: Choice) -> None:
-        result = next(getattr(e, "result", None) for e in decide(state, choice) if hasattr(e, "result"))
-        wolf = result == "werewolf"
+        wolf = seer_answer(state, choice.target or 0) == "werewolf"
         thumb = ("👎 " if wolf else "👍 ") + self.T["night.answer_werewolf" if wolf else "night.answer_village"]
         self._print(f"  {self._name(state, choice.target or 0)}: {thumb}. {self.T['night.got_it']}: [Enter]")
         self.keys.get(None)

@@ -40,11 +40,6 @@ def resample(samples: Samples, rate: int, to: int = RATE) -> Samples:
     return np.interp(x, np.arange(len(samples)), samples).astype(np.float32)
 
 
-def from_int16(data: bytes, rate: int) -> Clip:
-    samples = np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0
-    return Clip(resample(samples, rate))
-
-
 def from_wav(data: bytes) -> Clip:
     with wave.open(io.BytesIO(data)) as w:
         frames = w.readframes(w.getnframes())

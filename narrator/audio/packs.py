@@ -22,7 +22,7 @@ from typing import Any
 
 from ..script import Script
 from .clip import Clip, decode, encode_mp3, normalise, trim
-from .engines import Engine, EngineError
+from .engines import Engine
 from .voices import VOICES, Voice, engine_for
 
 PACKS = Path(os.environ.get("WOLFCALL_PACKS") or VOICES / "packs")
@@ -169,8 +169,6 @@ def render(voice: Voice, script: Script, root: Path = PACKS, workers: int | None
     """Render every line of the voice's language into its pack; clips already there are kept."""
     engine = engine_for(voice)
     identity = engine.identity()
-    if not engine.live and voice.settings.engine != "gtts":
-        raise EngineError(f"the engine of {voice.name} cannot render")
     folder = root / voice.name
     (folder / "clips").mkdir(parents=True, exist_ok=True)
     try:

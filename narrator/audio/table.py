@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..lines import Lines
@@ -50,10 +50,10 @@ def choose_voice(name: str | None, lang: str, warn: Callable[[str], None], packs
 
 def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | None, captions: CaptionSpeaker,
                   lines: Lines, packs: Path = PACKS, warn: Callable[[str], None] | None = None,
-                  no_card_out: Path | None = None) -> AudioSpeaker | CaptionSpeaker:
+                  no_card_out: Path | None = None, extra: Sequence[Sink] = ()) -> AudioSpeaker | CaptionSpeaker:
     """The game's speaker. Without any sink (audio: none, or no card and no file) it is captions only."""
     warn = warn or warn_once_to_stderr()
-    sinks: list[Sink] = []
+    sinks: list[Sink] = list(extra)
     if audio not in ("none", "file"):
         try:
             sinks.append(open_sink(audio))

@@ -38,7 +38,6 @@ def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
         await ws.accept()
         outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         loop = asyncio.get_running_loop()
-        hub.loop = loop
 
         def send(message: dict[str, Any]) -> None:
             loop.call_soon_threadsafe(outbox.put_nowait, message)

@@ -7,7 +7,6 @@ screen that tapped for them, in a message the page drops when the card is covere
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import threading
 import time
@@ -30,6 +29,7 @@ from engine import (
     ruleset,
     view,
 )
+from engine.roles.seer import answer as seer_answer
 from engine.setup import shuffled
 
 from ..clock import Clock, RealClock, VirtualClock
@@ -85,7 +85,6 @@ class Hub:
         self.speaker_factory = speaker_factory
         self.clients: dict[int, Send] = {}
         self.ids = itertools.count(1)
-        self.loop: asyncio.AbstractEventLoop | None = None
         self.lock = threading.RLock()
         self.draft = Draft(cfg.players, [], recommended(ruleset("classic"), cfg.players), cfg.house, cfg.language,
                            cfg.voice)
@@ -333,11 +332,10 @@ class Hub:
             choice = Choice.from_text(text)
         except ValueError:
             raise Refused("other", f"not a choice: {text}") from None
-        events = decide(state, choice)  # the rules say no with a reason, or yes: nothing is recorded yet
+        decide(state, choice)  # the rules say no with a reason, or yes: nothing is recorded yet
         if choice.step == "seer" and choice.target is not None:
-            result = next(str(e.result) for e in events if hasattr(e, "result"))
             self.send_to(client, {"t": "private", "kind": "seer", "target": self._name(choice.target),
-                                  "result": result})
+                                  "result": seer_answer(state, choice.target)})
         self._answer(choice)
 
     def _show_card(self, client: int) -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from ..audio.clip import Clip, to_wav
-from ..audio.speaker import AudioSpeaker
 from ..audio.table import build_speaker
 from ..config import Config
 from ..lines import Lines
@@ -46,12 +45,7 @@ def speaker_for(audio: str, data: Path) -> Any:
         captions = PageCaptions(hub)
         lines = Lines(hub.script, table.lang, Picker(0), table.players)
         if hub.draft.sound == "browser":
-            base = build_speaker(table.lang, hub.draft.voice, "none", None, captions, lines)
-            speaker = build_speaker(table.lang, hub.draft.voice, "file", data / "last-game.wav", captions, lines)
-            if isinstance(speaker, AudioSpeaker):
-                speaker.sinks = [BrowserSink(hub)]
-                return speaker
-            return base
+            return build_speaker(table.lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
         return build_speaker(table.lang, hub.draft.voice, audio, None, captions, lines,
                              no_card_out=data / "last-game.wav")
 
