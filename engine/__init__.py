@@ -5,24 +5,26 @@ fold of the log. `view(state, seat)` decides what a seat may know.
 """
 
 from .choice import Choice
-from .errors import Refused, Unknown, WrongStep
+from .errors import Malformed, Refused, Unknown, WrongStep
 from .events import Event, event_from_json, evolve, fold
-from .flow import NightSlot, actor_of, decide, legal_choices, night_plan, start
+from .flow import NightSlot, actor_of, decide, legal_choices, night_plan, options_of, shape_of, start
 from .game import Game
+from .house import HouseError, HouseRules, parse_house
 from .rulesets import RULESETS, recommended, ruleset
 from .setup import Setup
-from .state import NARRATOR, HouseRules, LogEntry, Pending, State
+from .state import NARRATOR, LogEntry, Pending, State
 from .view import view
 
 __all__ = [
-    "NARRATOR", "RULESETS", "Choice", "Event", "Game", "HouseRules", "LogEntry", "NightSlot", "Pending",
-    "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of", "decide", "event_from_json", "evolve",
-    "fold", "legal_choices", "night_plan", "recommended", "roles_known", "ruleset", "start", "view",
+    "NARRATOR", "RULESETS", "Choice", "Event", "Game", "HouseError", "HouseRules", "LogEntry", "Malformed",
+    "NightSlot", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of", "decide",
+    "event_from_json", "evolve", "fold", "legal_choices", "night_plan", "options_of", "parse_house", "recommended",
+    "roles_known", "ruleset", "shape_of", "start", "view",
 ]
 
 
 def roles_known() -> set[str]:
-    """Every role id any ruleset knows."""
+    """Every card any ruleset deals."""
     from .roles import ROLES
 
-    return set(ROLES)
+    return {r.id for r in ROLES.values() if r.card}

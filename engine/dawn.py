@@ -3,28 +3,45 @@
 from __future__ import annotations
 
 from .deaths import kill
-from .events import DawnBroke, Event
+from .events import DawnBroke, Event, fold
 from .rulesets import ruleset
 from .state import State
 
 
-def dying(state: State) -> dict[int, str]:
-    """seat -> cause for everyone the night kills."""
-    t = state.tonight
-    out: dict[int, str] = {}
-    if t.attacked is not None and t.attacked in state.alive:
-        saves = (t.attacked in t.protected) + (t.attacked in t.healed)
-        survives = saves == 1 if ruleset(state.ruleset).double_save_kills else saves >= 1
-        if not survives:
-            out[t.attacked] = "wolves"
-    for seat in t.poisoned:
-        if seat in state.alive:
-            out[seat] = "poison"  # poison always kills, and a poisoned hunter may not shoot
-    return out
-
-
 def resolve(state: State) -> list[Event]:
+    """The dawn's events. Attacks can be stopped (guard, heal) or survived (the elder); a lone
+    wolf's `kill` and poison cannot. Each role may add deaths of its own (the knight's sword)."""
+    from .roles import ROLES
+
     events: list[Event] = [DawnBroke(state.night)]
-    for seat, cause in sorted(dying(state).items()):
-        events += kill(state, seat, cause)
+    dying: dict[int, str] = {}
+    double_kills = ruleset(state.ruleset).double_save_kills
+    for mark in state.marks("attack"):
+        seat = mark.target
+        if seat not in state.alive or seat in dying:
+            continue
+        saves = any(m.target == seat for m in state.marks("protect")) + \
+            any(m.target == seat for m in state.marks("heal"))
+        if (saves == 1) if double_kills else saves >= 1:
+            continue
+        spared = ROLES[state.role_of(seat)].attack_spared(fold(events, state), seat)
+        if spared is not None:
+            events += spared
+            continue
+        dying[seat] = "wolves"
+    for mark in state.marks("kill"):
+        if mark.target in state.alive:
+            dying.setdefault(mark.target, "wolves")
+    for mark in state.marks("poison"):
+        if mark.target in state.alive:
+            dying[mark.target] = "poison"  # poison always kills, and a classic hunter poisoned may not shoot
+    for role in ROLES.values():
+        for seat, cause in role.dawn_deaths(state).items():
+            if seat in state.alive:
+                dying.setdefault(seat, cause)
+    after = fold(events, state)
+    for seat in sorted(dying):
+        more = kill(after, seat, dying[seat])
+        events += more
+        after = fold(more, after)
     return events

@@ -1,13 +1,27 @@
-"""A death and what it sets off."""
+"""A death and what it sets off: every role is asked how it reacts (grief, a shot owed, a successor)."""
 
 from __future__ import annotations
 
-from .events import Died, Event
+from .events import Died, Event, fold
 from .state import State
 
 
 def kill(state: State, seat: int, cause: str) -> list[Event]:
-    """The events of `seat` dying of `cause`, with the death triggers of its card."""
+    """The events of `seat` dying of `cause`, with every role's reaction to it."""
+    if seat not in state.alive:
+        return []
+    events: list[Event] = [Died(seat, cause)]
+    return events + react(fold(events, state), seat, cause)
+
+
+def react(state: State, seat: int, cause: str) -> list[Event]:
+    """Every role's reaction to a death that `state` already holds (grief, a shot owed, a successor)."""
     from .roles import ROLES
 
-    return [Died(seat, cause), *ROLES[state.role_of(seat)].on_death(state, seat, cause)]
+    events: list[Event] = []
+    for role in ROLES.values():
+        more = role.after_death(state, seat, cause)
+        if more:
+            events += more
+            state = fold(more, state)
+    return events

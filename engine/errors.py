@@ -31,3 +31,7 @@ class Refused(Exception):
 
 class Unknown(Exception):
     """A choice names something that does not exist (a seat past the table, a step nobody has)."""
+
+
+class Malformed(Unknown):
+    """A choice of the wrong form for its step (a list of the wrong length, an unknown option)."""

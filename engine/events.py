@@ -6,7 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .state import Death, HouseRules, Pending, State, Tonight
+from .house import HouseRules
+from .state import Death, Mark, Pending, State
 
 KINDS: dict[str, type[Event]] = {}
 
@@ -80,25 +81,40 @@ class GameCreated(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsDealt(Event):
-    """The deal: which card each seat holds. Carries the assignment, so replay draws nothing."""
+    """The deal: which card each seat holds (and the thief's extra cards). Replay draws nothing."""
 
     roles: tuple[str, ...]
     game: int
+    extra: tuple[str, ...] = ()
+    wolves: tuple[int, ...] = ()  # the seats whose cards are wolves from the start
 
     def apply(self, state: State) -> State:
-        return state.but(roles=self.roles, game=self.game, alive=frozenset(range(1, len(self.roles) + 1)),
-                         night=0, phase="dealt", queue=(), tonight=Tonight(), memo={}, deaths=(),
-                         latest_deaths=(), expelled=None, log=(), winner=None, reason=None)
+        return state.but(roles=self.roles, dealt=self.roles, extra=self.extra, wolves=frozenset(self.wolves),
+                         game=self.game, alive=frozenset(range(1, len(self.roles) + 1)), night=0, phase="dealt",
+                         plan=(), queue=(), tonight=(), memo={}, deaths=(), latest_deaths=(), expelled=None,
+                         captain=None, verdicts=0, log=(), winner=None, reason=None)
 
 
 @dataclass(frozen=True, slots=True)
 class NightBegan(Event):
     night: int
-    steps: tuple[tuple[str, int | None], ...]  # the living actors to ask, in night order
+    plan: tuple[str, ...]  # the steps that may be asked tonight, in night order
 
     def apply(self, state: State) -> State:
-        return state.but(night=self.night, phase="night", tonight=Tonight(), latest_deaths=(),
-                         expelled=None, queue=tuple(Pending(s, seat) for s, seat in self.steps))
+        return state.but(night=self.night, phase="night", tonight=(), latest_deaths=(), expelled=None,
+                         plan=self.plan, queue=())
+
+
+@dataclass(frozen=True, slots=True)
+class Opened(Event):
+    """The next night step with someone alive to answer it: the steps before it are passed over."""
+
+    step: str
+    seat: int | None
+
+    def apply(self, state: State) -> State:
+        plan = state.plan[state.plan.index(self.step) + 1:] if self.step in state.plan else state.plan
+        return state.but(plan=plan, queue=(Pending(self.step, self.seat), *state.queue))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,24 +129,81 @@ class StepDone(Event):
 
 @dataclass(frozen=True, slots=True)
 class Asked(Event):
-    """A step joins the queue out of the night order (the hunter's shot)."""
+    """A step joins the queue out of the night order (a shot, a successor, a tiebreak)."""
 
     step: str
     seat: int | None
+    rank: int = 0  # reactions to a death are ordered by rank (shots 1, the successor 2); 0 joins the end
 
     def apply(self, state: State) -> State:
-        return state.but(queue=(*state.queue, Pending(self.step, self.seat)))
+        queue = list(state.queue)
+        at = len(queue)
+        if self.rank:
+            at = next((i for i, p in enumerate(queue) if p.rank > self.rank), len(queue))
+        queue.insert(at, Pending(self.step, self.seat, self.rank))
+        return state.but(queue=tuple(queue))
+
+
+@dataclass(frozen=True, slots=True)
+class Marked(Event):
+    """A night effect that waits for the dawn (see Mark)."""
+
+    effect: str
+    target: int
+    by: int | None = None
+    source: str = ""
+
+    def apply(self, state: State) -> State:
+        return state.but(tonight=(*state.tonight, Mark(self.effect, self.target, self.by, self.source)))
 
 
 @dataclass(frozen=True, slots=True)
 class Died(Event):
     seat: int
-    cause: str  # wolves | poison | vote | shot
+    cause: str  # wolves | poison | vote | shot | grief | sword
 
     def apply(self, state: State) -> State:
         return state.but(alive=state.alive - {self.seat},
-                         deaths=(*state.deaths, Death(self.seat, self.cause, state.night)),
+                         deaths=(*state.deaths, Death(self.seat, self.cause, state.night, state.role_of(self.seat),
+                                                     self.seat in state.wolves)),
                          latest_deaths=tuple(sorted((*state.latest_deaths, self.seat))))
+
+
+@dataclass(frozen=True, slots=True)
+class SideChanged(Event):
+    """A seat now counts as a wolf, or no longer does (infection, wolf-dog, wild child, a taken card)."""
+
+    seat: int
+    wolf: bool
+
+    def apply(self, state: State) -> State:
+        wolves = state.wolves | {self.seat} if self.wolf else state.wolves - {self.seat}
+        return state.but(wolves=wolves)
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken(Event):
+    """A seat plays another card from now on (the thief's swap, the servant's take)."""
+
+    seat: int
+    card: str
+
+    def apply(self, state: State) -> State:
+        roles = list(state.roles)
+        roles[self.seat - 1] = self.card
+        return state.but(roles=tuple(roles))
+
+
+@dataclass(frozen=True, slots=True)
+class Remembered(Event):
+    """A role's memory changes (`key` is namespaced by the role: `elder.wounds`)."""
+
+    key: str
+    value: Any
+
+    def apply(self, state: State) -> State:
+        value = tuple(self.value) if isinstance(self.value, list) else self.value
+        return state.but(memo=state.remember(self.key, value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +211,7 @@ class DawnBroke(Event):
     night: int
 
     def apply(self, state: State) -> State:
-        return state.but(phase="dawn")
+        return state.but(phase="dawn", queue=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +219,16 @@ class DayBegan(Event):
     night: int
 
     def apply(self, state: State) -> State:
-        return state.but(phase="day", queue=(Pending("day_vote"),))
+        return state.but(phase="day", queue=(Pending("day_vote"),), memo=state.remember("vote.round", 1))
+
+
+@dataclass(frozen=True, slots=True)
+class VoteAgain(Event):
+    """The judge's second vote: another verdict right away, with no debate."""
+
+    def apply(self, state: State) -> State:
+        return state.but(phase="day", queue=(*state.queue, Pending("day_vote")),
+                         memo=state.remember("vote.round", 2))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,4 +237,22 @@ class GameOver(Event):
     reason: str
 
     def apply(self, state: State) -> State:
-        return state.but(phase="over", queue=(), winner=self.winner, reason=self.reason)
+        return state.but(phase="over", queue=(), plan=(), winner=self.winner, reason=self.reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Logged(Event):
+    """A line of the night log that no other event writes (a dawn's news, an office)."""
+
+    phase: str
+    what: str
+    role: str
+    target: int
+    by: int | None = None
+    result: str | None = None
+
+    def apply(self, state: State) -> State:
+        from .state import LogEntry
+
+        return state.but(log=state.logged(LogEntry(state.night, self.phase, self.what, self.role, self.target,
+                                                   self.by, self.result)))

@@ -7,13 +7,15 @@ from dataclasses import dataclass
 
 from . import dawn, win
 from .choice import Choice
-from .day import VOTE
-from .errors import Refused, Unknown, WrongStep
-from .events import CardsDealt, DayBegan, Event, GameCreated, GameOver, NightBegan, StepDone, fold
-from .roles import STEPS, Step
+from .errors import Malformed, Refused, Unknown, WrongStep
+from .events import CardsDealt, DayBegan, Event, GameCreated, GameOver, NightBegan, Opened, StepDone, fold
+from .house import HouseRules
+from .roles import CALLS, ROLES, STEPS, NightCall, Role, Step
+from .roles._base import WOLF_CARDS
 from .rulesets import ruleset
-from .setup import Setup, check_house, setup_from_roles, shuffled
-from .state import HouseRules, Pending, State
+from .setup import Setup, check_house, deal, setup_from_roles
+from .state import Pending, State
+from .vote import VOTE
 
 ALL_STEPS: dict[str, Step] = {**STEPS, VOTE.id: VOTE}
 REMATCH = "rematch"
@@ -21,48 +23,75 @@ REMATCH = "rematch"
 
 @dataclass(frozen=True)
 class NightSlot:
-    """One step of the night as the narrator runs it: called whether or not its actor lives."""
+    """One step of the night as the narrator runs it: called whether or not its actor lives.
+    `asked` is False for the steps that are only narrated (the lovers recognising each other)."""
 
     step: str
     alive: bool
+    asked: bool = True
+
+
+def calls_tonight(state: State, night: int) -> list[tuple[Role, NightCall]]:
+    """The night's calls in order: roles in play (dealt, or among the thief's cards) on their nights."""
+    rules = state.ruleset
+    calls = [(role, call) for role, call in CALLS
+             if rules in role.rulesets and role.in_play(state) and call.when(state, night)]
+    return sorted(calls, key=lambda rc: rc[1].position(rules))
 
 
 def night_plan(state: State) -> list[NightSlot]:
-    """Every dealt role's night step, in the fixed order, with whether someone alive will answer."""
+    """Every step of tonight in the fixed order, with whether someone alive will answer it now."""
+    night = state.night if state.phase == "night" else state.night + 1
     out = []
-    for step_id in ruleset(state.ruleset).night_order:
-        step = ALL_STEPS[step_id]
-        if step.dealt(state):
-            out.append(NightSlot(step_id, step.actor(state) is not None))
+    for _, call in calls_tonight(state, night):
+        alive = call.asked and ALL_STEPS[call.step].actor(state) is not None
+        out.append(NightSlot(call.step, alive, call.asked))
     return out
 
 
 def begin_night(state: State, night: int) -> list[Event]:
-    steps = []
-    for step_id in ruleset(state.ruleset).night_order:
+    plan = tuple(call.step for _, call in calls_tonight(state, night) if call.asked)
+    return [NightBegan(night, plan)]
+
+
+def _next_night_step(state: State) -> list[Event]:
+    for step_id in state.plan:
         pending = ALL_STEPS[step_id].actor(state)
         if pending is not None:
-            steps.append((pending.step, pending.seat))
-    return [NightBegan(night, tuple(steps))]
+            return [Opened(pending.step, pending.seat)]
+    return dawn.resolve(state)
+
+
+def _after_resolution(state: State) -> list[Event]:
+    """A dawn or a verdict is resolved with its reactions: has anyone won, and what comes next."""
+    result = win.check(state)
+    if result:
+        return [GameOver(*result)]
+    for role in ROLES.values():
+        if state.ruleset in role.rulesets:
+            asked = role.reaction(state)
+            if asked:
+                return asked
+    if state.phase == "dawn":
+        return [DayBegan(state.night)]
+    return begin_night(state, state.night + 1)
 
 
 def advance(state: State) -> list[Event]:
     """The events that follow on their own until the engine needs the next choice."""
     out: list[Event] = []
-    while not state.queue and state.phase != "over":
-        events: list[Event]
-        if state.phase == "night":
-            events = dawn.resolve(state)
+    while not state.over:
+        head = state.current
+        if head is not None:
+            if not ALL_STEPS[head.step].skipped(state, head):
+                break
+            events: list[Event] = [StepDone(head.step)]
         elif state.phase == "dealt":
             events = begin_night(state, 1)
+        elif state.phase == "night":
+            events = _next_night_step(state)
         else:
-            result = win.check(state)
-            if result:
-                events = [GameOver(*result)]
-            elif state.phase == "dawn":
-                events = [DayBegan(state.night)]
-            else:
-                events = begin_night(state, state.night + 1)
+            events = _after_resolution(state)
         state = fold(events, state)
         out += events
     return out
@@ -70,25 +99,33 @@ def advance(state: State) -> list[Event]:
 
 def start(ruleset_id: str, players: Sequence[str], house: HouseRules, seed: int,
           mode: str = "one_device", roles: Sequence[str] | None = None,
-          setup: Setup | None = None) -> list[Event]:
+          setup: Setup | None = None, extra: Sequence[str] = ()) -> list[Event]:
     """The events that open a game: the table, the deal, and night 1."""
     rules = ruleset(ruleset_id)
-    check_house(ruleset_id, house.win, house.step_seconds, house.day_timer_minutes)
+    check_house(ruleset_id, house)
     if roles is not None:
         if len(roles) != len(players):
             raise Refused("setup.total", f"{len(roles)} cards for {len(players)} players; they must match.")
-        setup_from_roles(rules, roles)
-        dealt = tuple(roles)
+        setup_from_roles(rules, roles, extra, mode)
+        seats, spare = tuple(roles), tuple(extra)
     else:
-        setup = setup or Setup.recommended(rules, len(players))
+        setup = setup or Setup.recommended(rules, len(players), mode)
+        if setup.mode != mode:
+            setup = Setup(setup.rules, setup.players, setup.counts, mode)
         setup.validate()
-        dealt = shuffled(setup.cards(), seed)
-    events: list[Event] = [GameCreated(ruleset_id, tuple(players), house, seed, mode), CardsDealt(dealt, 1)]
+        seats, spare = deal(setup, seed)
+    events: list[Event] = [GameCreated(ruleset_id, tuple(players), house, seed, mode), _dealt(seats, spare, 1)]
     return events + advance(fold(events))
 
 
+def _dealt(seats: Sequence[str], extra: Sequence[str], game: int) -> CardsDealt:
+    wolves = tuple(i for i, card in enumerate(seats, 1) if card in WOLF_CARDS)
+    return CardsDealt(tuple(seats), game, tuple(extra), wolves)
+
+
 def legal_choices(state: State) -> list[Choice]:
-    """Every choice the rules allow now; the page renders exactly this list."""
+    """Every choice the rules allow now; the page renders exactly this list (for a vote, the
+    verdicts it may name: `none` and each living player)."""
     if state.over:
         return [Choice(REMATCH)]
     pending = state.current
@@ -98,6 +135,29 @@ def legal_choices(state: State) -> list[Choice]:
     return [c for c in step.candidates(state, pending) if step.refusal(state, pending, c) is None]
 
 
+def shape_of(step_id: str) -> str:
+    """The shape of a step's answer (seat, potions, seats, option, vote, seconds)."""
+    step = ALL_STEPS.get(step_id)
+    if step is None:
+        raise Unknown(f"no step is called '{step_id}'")
+    return step.shape
+
+
+def options_of(step_id: str) -> tuple[str, ...]:
+    return ALL_STEPS[step_id].options
+
+
+def _named_seats(choice: Choice) -> list[int]:
+    seats = [s for s in (choice.target, choice.heal, choice.poison) if s is not None]
+    seats += list(choice.seats)
+    for voter, target in choice.ballots or ():
+        seats.append(voter)
+        if target is not None:
+            seats.append(target)
+    seats += [s for s, _ in choice.tally or ()]
+    return seats
+
+
 def decide(state: State, choice: Choice) -> list[Event]:
     """The events a choice leads to, up to the next question. Raises WrongStep, Unknown or Refused."""
     if choice.step == REMATCH:
@@ -105,14 +165,17 @@ def decide(state: State, choice: Choice) -> list[Event]:
     pending = state.current
     if pending is None or choice.step != pending.step:
         raise WrongStep(pending.step if pending else None, choice.step)
-    for seat in (choice.target, choice.heal, choice.poison):
-        if seat is not None and seat not in state.seats:
-            raise Unknown(f"there is no seat {seat}; seats are 1 to {len(state.roles)}")
     step = ALL_STEPS[pending.step]
+    problem = step.malformed(state, choice)
+    if problem is not None:
+        raise Malformed(problem)
+    for seat in _named_seats(choice):
+        if seat not in state.seats:
+            raise Unknown(f"there is no seat {seat}; seats are 1 to {len(state.roles)}")
     refusal = step.refusal(state, pending, choice)
     if refusal is not None:
         raise refusal
-    events = [*step.effects(state, pending, choice), StepDone(pending.step)]
+    events = [StepDone(pending.step), *step.effects(state, pending, choice)]
     return events + advance(fold(events, state))
 
 
@@ -120,19 +183,27 @@ def _rematch(state: State) -> list[Event]:
     if not state.over:
         raise WrongStep(state.current.step if state.current else None, REMATCH)
     game = state.game + 1
-    events: list[Event] = [CardsDealt(shuffled(sorted(state.roles), f"{state.seed}:{game}"), game)]
+    cards = [*state.dealt, *state.extra]
+    setup = Setup(ruleset(state.ruleset), len(state.dealt), _counts(cards), state.mode)
+    seats, extra = deal(setup, f"{state.seed}:{game}")
+    events: list[Event] = [_dealt(seats, extra, game)]
     return events + advance(fold(events, state))
 
 
+def _counts(cards: Sequence[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
 def actor_of(state: State, pending: Pending | None = None) -> list[int]:
-    """The seats that answer the current step (the living pack for the wolves)."""
+    """The seats that answer the current step (the living pack for the wolves; the table: everyone)."""
     pending = pending or state.current
     if pending is None:
         return []
     if pending.seat is not None:
         return [pending.seat]
     if pending.step == "werewolves":
-        from .sides import living_wolves
-
-        return living_wolves(state)
+        return sorted(state.wolves & state.alive)
     return sorted(state.alive)

@@ -24,8 +24,10 @@ class Game:
     @classmethod
     def new(cls, players: Sequence[str], *, ruleset: str = "classic", house: HouseRules | None = None,
             seed: int = 0, mode: str = "one_device", roles: Sequence[str] | None = None,
-            setup: Setup | None = None) -> Game:
-        return cls(start(ruleset, players, house or HouseRules(), seed, mode, roles, setup))
+            setup: Setup | None = None, extra: Sequence[str] = ()) -> Game:
+        from .house import defaults
+
+        return cls(start(ruleset, players, house or defaults(ruleset), seed, mode, roles, setup, extra))
 
     def choose(self, choice: Choice) -> list[Event]:
         """Record a choice; returns the events it led to (the narrator speaks from these)."""

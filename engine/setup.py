@@ -7,45 +7,56 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .errors import Refused, Unknown
+from .house import DAY_TIMER_MINUTES, STEP_SECONDS, WIN_MODES, HouseError, HouseRules
+from .house import check_house as _check_house
 from .roles import ROLES
-from .rulesets import Ruleset, recommended, ruleset
+from .roles._base import WOLF_CARDS
+from .rulesets import CLASSIC_SPECIALS, Ruleset, recommended, ruleset
 
-WIN_MODES = ("number", "side")
-STEP_SECONDS = (0, 4, 6, 10)
-DAY_TIMER_MINUTES = (None, 3, 5, 8)
+__all__ = ["DAY_TIMER_MINUTES", "STEP_SECONDS", "WIN_MODES", "Setup", "check_house", "deal", "setup_from_roles",
+           "shuffled"]
+
+EXTRA_CARDS = 2  # the thief's face-down cards
 
 
 @dataclass(frozen=True)
 class Setup:
-    """How many play and which cards are dealt: the recommended deal, or an adjusted one."""
+    """How many play and which cards are dealt: the recommended deal, or an adjusted one.
+
+    With a thief, the counts hold two more cards than players: the thief's face-down pair.
+    """
 
     rules: Ruleset
     players: int
     counts: Mapping[str, int] = field(default_factory=dict)
+    mode: str = "one_device"
 
     @classmethod
-    def recommended(cls, rules: Ruleset, players: int) -> Setup:
+    def recommended(cls, rules: Ruleset, players: int, mode: str = "one_device") -> Setup:
         check_count(rules, players)
-        return cls(rules, players, recommended(rules, players))
+        return cls(rules, players, recommended(rules, players), mode)
 
     def adjusted(self, role: str, delta: int) -> Setup:
-        """Add or remove one card of `role`; villagers fill the rest. Refused when the rules forbid it."""
+        """Add or remove one card of `role` (sisters and brothers as a group); villagers fill the rest."""
         if role not in self.rules.roles or role == "villager":
             raise Refused("adjust.role", f"Only werewolves and special roles can be adjusted, not {role}.")
+        step = ROLES[role].copies or 1
         counts = dict(self.counts)
-        counts[role] = counts.get(role, 0) + delta
-        counts["villager"] = counts.get("villager", 0) - delta
+        counts[role] = counts.get(role, 0) + delta * step
+        counts["villager"] = counts.get("villager", 0) - delta * step
+        if role == "thief":  # the thief's two face-down cards come with him, as villagers
+            counts["villager"] += delta * EXTRA_CARDS
         if counts[role] < 0:
             raise Refused("adjust.none_left", f"There is no {role} card left to remove.")
         if counts["villager"] < 0:
             raise Refused("adjust.no_villager", "There is no villager card left to replace; add a player first.")
-        new = Setup(self.rules, self.players, {r: n for r, n in counts.items() if n})
+        new = Setup(self.rules, self.players, {r: n for r, n in counts.items() if n}, self.mode)
         new.validate()
         return new
 
     def validate(self) -> None:
         check_count(self.rules, self.players)
-        check_counts(self.rules, self.players, self.counts)
+        check_counts(self.rules, self.players, self.counts, self.mode)
 
     def cards(self) -> list[str]:
         """The cards in a fixed order (the rules' order), before shuffling."""
@@ -56,50 +67,99 @@ def check_count(rules: Ruleset, players: int) -> None:
     if not rules.min_players <= players <= rules.max_players:
         raise Refused("setup.players",
                       f"The {rules.id} rules are for {rules.min_players} to {rules.max_players} players, "
-                      f"not {players}.")
+                      f"not {players}.", low=rules.min_players, high=rules.max_players, players=players)
 
 
-def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int]) -> None:
+def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: str = "one_device",
+                 seat_cards: Mapping[str, int] | None = None) -> None:
+    """Refuse a deal the rules do not allow. `seat_cards` are the cards at the seats (all but the
+    thief's two); by default, all cards when there is no thief."""
     for role in counts:
-        if role not in ROLES:
+        if role not in ROLES or not ROLES[role].card:
             raise Unknown(f"unknown role '{role}'")
         if role not in rules.roles:
-            raise Refused("setup.role", f"The {rules.id} rules have no {role}.")
-    if sum(counts.values()) != players:
+            raise Refused("setup.role", f"The {rules.id} rules have no {role}.", role=role)
+    thief = counts.get("thief", 0) > 0
+    expected = players + (EXTRA_CARDS if thief else 0)
+    if sum(counts.values()) != expected:
+        if thief:
+            raise Refused("setup.thief_cards", f"With a thief, deal two cards more than players: {expected} cards "
+                                               f"for {players} players, not {sum(counts.values())}.")
         raise Refused("setup.total", f"{sum(counts.values())} cards for {players} players; they must match.")
-    wolves = counts.get("werewolf", 0)
-    if wolves < 1:
+    at_seats = seat_cards if seat_cards is not None else counts
+    wolves = sum(n for r, n in at_seats.items() if r in WOLF_CARDS)
+    if sum(n for r, n in counts.items() if r in WOLF_CARDS) < 1:
         raise Refused("setup.no_wolf", "At least one werewolf must play.")
     if 2 * wolves >= players:
         raise Refused("setup.too_many_wolves",
                       f"{wolves} werewolves among {players} players is too many: "
-                      f"werewolves must be fewer than half the players.")
-    for role in rules.specials:
-        if counts.get(role, 0) > 1:
-            raise Refused("setup.one_each", f"Only one {role} can play.")
+                      f"werewolves must be fewer than half the players.", wolves=wolves, players=players)
+    for role, n in counts.items():
+        r = ROLES[role]
+        if role in ("werewolf", "villager"):
+            continue
+        if r.copies is not None and n != r.copies:
+            raise Refused(f"setup.{role}_copies", f"The {role.replace('_', ' ')} cards come as exactly {r.copies}.",
+                          role=role, copies=r.copies)
+        if r.copies is None and n > 1:
+            raise Refused("setup.one_each", f"Only one {role.replace('_', ' ')} can play.", role=role)
+        if players < r.min_players:
+            raise Refused(f"setup.{role}_players", f"The {role.replace('_', ' ')} needs at least {r.min_players} "
+                                                   f"players.", role=role, players=r.min_players)
+        if mode not in r.modes:
+            raise Refused(f"setup.{role}_mode", f"The {role.replace('_', ' ')} needs every player on their own "
+                                                f"device.", role=role)
+    if rules.id == "classic":
+        for role in CLASSIC_SPECIALS:
+            if counts.get(role, 0) > 1:
+                raise Refused("setup.one_each", f"Only one {role} can play.", role=role)
 
 
-def setup_from_roles(rules: Ruleset, roles: Sequence[str]) -> Setup:
-    counts: dict[str, int] = {}
+def setup_from_roles(rules: Ruleset, roles: Sequence[str], extra: Sequence[str] = (),
+                     mode: str = "one_device") -> Setup:
+    """The setup of an explicit deal (a scenario's `roles` and `extra_cards`)."""
+    seat_cards: dict[str, int] = {}
     for role in roles:
+        seat_cards[role] = seat_cards.get(role, 0) + 1
+    counts = dict(seat_cards)
+    for role in extra:
         counts[role] = counts.get(role, 0) + 1
-    setup = Setup(rules, len(roles), counts)
-    setup.validate()
-    return setup
+    if "thief" in counts and len(extra) != EXTRA_CARDS:
+        raise Refused("setup.thief_cards", "A thief needs two extra cards (extra_cards: [card, card]).")
+    if extra and "thief" not in seat_cards:
+        raise Refused("setup.extra_without_thief", "Extra cards are only dealt when a thief plays at a seat.")
+    if "thief" in extra:
+        raise Refused("setup.thief_extra", "The thief cannot be one of his own extra cards.")
+    check_count(rules, len(roles))
+    check_counts(rules, len(roles), counts, mode, seat_cards)
+    return Setup(rules, len(roles), counts, mode)
 
 
 def shuffled(cards: Sequence[str], seed: int | str) -> tuple[str, ...]:
-    """The deal: the cards in seat order, shuffled reproducibly from `seed`."""
+    """The cards in seat order, shuffled reproducibly from `seed`."""
     deck = list(cards)
     random.Random(str(seed)).shuffle(deck)
     return tuple(deck)
 
 
-def check_house(rules_id: str, win: str, step_seconds: int, day_timer: int | None) -> None:
-    if win not in WIN_MODES:
-        raise Refused("house.win", f"How the game is won must be 'number' or 'side', not '{win}'.")
-    if step_seconds not in STEP_SECONDS:
-        raise Refused("house.step_seconds", f"Seconds per step must be 0, 4, 6 or 10, not {step_seconds}.")
-    if day_timer not in DAY_TIMER_MINUTES:
-        raise Refused("house.day_timer", f"The day timer must be off, 3, 5 or 8 minutes, not {day_timer}.")
+def deal(setup: Setup, seed: int | str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The deal: the cards at the seats and the thief's face-down pair, reproducible from `seed`.
+    Redealt until the thief sits at a seat and the seats hold fewer wolves than half the table."""
+    cards = setup.cards()
+    for attempt in range(1000):
+        deck = shuffled(cards, seed if attempt == 0 else f"{seed}/{attempt}")
+        seats, extra = deck[:setup.players], deck[setup.players:]
+        wolves = sum(1 for c in seats if c in WOLF_CARDS)
+        if ("thief" not in extra and 2 * wolves < setup.players
+                and (not extra or any(c in WOLF_CARDS for c in seats))):
+            return seats, extra
+    raise Refused("setup.no_deal", "These cards cannot be dealt fairly; adjust the deal.")
+
+
+def check_house(rules_id: str, house: HouseRules) -> None:
+    """Refuse house rules the ruleset does not have or values it cannot take."""
     ruleset(rules_id)
+    try:
+        _check_house(rules_id, house)
+    except HouseError as exc:
+        raise Refused(f"house.{exc.key}", str(exc)) from None

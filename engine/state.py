@@ -6,28 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .choice import Choice
+from .house import HouseRules
 
 NARRATOR = 0  # the seat number of the device in the middle: sees only what the table sees
-
-
-@dataclass(frozen=True, slots=True)
-class HouseRules:
-    """The choices a group makes before the game (RULES.md, with their defaults)."""
-
-    win: str = "number"  # number | side
-    witch_self_heal_first_night: bool = True
-    step_seconds: int = 6  # 0, 4, 6 or 10
-    day_timer_minutes: int | None = None  # None (off), 3, 5 or 8
-    witch_one_potion_per_night: bool = True  # classic: always; extended: a house rule
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "win": self.win,
-            "witch_self_heal_first_night": self.witch_self_heal_first_night,
-            "step_seconds": self.step_seconds,
-            "day_timer_minutes": self.day_timer_minutes,
-            "witch_one_potion_per_night": self.witch_one_potion_per_night,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,23 +17,30 @@ class Pending:
 
     step: str
     seat: int | None = None
+    rank: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class Tonight:
-    """What happened in the current night, until dawn resolves it."""
+class Mark:
+    """One night effect, kept until dawn resolves it: `kind` is what a role did to `target`.
 
-    protected: frozenset[int] = frozenset()
-    attacked: int | None = None
-    healed: frozenset[int] = frozenset()
-    poisoned: frozenset[int] = frozenset()
+    Kinds: attack (source: the pack or a lone wolf), protect, heal, poison, infect. Roles write marks;
+    the dawn reads them and asks the roles how each ends.
+    """
+
+    kind: str
+    target: int
+    by: int | None = None
+    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Death:
     seat: int
-    cause: str  # wolves | poison | vote | shot
+    cause: str  # wolves | poison | vote | shot | grief | sword
     night: int
+    card: str = ""  # the card the seat held when it died
+    wolf: bool = False  # whether the seat counted as a wolf when it died
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +49,7 @@ class LogEntry:
 
     night: int
     phase: str  # night | dawn | day
-    kind: str  # protect | attack | heal | poison | check | expel | shot
+    kind: str  # protect | attack | heal | poison | check | expel | shot | ...
     role: str
     target: int
     by: int | None = None
@@ -85,16 +73,22 @@ class State:
     seed: int = 0
     mode: str = "one_device"
     game: int = 0  # 1 for the first deal, +1 per rematch
-    roles: tuple[str, ...] = ()  # role ids in seat order (seat k is roles[k-1])
+    roles: tuple[str, ...] = ()  # the card each seat holds now (seat k is roles[k-1])
+    dealt: tuple[str, ...] = ()  # the cards as dealt, seat order
+    extra: tuple[str, ...] = ()  # the thief's two face-down cards
+    wolves: frozenset[int] = frozenset()  # seats that count as wolves now (a seat's side belongs to the seat)
     alive: frozenset[int] = frozenset()
     night: int = 0
-    phase: str = "setup"  # setup | night | dawn | day | over
+    phase: str = "setup"  # setup | dealt | night | dawn | day | verdict | over
+    plan: tuple[str, ...] = ()  # the night steps still to come tonight, in order
     queue: tuple[Pending, ...] = ()
-    tonight: Tonight = Tonight()
+    tonight: tuple[Mark, ...] = ()
     memo: dict[str, Any] = field(default_factory=dict)  # per-role memory; copied on write
     deaths: tuple[Death, ...] = ()
     latest_deaths: tuple[int, ...] = ()  # the deaths of the last dawn or verdict, seat order
     expelled: int | None = None  # the last verdict: a seat, or None for "nobody leaves"
+    captain: int | None = None
+    verdicts: int = 0  # verdicts recorded this game
     log: tuple[LogEntry, ...] = ()
     winner: str | None = None
     reason: str | None = None
@@ -124,6 +118,9 @@ class State:
     def name(self, seat: int) -> str:
         return self.players[seat - 1] if seat - 1 < len(self.players) else ""
 
+    def is_wolf(self, seat: int) -> bool:
+        return seat in self.wolves
+
     @property
     def current(self) -> Pending | None:
         return self.queue[0] if self.queue else None
@@ -131,6 +128,10 @@ class State:
     @property
     def over(self) -> bool:
         return self.phase == "over"
+
+    @property
+    def extended(self) -> bool:
+        return self.ruleset == "extended"
 
     def remember(self, key: str, value: Any) -> dict[str, Any]:
         memo = dict(self.memo)
@@ -140,5 +141,15 @@ class State:
     def logged(self, entry: LogEntry) -> tuple[LogEntry, ...]:
         return (*self.log, entry)
 
+    def marks(self, kind: str) -> list[Mark]:
+        return [m for m in self.tonight if m.kind == kind]
 
-__all__ = ["NARRATOR", "Choice", "Death", "HouseRules", "LogEntry", "Pending", "State", "Tonight"]
+    def neighbours(self, seat: int) -> tuple[int, int]:
+        """The nearest living seats on either side (counter-clockwise, clockwise); may be the seat itself."""
+        n = len(self.roles)
+        left = next((((seat - 1 - k) % n) + 1 for k in range(1, n) if ((seat - 1 - k) % n) + 1 in self.alive), seat)
+        right = next((((seat - 1 + k) % n) + 1 for k in range(1, n) if ((seat - 1 + k) % n) + 1 in self.alive), seat)
+        return left, right
+
+
+__all__ = ["NARRATOR", "Choice", "Death", "HouseRules", "LogEntry", "Mark", "Pending", "State"]

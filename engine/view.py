@@ -1,14 +1,35 @@
 """What one seat may know: the single place that decides it. The page, the narrator and the
-network all go through here."""
+network all go through here. Each role says what its holder (or a lover, a charmed player...)
+learns through it; this module adds only what everyone sees."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .flow import actor_of, legal_choices
-from .roles.witch import has_heal, has_poison, shown_victim
-from .sides import is_wolf
+from .roles import ROLES
 from .state import NARRATOR, State
+
+
+def public_cards(state: State) -> dict[str, str]:
+    """Cards everyone has seen: an executed player's (extended), a pardoned idiot's."""
+    from .rulesets import ruleset
+
+    out: dict[str, str] = {}
+    if ruleset(state.ruleset).reveal_executed:
+        for death in state.deaths:
+            if death.cause == "vote" and not _secret_take(state, death.seat):
+                out[str(death.seat)] = death.card
+        idiot = state.memo.get("village_idiot.pardoned")
+        if idiot is not None:
+            out[str(idiot)] = "village_idiot"
+    return out
+
+
+def _secret_take(state: State, seat: int) -> bool:
+    """Own devices: the card the servant took over stays secret."""
+    return state.mode == "own_devices" and any(
+        e.kind == "take" and e.target == seat for e in state.log)
 
 
 def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
@@ -24,33 +45,35 @@ def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
         "alive": sorted(state.alive),
         "latest_deaths": list(state.latest_deaths),
         "expelled": state.expelled,
+        "captain": state.captain,
         "step": current.step if current else None,
         "winner": state.winner,
         "reason": state.reason,
-        "cards": {},
+        "cards": public_cards(state),
         "choices": [],
     }
+    for role in ROLES.values():
+        if state.ruleset in role.rulesets:
+            out.update(role.public(state))
     if state.over:
         out["cards"] = {str(s): state.role_of(s) for s in state.seats}
         out["log"] = [e.to_json() for e in state.log]
         out["choices"] = [c.text() for c in legal_choices(state)]
         return out
     acting = current is not None and (
-        seat in actor_of(state) if seat != NARRATOR else current.step == "day_vote")
+        seat in actor_of(state) if seat != NARRATOR else current.seat is None and current.step != "werewolves")
     if acting:
         out["choices"] = [c.text() for c in legal_choices(state)]
     if seat == NARRATOR or seat not in state.seats:
         return out
-    own = state.role_of(seat)
-    cards = {str(seat): own}
-    if is_wolf(state, seat):
-        cards.update({str(s): state.role_of(s) for s in state.seats if is_wolf(state, s)})
+    cards = dict(out["cards"])
+    cards[str(seat)] = state.role_of(seat)
+    if state.is_wolf(seat):
+        # the pack knows its members, not which of them hunts alone (extended: all show as werewolves)
+        cards.update({str(s): state.role_of(s) if not state.extended else "werewolf"
+                      for s in sorted(state.wolves) if s in state.seats and s != seat})
     out["cards"] = cards
-    if own == "seer":
-        out["checks"] = [{"night": n, "target": t, "result": r} for n, t, r in state.memo.get("seer.checks", ())]
-    if own == "witch":
-        out["potions"] = {"heal": has_heal(state), "poison": has_poison(state)}
-        shown, victim = shown_victim(state)
-        if acting and shown:
-            out["attacked"] = victim
+    for role in ROLES.values():
+        if state.ruleset in role.rulesets:
+            out.update(role.knows(state, seat))
     return out

@@ -21,8 +21,12 @@ def play(g: Game, *texts: str) -> None:
 
 def test_night_one_asks_the_dealt_roles_in_order() -> None:
     g = game()
-    assert [p.step for p in g.state.queue] == ["werewolves", "witch", "seer"]
+    assert [p.step for p in g.state.queue] == ["werewolves"]
     assert [s.step for s in night_plan(g.state)] == ["werewolves", "witch", "seer"]
+    play(g, "werewolves:none")
+    assert g.state.current is not None and g.state.current.step == "witch"
+    play(g, "witch:pass")
+    assert g.state.current is not None and g.state.current.step == "seer"
 
 
 def test_dead_roles_stay_in_the_night_plan_but_are_not_asked() -> None:
@@ -30,7 +34,8 @@ def test_dead_roles_stay_in_the_night_plan_but_are_not_asked() -> None:
     play(g, "werewolves:3", "witch:pass", "seer:1", "day_vote:none")
     assert [(s.step, s.alive) for s in night_plan(g.state)] == [
         ("werewolves", True), ("witch", True), ("seer", False)]
-    assert [p.step for p in g.state.queue] == ["werewolves", "witch"]
+    play(g, "werewolves:none", "witch:pass")
+    assert g.state.phase == "day", "the dead seer is never asked"
 
 
 def test_wrong_step_names_both() -> None:

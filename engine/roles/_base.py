@@ -1,8 +1,14 @@
-"""The shapes a role module fills in: its steps, its death trigger and its win condition."""
+"""The shapes a role module fills in: its steps, its night calls, its reactions and its win.
+
+A role (or an office such as the captain) is one module in this package that defines `ROLE`.
+The engine never names a role outside its module: it asks every role's hooks.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
 
 from ..choice import Choice
 from ..errors import Refused
@@ -10,34 +16,81 @@ from ..events import Event
 from ..rulesets import Ruleset, ruleset
 from ..state import Pending, State
 
+WOLF_CARDS = ("werewolf", "wolf_father", "big_bad_wolf", "white_werewolf")  # wolves from the start
+
+# choice shapes: what a step's answer looks like, for the scenario parser, the terminal and the page
+SEAT, POTIONS, SEATS, OPTION, VOTE, SECONDS = "seat", "potions", "seats", "option", "vote", "seconds"
+
 
 def who(state: State, seat: int) -> str:
     """How a refusal names a seat: the player's name, else "player N"."""
     return state.name(seat) or f"player {seat}"
 
 
+def rules_of(state: State) -> Ruleset:
+    return ruleset(state.ruleset)
+
+
+def every_night(state: State, night: int) -> bool:
+    return True
+
+
+def first_night(state: State, night: int) -> bool:
+    return night == 1
+
+
+def even_nights(state: State, night: int) -> bool:
+    return night % 2 == 0
+
+
+def odd_nights(state: State, night: int) -> bool:
+    return night % 2 == 1
+
+
+@dataclass(frozen=True)
+class NightCall:
+    """One step of the night as the narrator calls it: `order` places it (per ruleset when a dict),
+    `when` says on which nights, `asked` whether anyone answers (recognitions are only narrated)."""
+
+    step: str
+    order: int | dict[str, int]
+    when: Callable[[State, int], bool] = every_night
+    asked: bool = True
+
+    def position(self, rules: str) -> int:
+        return self.order if isinstance(self.order, int) else self.order[rules]
+
+
 class Step:
-    """One question the engine asks: its candidate answers, why one is refused, what it does."""
+    """One question the engine asks: its shape, candidate answers, why one is refused, what it does."""
 
     id: str = ""
+    shape: str = SEAT
+    options: tuple[str, ...] = ()
+    count: int = 2  # seats in a SEATS answer
 
     def actor(self, state: State) -> Pending | None:
-        """Who answers tonight; None when nobody alive holds the card (the step is still narrated)."""
+        """Who answers now; None when nobody alive holds the card (the step is still narrated)."""
         return None
-
-    def dealt(self, state: State) -> bool:
-        return False
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
         yield Choice(self.id)
-        for seat in state.seats:
+        for seat in sorted(state.alive):
             yield Choice(self.id, seat)
+
+    def malformed(self, state: State, choice: Choice) -> str | None:
+        """Why the choice is not of this step's shape (exit 2), or None."""
+        return None
 
     def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
         return None
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         return []
+
+    def skipped(self, state: State, pending: Pending) -> bool:
+        """True when the step has become moot by the time it comes (nobody left to name)."""
+        return False
 
 
 class TargetStep(Step):
@@ -47,24 +100,31 @@ class TargetStep(Step):
     may_target_self = True
     verb = "choose"
 
-    def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
-        yield Choice(self.id)
-        for seat in sorted(state.alive):  # a dead seat is never a legal target
-            yield Choice(self.id, seat)
+    def malformed(self, state: State, choice: Choice) -> str | None:
+        if choice.heal is not None or choice.poison is not None or choice.seats or choice.option is not None \
+                or choice.ballots is not None or choice.tally is not None or choice.seconds is not None:
+            return f"the choice must be a seat number or none ({self.id} {self.verb}s one player)"
+        return None
 
     def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
-        if choice.heal is not None or choice.poison is not None:
-            return Refused("choice.potion", f"Only the witch has potions; {self.verb} a player.")
         if choice.target is None:
-            if self.may_pass:
+            if self.may_pass or self.spent(state, pending) is not None:
                 return None
             return Refused("choice.required", f"You must {self.verb} a player.")
+        spent = self.spent(state, pending)
+        if spent is not None:
+            return spent
         if choice.target not in state.alive:
             return Refused("target.dead", f"{who(state, choice.target)} is dead; {self.verb} a living player.",
                            player=choice.target)
         if not self.may_target_self and choice.target == pending.seat:
-            return Refused(f"{self.id}.self", f"The {self.id} cannot {self.verb} themselves; choose another player.")
+            return Refused(f"{self.id}.self", f"The {self.id.replace('_', ' ')} cannot {self.verb} themselves; "
+                                              f"choose another player.")
         return self.rule(state, pending, choice.target)
+
+    def spent(self, state: State, pending: Pending) -> Refused | None:
+        """Why the power cannot be used at all now (only `none` is left), or None."""
+        return None
 
     def rule(self, state: State, pending: Pending, target: int) -> Refused | None:
         """The step's own rule about a living target; None when allowed."""
@@ -72,34 +132,150 @@ class TargetStep(Step):
 
 
 class SeatStep(TargetStep):
-    """A night step taken by the one seat holding `role`."""
+    """A night step taken by the one living seat holding `role`."""
 
     role = ""
-
-    def dealt(self, state: State) -> bool:
-        return self.role in state.roles
 
     def actor(self, state: State) -> Pending | None:
         living = state.living(self.role)
         return Pending(self.id, living[0]) if living else None
 
 
-class Role:
-    """A card: its side, its steps, and its hooks into death and victory."""
+class OptionStep(Step):
+    """A step answered by naming one of `options`."""
 
-    id: str = ""
-    side: str = "village"  # village | wolves
-    steps: tuple[Step, ...] = ()
-    win_rank: int = 100  # win hooks are asked in this order
+    shape = OPTION
+    role = ""
 
-    def on_death(self, state: State, seat: int, cause: str) -> list[Event]:
-        """Events a death of this card sets off (the hunter's shot)."""
-        return []
+    def actor(self, state: State) -> Pending | None:
+        living = state.living(self.role)
+        return Pending(self.id, living[0]) if living else None
 
-    def wins(self, state: State) -> tuple[str, str] | None:
-        """(winner, reason) if this card's side has won in `state`."""
+    def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
+        for option in self.options:
+            yield Choice(self.id, option=option)
+
+    def malformed(self, state: State, choice: Choice) -> str | None:
+        if choice.option not in self.options:
+            return f"the choice must be one of {', '.join(self.options)}"
         return None
 
 
-def rules_of(state: State) -> Ruleset:
-    return ruleset(state.ruleset)
+class SeatsStep(Step):
+    """A step answered with `count` different seats (cupid's lovers, the dog's gap, the piper's two)."""
+
+    shape = SEATS
+    role = ""
+    may_pass = False
+    exact = True  # False: fewer seats may be named when fewer are left (the piper's last charm)
+
+    def actor(self, state: State) -> Pending | None:
+        living = state.living(self.role)
+        return Pending(self.id, living[0]) if living else None
+
+    def malformed(self, state: State, choice: Choice) -> str | None:
+        if choice.is_pass:
+            return None
+        wrong = len(choice.seats) != self.count if self.exact else not 1 <= len(choice.seats) <= self.count
+        if not choice.seats or wrong or choice.target is not None:
+            return f"the choice must be a list of {self.count} seats" + (" or none" if self.may_pass else "")
+        return None
+
+    def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
+        yield Choice(self.id)
+        living = sorted(state.alive)
+        for i, a in enumerate(living):
+            for b in living[i + 1:]:
+                yield Choice(self.id, seats=(a, b))
+
+
+class Role:
+    """A card (or an office): its side, its steps and night calls, and its hooks into the game."""
+
+    id: str = ""
+    side: str = "village"  # village | wolves | solo
+    steps: tuple[Step, ...] = ()
+    night: tuple[NightCall, ...] = ()
+    win_rank: int = 100  # win hooks are asked in this order
+    rulesets: tuple[str, ...] = ("extended",)
+    card: bool = True  # False for an office (the captain)
+    copies: int | None = None  # exactly this many cards when dealt (sisters 2, brothers 3); None: at most one
+    min_players: int = 0
+    modes: tuple[str, ...] = ("one_device", "round_table", "own_devices")
+    house: tuple[str, ...] = ()  # the house rules this role reads
+    deal_rank: int = 50  # where the card stands in a deal's list (the classic cards keep their order)
+
+    def in_play(self, state: State) -> bool:
+        return self.id in state.dealt or self.id in state.extra
+
+    # -- hooks ------------------------------------------------------------------------
+    def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
+        """Events that any death sets off for this role (grief, a shot owed, the wild child's turn).
+        `state` already has the death applied."""
+        return []
+
+    def at_execution(self, state: State, seat: int) -> list[Event] | None:
+        """Asked of the condemned seat's card: events that replace its execution (the idiot's pardon)."""
+        return None
+
+    def defer_execution(self, state: State, seat: int) -> list[Event]:
+        """Events that hold the execution back until someone answers (the servant stepping in)."""
+        return []
+
+    def after_execution(self, state: State, seat: int) -> list[Event]:
+        """Events that come with an execution, before the death (the servant taking the card)."""
+        return []
+
+    def execution_win(self, state: State, seat: int) -> tuple[str, str] | None:
+        """A win that an execution brings at once (the angel on the first day)."""
+        return None
+
+    def ballot_weight(self, state: State, seat: int, weight: int) -> int:
+        """How many votes `seat`'s ballot counts, given the weight so far (the captain doubles it)."""
+        return weight
+
+    def extra_votes(self, state: State) -> dict[int, int]:
+        """Votes this role adds at the first vote of the day (the raven's letter)."""
+        return {}
+
+    tie_rank: int = 100  # who settles a tied vote first (the scapegoat before the captain)
+
+    def settle_tie(self, state: State, tied: tuple[int, ...]) -> list[Event] | None:
+        """Events that settle a tied vote (the scapegoat dies; the captain is asked); None: not this role."""
+        return None
+
+    def attack_spared(self, state: State, seat: int) -> list[Event] | None:
+        """A wolf attack on `seat` got through: return events if this card survives it (the elder)."""
+        return None
+
+    def dawn_deaths(self, state: State) -> dict[int, str]:
+        """Deaths this role brings at dawn beyond the night's marks (the knight's rusty sword)."""
+        return {}
+
+    def reaction(self, state: State) -> list[Event]:
+        """A question once a dawn or a verdict is resolved and nobody has won (the captain's election,
+        the judge); [] when this role has nothing to ask now."""
+        return []
+
+    def wins(self, state: State) -> tuple[str, str] | None:
+        """(winner, reason) if this role has won in `state`."""
+        return None
+
+    def knows(self, state: State, seat: int) -> dict[str, Any]:
+        """What `seat` learns through this role (its own card's knowledge, or being a lover...)."""
+        return {}
+
+    def public(self, state: State) -> dict[str, Any]:
+        """What the whole table learns through this role (the raven's letter, where the dog lies)."""
+        return {}
+
+
+def holder(state: State, role: str) -> int | None:
+    """The living seat holding `role`, if any."""
+    living = state.living(role)
+    return living[0] if living else None
+
+
+__all__ = ["OPTION", "POTIONS", "SEAT", "SEATS", "SECONDS", "VOTE", "WOLF_CARDS", "NightCall", "OptionStep", "Role",
+           "SeatStep", "SeatsStep", "Step", "TargetStep", "even_nights", "every_night", "first_night", "holder",
+           "odd_nights", "rules_of", "who"]

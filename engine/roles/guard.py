@@ -1,14 +1,14 @@
-"""The guard (protector): shields one player from the wolves each night."""
+"""The guard (protector): shields one player from the wolves each night, never the same twice in a row."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Pending, State
-from ._base import Role, SeatStep, rules_of, who
+from ..state import LogEntry, Mark, Pending, State
+from ._base import NightCall, Role, SeatStep, rules_of, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,8 +20,7 @@ class Protected(Event):
         memo = state.remember("guard.last", (state.night, self.target))
         if self.target is None:
             return state.but(memo=memo)
-        t = state.tonight
-        return state.but(memo=memo, tonight=replace(t, protected=t.protected | {self.target}),
+        return state.but(memo=memo, tonight=(*state.tonight, Mark("protect", self.target, self.seat)),
                          log=state.logged(LogEntry(state.night, "night", "protect", "guard", self.target, self.seat)))
 
 
@@ -52,6 +51,9 @@ class GuardStep(SeatStep):
 class Guard(Role):
     id = "guard"
     steps = (GuardStep(),)
+    night = (NightCall("guard", 50),)
+    rulesets = ("classic", "extended")
+    deal_rank = 4
 
 
 ROLE = Guard()

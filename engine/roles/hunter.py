@@ -1,4 +1,5 @@
-"""The hunter: when he dies (classic: by the wolves or the vote), he may shoot one player at once."""
+"""The hunter: when he dies (classic: by the wolves or the vote; extended: any death), he may shoot
+one player at once."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from ..events import Asked, Event
 from ..state import LogEntry, Pending, State
 from ._base import Role, Step, TargetStep, rules_of
 
+SHOT_RANK = 1  # after grief, before the captain's successor
+
 
 @dataclass(frozen=True, slots=True)
 class Shot(Event):
@@ -17,7 +20,7 @@ class Shot(Event):
     target: int
 
     def apply(self, state: State) -> State:
-        phase = "day" if state.phase == "day" else "dawn"
+        phase = "day" if state.phase in ("day", "verdict") else "dawn"
         return state.but(log=state.logged(LogEntry(state.night, phase, "shot", "hunter", self.target, self.seat)))
 
 
@@ -36,10 +39,15 @@ class ShotStep(TargetStep):
 class Hunter(Role):
     id = "hunter"
     steps: tuple[Step, ...] = (ShotStep(),)
+    rulesets = ("classic", "extended")
+    deal_rank = 3
 
-    def on_death(self, state: State, seat: int, cause: str) -> list[Event]:
-        if cause in rules_of(state).hunter_shoots_on:
-            return [Asked("hunter", seat)]
+    def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
+        if state.role_of(seat) != self.id:
+            return []
+        causes = rules_of(state).hunter_shoots_on
+        if causes is None or cause in causes:
+            return [Asked("hunter", seat, SHOT_RANK)]
         return []
 
 

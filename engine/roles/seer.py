@@ -1,14 +1,15 @@
-"""The seer: looks at one other living player each night; the answer is shown, never spoken."""
+"""The seer: looks at one other living player each night; the answer is shown, never spoken.
+Classic: village or werewolf. Extended: the card itself."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..choice import Choice
 from ..events import Event
-from ..sides import is_wolf
 from ..state import LogEntry, Pending, State
-from ._base import Role, SeatStep, rules_of
+from ._base import NightCall, Role, SeatStep, rules_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,7 @@ class Checked(Event):
 def answer(state: State, target: int) -> str:
     if rules_of(state).seer_learns == "role":
         return state.role_of(target)
-    return "werewolf" if is_wolf(state, target) else "village"
+    return "werewolf" if state.is_wolf(target) else "village"
 
 
 class SeerStep(SeatStep):
@@ -44,6 +45,14 @@ class SeerStep(SeatStep):
 class Seer(Role):
     id = "seer"
     steps = (SeerStep(),)
+    night = (NightCall("seer", 90),)
+    rulesets = ("classic", "extended")
+    deal_rank = 1
+
+    def knows(self, state: State, seat: int) -> dict[str, Any]:
+        if state.role_of(seat) != self.id:
+            return {}
+        return {"checks": [{"night": n, "target": t, "result": r} for n, t, r in state.memo.get("seer.checks", ())]}
 
 
 ROLE = Seer()

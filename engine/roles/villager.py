@@ -1,20 +1,25 @@
-"""The villager: no power but a vote. The village wins when no wolf is left."""
+"""The villager: no power but a vote. The village wins once no opponent of the village lives."""
 
 from __future__ import annotations
 
-from ..sides import living_wolves
-from ..state import State
 from ._base import Role
+from ..state import State
 
 
 class Villager(Role):
     id = "villager"
-    win_rank = 10
+    win_rank = 70
+    rulesets = ("classic", "extended")
+    deal_rank = 99
 
     def wins(self, state: State) -> tuple[str, str] | None:
-        if state.alive and not living_wolves(state):
-            return ("village", "wolves_dead")
-        return None
+        from . import ROLES
+
+        if not state.alive or state.wolves & state.alive:
+            return None
+        if any(ROLES[state.role_of(s)].side == "solo" for s in state.alive):
+            return None  # the pied piper still plays
+        return ("village", "wolves_dead")
 
 
 ROLE = Villager()

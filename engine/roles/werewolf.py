@@ -1,14 +1,15 @@
-"""The werewolves: wake together and choose one player to attack, or nobody."""
+"""The werewolves: wake together and choose one player to attack, or nobody. They win at parity."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any
 
 from ..choice import Choice
 from ..events import Event
-from ..sides import living_wolves
-from ..state import LogEntry, Pending, State
-from ._base import Role, TargetStep, rules_of
+from ..rulesets import CLASSIC_SPECIALS
+from ..state import LogEntry, Mark, Pending, State
+from ._base import WOLF_CARDS, NightCall, Role, TargetStep
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,10 +17,17 @@ class Attacked(Event):
     target: int | None
 
     def apply(self, state: State) -> State:
+        memo = state.remember("werewolves.target", (state.night, self.target))
         if self.target is None:
-            return state
-        return state.but(tonight=replace(state.tonight, attacked=self.target),
+            return state.but(memo=memo)
+        return state.but(memo=memo, tonight=(*state.tonight, Mark("attack", self.target, None, "pack")),
                          log=state.logged(LogEntry(state.night, "night", "attack", "werewolf", self.target)))
+
+
+def pack_victim(state: State) -> int | None:
+    """The player the pack chose tonight (infected or not), or None."""
+    night, target = state.memo.get("werewolves.target", (0, None))
+    return target if night == state.night else None
 
 
 class PackStep(TargetStep):
@@ -28,36 +36,52 @@ class PackStep(TargetStep):
     id = "werewolves"
     verb = "attack"
 
-    def dealt(self, state: State) -> bool:
-        return "werewolf" in state.roles
-
     def actor(self, state: State) -> Pending | None:
-        return Pending(self.id) if living_wolves(state) else None
+        return Pending(self.id) if state.wolves & state.alive else None
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         return [Attacked(choice.target)]
+
+
+def specials(state: State) -> list[int]:
+    """The seats of the village's special roles (for `win: side`)."""
+    from . import ROLES
+
+    if state.ruleset == "classic":
+        return [s for s in state.seats if state.role_of(s) in CLASSIC_SPECIALS]
+    return [s for s in state.seats if ROLES[state.role_of(s)].side == "village" and state.role_of(s) != "villager"]
 
 
 class Werewolf(Role):
     id = "werewolf"
     side = "wolves"
     steps = (PackStep(),)
-    win_rank = 20
+    night = (NightCall("werewolves", 70),)
+    win_rank = 60
+    rulesets = ("classic", "extended")
+    deal_rank = 0
+
+    def in_play(self, state: State) -> bool:
+        return any(c in WOLF_CARDS for c in (*state.dealt, *state.extra)) or bool(state.wolves)
 
     def wins(self, state: State) -> tuple[str, str] | None:
-        wolves = living_wolves(state)
-        if not wolves:
-            return None
+        wolves = state.wolves & state.alive
+        if not wolves or all(state.role_of(s) == "white_werewolf" for s in wolves):
+            return None  # with the white werewolf as the last wolf, the pack does not win
         if state.house.win == "number":
             return ("wolves", "wolves_number") if len(wolves) >= len(state.alive) - len(wolves) else None
-        # win by side: every plain villager dead, or every special role in play dead
         plain = state.seats_of("villager")
         if plain and not any(s in state.alive for s in plain):
             return ("wolves", "villagers_dead")
-        specials = [s for s in state.seats if state.role_of(s) in rules_of(state).specials]
-        if specials and not any(s in state.alive for s in specials):
+        special = specials(state)
+        if special and not any(s in state.alive for s in special):
             return ("wolves", "specials_dead")
         return None
+
+    def knows(self, state: State, seat: int) -> dict[str, Any]:
+        if seat not in state.wolves:
+            return {}
+        return {"pack": sorted(state.wolves), "pack_target": pack_victim(state)}
 
 
 ROLE = Werewolf()

@@ -1,15 +1,17 @@
-"""The witch: one healing potion and one poison for the whole game."""
+"""The witch: one healing potion and one poison for the whole game. Classic: one potion a night;
+extended: both in one night unless the house rule says otherwise."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any
 
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Pending, State
-from ._base import Role, SeatStep, who
+from ..state import LogEntry, Mark, Pending, State
+from ._base import POTIONS, NightCall, Role, SeatStep, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,9 +20,8 @@ class Healed(Event):
     target: int
 
     def apply(self, state: State) -> State:
-        t = state.tonight
         return state.but(memo=state.remember("witch.heal_used", True),
-                         tonight=replace(t, healed=t.healed | {self.target}),
+                         tonight=(*state.tonight, Mark("heal", self.target, self.seat)),
                          log=state.logged(LogEntry(state.night, "night", "heal", "witch", self.target, self.seat)))
 
 
@@ -30,9 +31,8 @@ class Poisoned(Event):
     target: int
 
     def apply(self, state: State) -> State:
-        t = state.tonight
         return state.but(memo=state.remember("witch.poison_used", True),
-                         tonight=replace(t, poisoned=t.poisoned | {self.target}),
+                         tonight=(*state.tonight, Mark("poison", self.target, self.seat)),
                          log=state.logged(LogEntry(state.night, "night", "poison", "witch", self.target, self.seat)))
 
 
@@ -44,18 +44,30 @@ def has_poison(state: State) -> bool:
     return not state.memo.get("witch.poison_used", False)
 
 
+def victims(state: State) -> list[int]:
+    """Tonight's victims the witch may be shown: the wolves' attacks (not an infection, not the
+    white werewolf's kill), in seat order."""
+    return sorted({m.target for m in state.marks("attack")})
+
+
 def shown_victim(state: State) -> tuple[bool, int | None]:
     """What the witch is shown: (shown at all, the attacked seat or None). Only while she has the heal."""
-    return (True, state.tonight.attacked) if has_heal(state) else (False, None)
+    if not has_heal(state):
+        return (False, None)
+    found = victims(state)
+    return (True, found[0] if found else None)
 
 
 def heal_victim(state: State) -> int:
-    """The seat a bare "heal" saves; refused when there is nothing to heal."""
+    """The seat a bare "heal" saves; refused when there is nothing (or more than one) to heal."""
     if not has_heal(state):
         raise _HEAL_USED
-    if state.tonight.attacked is None:
+    found = victims(state)
+    if not found:
         raise _NO_VICTIM
-    return state.tonight.attacked
+    if len(found) > 1:
+        raise Refused("witch.which_victim", "Two players were attacked tonight; say which one to heal.")
+    return found[0]
 
 
 _HEAL_USED = Refused("witch.heal_used", "The healing potion is already used.")
@@ -64,22 +76,28 @@ _NO_VICTIM = Refused("witch.no_victim", "Nobody was attacked tonight, so there i
 
 class BrewStep(SeatStep):
     id = role = "witch"
+    shape = POTIONS
+
+    def malformed(self, state: State, choice: Choice) -> str | None:
+        if choice.seats or choice.option is not None or choice.ballots is not None or choice.tally is not None \
+                or choice.seconds is not None or choice.target is not None:
+            return ("the witch's choice must be pass, heal, {heal: SEAT}, {poison: SEAT} "
+                    "or {heal: SEAT, poison: SEAT}")
+        return None
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
         yield Choice(self.id)
-        victim = state.tonight.attacked
         targets = sorted(state.alive)
-        if victim is not None:
+        found = victims(state)
+        for victim in found:
             yield Choice(self.id, heal=victim)
         for seat in targets:
             yield Choice(self.id, poison=seat)
-        if victim is not None and not state.house.witch_one_potion_per_night:
+        for victim in found:
             for seat in targets:
                 yield Choice(self.id, heal=victim, poison=seat)
 
     def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
-        if choice.target is not None:
-            return Refused("witch.which", "Say which potion: heal, or poison a player.")
         if choice.heal is not None and choice.poison is not None and state.house.witch_one_potion_per_night:
             return Refused("witch.one_potion", "The witch may use only one potion a night: heal or poison, not both.")
         if choice.heal is not None:
@@ -97,10 +115,10 @@ class BrewStep(SeatStep):
     def _heal_refusal(self, state: State, pending: Pending, target: int) -> Refused | None:
         if not has_heal(state):
             return _HEAL_USED
-        victim = state.tonight.attacked
-        if victim is None:
+        found = victims(state)
+        if not found:
             return _NO_VICTIM
-        if target != victim:
+        if target not in found:
             return Refused("witch.heal_other", "The healing potion can only save the player the wolves attacked.")
         if target == pending.seat and state.night == 1 and not state.house.witch_self_heal_first_night:
             return Refused("witch.self_heal", "On the first night the witch may not heal herself (house rule).")
@@ -119,6 +137,21 @@ class BrewStep(SeatStep):
 class Witch(Role):
     id = "witch"
     steps = (BrewStep(),)
+    night = (NightCall("witch", {"classic": 80, "extended": 110}),)
+    rulesets = ("classic", "extended")
+    deal_rank = 2
+    house = ("witch_self_heal_first_night", "witch_one_potion_per_night")
+
+    def knows(self, state: State, seat: int) -> dict[str, Any]:
+        if state.role_of(seat) != self.id:
+            return {}
+        out: dict[str, Any] = {"potions": {"heal": has_heal(state), "poison": has_poison(state)}}
+        current = state.current
+        if current is not None and current.step == self.id and current.seat == seat and has_heal(state):
+            found = victims(state)
+            out["attacked"] = found[0] if found else None
+            out["victims"] = found
+        return out
 
 
 ROLE = Witch()

@@ -1,0 +1,106 @@
+"""The captain: an office, not a card (house rule `captain`). Elected by the village after the first
+dawn; his ballot counts double; he settles a tie alone; when he dies he names a successor."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..choice import Choice
+from ..errors import Refused
+from ..events import Asked, Event
+from ..state import LogEntry, Pending, State
+from ._base import Role, Step, TargetStep
+
+SUCCESSOR_RANK = 2  # after the hunters' shots
+
+
+@dataclass(frozen=True, slots=True)
+class CaptainNamed(Event):
+    seat: int
+    how: str  # elected | successor
+
+    def apply(self, state: State) -> State:
+        memo = state.remember("captain.elected", True)
+        phase = "day" if state.phase in ("day", "verdict") else "dawn"
+        return state.but(captain=self.seat, memo=memo,
+                         log=state.logged(LogEntry(state.night, phase, self.how, "captain", self.seat)))
+
+
+class ElectionStep(TargetStep):
+    id = "captain_election"
+    verb = "elect"
+    may_pass = False
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        assert choice.target is not None
+        return [CaptainNamed(choice.target, "elected")]
+
+
+class SuccessorStep(TargetStep):
+    id = "captain_successor"
+    verb = "name"
+    may_pass = False
+
+    def skipped(self, state: State, pending: Pending) -> bool:
+        return not state.alive
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        assert choice.target is not None
+        return [CaptainNamed(choice.target, "successor")]
+
+
+class TiebreakStep(TargetStep):
+    id = "captain_tiebreak"
+    verb = "condemn"
+    may_pass = False
+
+    def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
+        for seat in state.memo.get("vote.tied", ()):
+            yield Choice(self.id, seat)
+
+    def rule(self, state: State, pending: Pending, target: int) -> Refused | None:
+        if target not in state.memo.get("vote.tied", ()):
+            return Refused("captain.not_tied", "The captain chooses one of the tied players.", player=target)
+        return None
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        from ..vote import execute
+
+        assert choice.target is not None
+        return execute(state, choice.target)
+
+
+class Captain(Role):
+    id = "captain"
+    card = False
+    steps: tuple[Step, ...] = (ElectionStep(), SuccessorStep(), TiebreakStep())
+    tie_rank = 2
+    house = ("captain",)
+
+    def in_play(self, state: State) -> bool:
+        return state.house.captain
+
+    def reaction(self, state: State) -> list[Event]:
+        if (state.house.captain and state.phase == "dawn" and state.night == 1
+                and not state.memo.get("captain.elected", False)):
+            return [Asked("captain_election", None)]
+        return []
+
+    def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
+        if state.captain == seat:
+            return [Asked("captain_successor", seat, SUCCESSOR_RANK)]
+        return []
+
+    def ballot_weight(self, state: State, seat: int, weight: int) -> int:
+        return weight * 2 if seat == state.captain else weight
+
+    def settle_tie(self, state: State, tied: tuple[int, ...]) -> list[Event] | None:
+        if state.captain is None or state.captain not in state.alive:
+            return None
+        from ..vote import Tied
+
+        return [Tied(tied), Asked("captain_tiebreak", state.captain)]
+
+
+ROLE = Captain()

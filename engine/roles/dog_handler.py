@@ -1,0 +1,87 @@
+"""The dog handler: each night sends the dog to a gap between two living neighbours, never a gap
+next to himself. At dawn all hear where it lies and whether it growls (a wolf is one of the two)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..choice import Choice
+from ..errors import Refused
+from ..events import Event
+from ..state import LogEntry, Pending, State
+from ._base import NightCall, Role, SeatsStep
+
+
+@dataclass(frozen=True, slots=True)
+class DogSent(Event):
+    seat: int
+    gap: tuple[int, ...]  # two seats, or () for no walk tonight
+    growls: bool
+
+    def apply(self, state: State) -> State:
+        memo = state.remember("dog_handler.dog", (state.night, self.gap, self.growls))
+        if not self.gap:
+            return state.but(memo=memo)
+        log = state.logged(LogEntry(state.night, "night", "dog", "dog_handler", self.gap[0], self.seat,
+                                    "growl" if self.growls else "calm"))
+        return state.but(memo=memo, log=log)
+
+
+def gaps(state: State, handler: int) -> list[tuple[int, int]]:
+    """Every gap between two living neighbours that is not next to the handler."""
+    out = set()
+    for seat in state.alive:
+        right = state.neighbours(seat)[1]
+        if right != seat and handler not in (seat, right):
+            out.add((min(seat, right), max(seat, right)))
+    return sorted(out)
+
+
+class DogStep(SeatsStep):
+    id = role = "dog_handler"
+    may_pass = True
+
+    def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
+        yield Choice(self.id)
+        assert pending.seat is not None
+        for a, b in gaps(state, pending.seat):
+            yield Choice(self.id, seats=(a, b))
+
+    def malformed(self, state: State, choice: Choice) -> str | None:
+        if not choice.is_pass and len(choice.seats) != 2:
+            return "the dog handler's choice is two neighbouring seats, or none"
+        return super().malformed(state, choice)
+
+    def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
+        if choice.is_pass:
+            return None
+        a, b = sorted(choice.seats)
+        if a not in state.alive or b not in state.alive:
+            return Refused("target.dead", "The dog lies between two living players.")
+        if pending.seat in (a, b):
+            return Refused("dog_handler.self", "The dog never lies next to its handler.")
+        if (a, b) not in gaps(state, pending.seat or 0):
+            return Refused("dog_handler.gap", "The dog lies in a gap between two living neighbours.")
+        return None
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        assert pending.seat is not None
+        gap = tuple(sorted(choice.seats))
+        return [DogSent(pending.seat, gap, any(state.is_wolf(s) for s in gap))]
+
+
+class DogHandler(Role):
+    id = "dog_handler"
+    steps = (DogStep(),)
+    night = (NightCall("dog_handler", 100),)
+
+    def public(self, state: State) -> dict[str, Any]:
+        night, gap, growls = state.memo.get("dog_handler.dog", (0, (), False))
+        if night != state.night or not gap or state.phase == "night":
+            return {}
+        return {"dog": {"gap": list(gap), "growls": growls}}
+
+
+ROLE = DogHandler()

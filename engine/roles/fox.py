@@ -1,0 +1,59 @@
+"""The fox: each night sniffs a player and that player's two living neighbours, and learns whether
+a werewolf is among them; if none is, he loses his nose for the rest of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..choice import Choice
+from ..errors import Refused
+from ..events import Event
+from ..state import LogEntry, Pending, State
+from ._base import NightCall, Role, SeatStep
+
+
+@dataclass(frozen=True, slots=True)
+class Sniffed(Event):
+    seat: int
+    target: int
+    found: bool
+
+    def apply(self, state: State) -> State:
+        results = (*state.memo.get("fox.results", ()), (state.night, self.target, self.found))
+        memo = state.remember("fox.results", results)
+        if not self.found:
+            memo["fox.nose_lost"] = True
+        return state.but(memo=memo, log=state.logged(LogEntry(state.night, "night", "sniff", "fox", self.target,
+                                                              self.seat, "wolf" if self.found else "none")))
+
+
+class SniffStep(SeatStep):
+    id = role = "fox"
+    verb = "sniff"
+
+    def spent(self, state: State, pending: Pending) -> Refused | None:
+        if state.memo.get("fox.nose_lost", False):
+            return Refused("fox.no_nose", "The fox has lost his nose.")
+        return None
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        if choice.target is None or pending.seat is None:
+            return []
+        group = {choice.target, *state.neighbours(choice.target)}
+        return [Sniffed(pending.seat, choice.target, any(state.is_wolf(s) for s in group))]
+
+
+class Fox(Role):
+    id = "fox"
+    steps = (SniffStep(),)
+    night = (NightCall("fox", 95),)
+
+    def knows(self, state: State, seat: int) -> dict[str, Any]:
+        if state.role_of(seat) != self.id:
+            return {}
+        return {"sniffs": [{"night": n, "target": t, "wolf": f} for n, t, f in state.memo.get("fox.results", ())],
+                "nose": not state.memo.get("fox.nose_lost", False)}
+
+
+ROLE = Fox()

@@ -1,0 +1,41 @@
+"""The judge: once per game, right after a verdict, secretly demands an immediate second vote with
+no debate. Only with every player on their own device."""
+
+from __future__ import annotations
+
+from ..choice import Choice
+from ..events import Asked, Event, Remembered, VoteAgain
+from ..state import Pending, State
+from ._base import OptionStep, Role
+
+
+class SecondVoteStep(OptionStep):
+    id = role = "judge"
+    options = ("second_vote", "pass")
+
+    def actor(self, state: State) -> Pending | None:
+        return None  # asked after a verdict, never at night
+
+    def malformed(self, state: State, choice: Choice) -> str | None:
+        return None if choice.is_pass else super().malformed(state, choice)
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        if choice.option != "second_vote":
+            return []
+        return [Remembered("judge.used", True), VoteAgain()]
+
+
+class Judge(Role):
+    id = "judge"
+    steps = (SecondVoteStep(),)
+    modes = ("own_devices",)
+
+    def reaction(self, state: State) -> list[Event]:
+        judges = state.living(self.id)
+        if (state.phase != "verdict" or not judges or state.memo.get("judge.used", False)
+                or state.memo.get("judge.asked") == state.verdicts):
+            return []
+        return [Remembered("judge.asked", state.verdicts), Asked(self.id, judges[0])]
+
+
+ROLE = Judge()

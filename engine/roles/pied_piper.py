@@ -1,0 +1,106 @@
+"""The pied piper: plays alone. Each night charms two players (one when only one is left); the
+charmed recognise each other, not the piper. Wins alone once every other living player is charmed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..choice import Choice
+from ..errors import Refused
+from ..events import Event
+from ..state import LogEntry, Pending, State
+from ._base import NightCall, Role, SeatsStep, who
+
+
+@dataclass(frozen=True, slots=True)
+class Charmed(Event):
+    seat: int
+    targets: tuple[int, ...]
+
+    def apply(self, state: State) -> State:
+        charmed = tuple(sorted({*state.memo.get("pied_piper.charmed", ()), *self.targets}))
+        log = state.log + tuple(LogEntry(state.night, "night", "charm", "pied_piper", t, self.seat)
+                                for t in self.targets)
+        return state.but(memo=state.remember("pied_piper.charmed", charmed), log=log)
+
+
+def charmed(state: State) -> list[int]:
+    """The living charmed players, in seat order."""
+    return [s for s in state.memo.get("pied_piper.charmed", ()) if s in state.alive]
+
+
+def to_charm(state: State, piper: int) -> list[int]:
+    done = set(state.memo.get("pied_piper.charmed", ()))
+    return [s for s in sorted(state.alive) if s != piper and s not in done]
+
+
+class CharmStep(SeatsStep):
+    id = role = "pied_piper"
+    exact = False
+
+    def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
+        assert pending.seat is not None
+        left = to_charm(state, pending.seat)
+        if not left:
+            yield Choice(self.id)
+        elif len(left) == 1:
+            yield Choice(self.id, seats=(left[0],))
+        else:
+            for i, a in enumerate(left):
+                for b in left[i + 1:]:
+                    yield Choice(self.id, seats=(a, b))
+
+    def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
+        assert pending.seat is not None
+        left = to_charm(state, pending.seat)
+        want = min(2, len(left))
+        if choice.is_pass:
+            return None if want == 0 else Refused("pied_piper.must_charm", f"The pied piper charms {want} "
+                                                                           f"player{'s' if want > 1 else ''}.")
+        if len(set(choice.seats)) != len(choice.seats):
+            return Refused("pied_piper.two", "The pied piper charms two different players.")
+        for seat in choice.seats:
+            if seat not in state.alive:
+                return Refused("target.dead", f"{who(state, seat)} is dead; charm a living player.", player=seat)
+            if seat == pending.seat:
+                return Refused("pied_piper.self", "The pied piper cannot charm himself.")
+            if seat not in left:
+                return Refused("pied_piper.already", f"{who(state, seat)} is already charmed.", player=seat)
+        if len(choice.seats) != want:
+            return Refused("pied_piper.count", f"The pied piper charms {want} player{'s' if want > 1 else ''} "
+                                               f"tonight.")
+        return None
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        if choice.is_pass or pending.seat is None:
+            return []
+        return [Charmed(pending.seat, tuple(sorted(choice.seats)))]
+
+
+class PiedPiper(Role):
+    id = "pied_piper"
+    side = "solo"
+    min_players = 8
+    steps = (CharmStep(),)
+    night = (NightCall("pied_piper", 120), NightCall("charmed", 125, asked=False))
+    win_rank = 30
+
+    def wins(self, state: State) -> tuple[str, str] | None:
+        pipers = state.living(self.id)
+        if not pipers:
+            return None
+        others = state.alive - {pipers[0]}
+        if others and others <= set(charmed(state)):
+            return ("pied_piper", "all_charmed")
+        return None
+
+    def knows(self, state: State, seat: int) -> dict[str, Any]:
+        now = charmed(state)
+        if state.role_of(seat) == self.id or seat in now:
+            return {"charmed": now}
+        return {}
+
+
+ROLE = PiedPiper()

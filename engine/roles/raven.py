@@ -1,0 +1,61 @@
+"""The raven: each night names a player; at dawn all learn it, and at the next vote that player
+starts with two extra votes. A mark on a player who dies before the vote lapses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..choice import Choice
+from ..events import Event
+from ..state import LogEntry, Pending, State
+from ._base import NightCall, Role, SeatStep
+
+EXTRA = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Denounced(Event):
+    seat: int
+    target: int | None
+
+    def apply(self, state: State) -> State:
+        memo = state.remember("raven.mark", (state.night, self.target))
+        if self.target is None:
+            return state.but(memo=memo)
+        return state.but(memo=memo, log=state.logged(LogEntry(state.night, "night", "mark", "raven", self.target,
+                                                              self.seat)))
+
+
+def marked(state: State) -> int | None:
+    """Tonight's or today's marked player, once the raven has written."""
+    night, target = state.memo.get("raven.mark", (0, None))
+    return target if night == state.night else None
+
+
+class LetterStep(SeatStep):
+    id = role = "raven"
+    verb = "denounce"
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        assert pending.seat is not None
+        return [Denounced(pending.seat, choice.target)]
+
+
+class Raven(Role):
+    id = "raven"
+    steps = (LetterStep(),)
+    night = (NightCall("raven", 60),)
+
+    def extra_votes(self, state: State) -> dict[int, int]:
+        target = marked(state)
+        return {target: EXTRA} if target is not None and target in state.alive else {}
+
+    def public(self, state: State) -> dict[str, Any]:
+        target = marked(state)
+        if target is None or state.phase == "night":
+            return {}
+        return {"raven_mark": target}
+
+
+ROLE = Raven()

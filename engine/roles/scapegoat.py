@@ -1,0 +1,23 @@
+"""The scapegoat: on a tied vote he dies instead, even when he was not in the tie."""
+
+from __future__ import annotations
+
+from ..events import Event
+from ..state import State
+from ._base import Role
+
+
+class Scapegoat(Role):
+    id = "scapegoat"
+    tie_rank = 1
+
+    def settle_tie(self, state: State, tied: tuple[int, ...]) -> list[Event] | None:
+        goat = state.living(self.id)
+        if not goat:
+            return None
+        from ..vote import execute
+
+        return execute(state, goat[0])
+
+
+ROLE = Scapegoat()

@@ -1,0 +1,53 @@
+"""The wild child: on night 1 chooses a model. A villager while the model lives; when the model
+dies (any cause) the child becomes a werewolf at once and hunts from the next night."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..choice import Choice
+from ..events import Event, SideChanged
+from ..state import LogEntry, Pending, State
+from ._base import NightCall, Role, SeatStep, first_night
+
+
+@dataclass(frozen=True, slots=True)
+class ModelChosen(Event):
+    seat: int
+    model: int
+
+    def apply(self, state: State) -> State:
+        return state.but(memo=state.remember("wild_child.model", self.model),
+                         log=state.logged(LogEntry(state.night, "night", "model", "wild_child", self.model,
+                                                   self.seat)))
+
+
+class ModelStep(SeatStep):
+    id = role = "wild_child"
+    verb = "choose"
+    may_pass = False
+    may_target_self = False
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        assert pending.seat is not None and choice.target is not None
+        return [ModelChosen(pending.seat, choice.target)]
+
+
+class WildChild(Role):
+    id = "wild_child"
+    steps = (ModelStep(),)
+    night = (NightCall("wild_child", 25, first_night),)
+
+    def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
+        if state.memo.get("wild_child.model") != seat:
+            return []
+        return [SideChanged(child, True) for child in state.living(self.id) if child not in state.wolves]
+
+    def knows(self, state: State, seat: int) -> dict[str, Any]:
+        if state.role_of(seat) != self.id or "wild_child.model" not in state.memo:
+            return {}
+        return {"model": state.memo["wild_child.model"]}
+
+
+ROLE = WildChild()

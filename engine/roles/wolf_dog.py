@@ -1,0 +1,30 @@
+"""The wolf-dog: on night 1 secretly chooses the village or the wolves; with the wolves he wakes
+with the pack that same night and counts as a wolf from then on."""
+
+from __future__ import annotations
+
+from ..choice import Choice
+from ..events import Event, Logged, SideChanged
+from ..state import Pending, State
+from ._base import NightCall, OptionStep, Role, first_night
+
+
+class SideStep(OptionStep):
+    id = role = "wolf_dog"
+    options = ("village", "wolves")
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        assert pending.seat is not None
+        events: list[Event] = [Logged("night", "side", "wolf_dog", pending.seat, pending.seat, choice.option)]
+        if choice.option == "wolves":
+            events.append(SideChanged(pending.seat, True))
+        return events
+
+
+class WolfDog(Role):
+    id = "wolf_dog"
+    steps = (SideStep(),)
+    night = (NightCall("wolf_dog", 20, first_night),)
+
+
+ROLE = WolfDog()

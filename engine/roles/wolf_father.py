@@ -1,0 +1,76 @@
+"""The wolf father: once per game infects the pack's victim instead of killing: the victim lives,
+keeps card and powers, and secretly counts as a wolf from now on. Dawn: nobody died of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..choice import Choice
+from ..errors import Refused
+from ..events import Event
+from ..state import LogEntry, Mark, Pending, State
+from ._base import NightCall, OptionStep, Role
+from .werewolf import pack_victim
+
+
+@dataclass(frozen=True, slots=True)
+class Infected(Event):
+    seat: int
+    target: int
+
+    def apply(self, state: State) -> State:
+        tonight = tuple(m for m in state.tonight if not (m.kind == "attack" and m.source == "pack"))
+        return state.but(tonight=(*tonight, Mark("infect", self.target, self.seat)),
+                         wolves=state.wolves | {self.target},
+                         memo=state.remember("wolf_father.used", True),
+                         log=state.logged(LogEntry(state.night, "night", "infect", "wolf_father", self.target,
+                                                   self.seat)))
+
+
+def can_infect(state: State) -> bool:
+    victim = pack_victim(state)
+    return (not state.memo.get("wolf_father.used", False) and victim is not None and victim in state.alive
+            and not state.is_wolf(victim))
+
+
+class InfectStep(OptionStep):
+    id = role = "wolf_father"
+    options = ("infect", "pass")
+
+    def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
+        yield Choice(self.id, option="pass")
+        yield Choice(self.id, option="infect")
+
+    def malformed(self, state: State, choice: Choice) -> str | None:
+        if choice.is_pass:
+            return None
+        return super().malformed(state, choice)
+
+    def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
+        if choice.option != "infect":
+            return None
+        if state.memo.get("wolf_father.used", False):
+            return Refused("wolf_father.used", "The wolf father infects only once per game.")
+        victim = pack_victim(state)
+        if victim is None:
+            return Refused("wolf_father.no_victim", "The pack chose nobody tonight, so there is nobody to infect.")
+        if state.is_wolf(victim):
+            return Refused("wolf_father.wolf", "The pack's victim is already a wolf.")
+        return None
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        victim = pack_victim(state)
+        if choice.option != "infect" or victim is None or pending.seat is None:
+            return []
+        return [Infected(pending.seat, victim)]
+
+
+class WolfFather(Role):
+    id = "wolf_father"
+    side = "wolves"
+    steps = (InfectStep(),)
+    night = (NightCall("wolf_father", 75),)
+
+
+ROLE = WolfFather()

@@ -1,0 +1,178 @@
+"""The day's verdict. Classic: the table names a player or nobody. Extended: ballots or a tally are
+counted (the roles add their weights and marks), a tie is settled by the roles that settle ties, and
+an execution goes through the roles that spare, defer or follow it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .choice import Choice
+from .deaths import kill, react
+from .errors import Refused
+from .events import Died, Event, GameOver, fold
+from .roles import ROLES
+from .roles._base import VOTE as VOTE_SHAPE
+from .roles._base import Step, who
+from .rulesets import ruleset
+from .state import LogEntry, Pending, State
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict(Event):
+    target: int | None
+
+    def apply(self, state: State) -> State:
+        log = state.log
+        if self.target is not None:
+            log = state.logged(LogEntry(state.night, "day", "expel", "village", self.target))
+        return state.but(expelled=self.target, latest_deaths=(), log=log, phase="verdict",
+                         verdicts=state.verdicts + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Tied(Event):
+    """The votes are tied and someone must settle it: the verdict waits for them."""
+
+    seats: tuple[int, ...]
+
+    def apply(self, state: State) -> State:
+        return state.but(phase="verdict", latest_deaths=(), memo=state.remember("vote.tied", self.seats))
+
+
+def weight(state: State, seat: int) -> int:
+    """How many votes a living seat's ballot counts (the captain two, a pardoned idiot none)."""
+    w = 1
+    for role in ROLES.values():
+        w = role.ballot_weight(state, seat, w)
+    return w
+
+
+def extra_votes(state: State) -> dict[int, int]:
+    """Votes the roles add before anyone votes (the raven's letter), first vote of the day only."""
+    out: dict[int, int] = {}
+    if state.memo.get("vote.round", 1) != 1:
+        return out
+    for role in ROLES.values():
+        for seat, n in role.extra_votes(state).items():
+            if seat in state.alive:
+                out[seat] = out.get(seat, 0) + n
+    return out
+
+
+def execute(state: State, seat: int) -> list[Event]:
+    """A player condemned by the day's vote: spared, deferred (the servant steps in), or put to death."""
+    events: list[Event] = [Verdict(seat)]
+    after = fold(events, state)
+    spared = ROLES[state.role_of(seat)].at_execution(after, seat)
+    if spared is not None:
+        return events + spared
+    for role in ROLES.values():
+        deferred = role.defer_execution(after, seat)
+        if deferred:
+            return events + deferred
+    return events + put_to_death(after, seat)
+
+
+def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
+    """The execution itself, with what accompanies it and any win it brings at once (the angel).
+    `dead`: the seat already died when the verdict fell, and only the reactions remain."""
+    events: list[Event] = []
+    for role in ROLES.values():
+        events += role.after_execution(fold(events, state), seat)
+    after = fold(events, state)
+    death = react(after, seat, "vote") if dead else kill(after, seat, "vote")
+    events += death
+    after = fold(death, after)
+    for role in ROLES.values():
+        result = role.execution_win(after, seat)
+        if result:
+            return [*events, GameOver(*result)]
+    return events
+
+
+class VoteStep(Step):
+    id = "day_vote"
+    shape = VOTE_SHAPE
+
+    def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
+        yield Choice(self.id)
+        for seat in sorted(state.alive):  # a dead seat is never a legal target
+            yield Choice(self.id, seat)
+
+    def malformed(self, state: State, choice: Choice) -> str | None:
+        if choice.heal is not None or choice.poison is not None or choice.seats or choice.option is not None \
+                or choice.seconds is not None:
+            return "the day's vote is a seat, none, {ballots: {VOTER: SEAT}} or {tally: {SEAT: COUNT}}"
+        if (choice.ballots is not None or choice.tally is not None) and not ruleset(state.ruleset).counted_votes:
+            return "the classic rules record the verdict only: a seat number or none"
+        if choice.ballots is not None and len({v for v, _ in choice.ballots}) != len(choice.ballots):
+            return "a voter has two ballots"
+        if choice.tally is not None and len({s for s, _ in choice.tally}) != len(choice.tally):
+            return "a player is counted twice in the tally"
+        return None
+
+    def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
+        if choice.target is not None and choice.target not in state.alive:
+            return Refused("target.dead", f"{who(state, choice.target)} is dead; expel a living player.",
+                           player=choice.target)
+        for voter, target in choice.ballots or ():
+            if voter not in state.alive:
+                return Refused("vote.dead_voter", f"{who(state, voter)} is dead and cannot vote.", player=voter)
+            if weight(state, voter) == 0:
+                return Refused("vote.no_vote", f"{who(state, voter)} may no longer vote.", player=voter)
+            if target is not None and target not in state.alive:
+                return Refused("target.dead", f"{who(state, target)} is dead; vote for a living player.",
+                               player=target)
+        if choice.tally is not None:
+            for seat, _ in choice.tally:
+                if seat not in state.alive:
+                    return Refused("target.dead", f"{who(state, seat)} is dead; count votes for living players.",
+                                   player=seat)
+            most = sum(weight(state, s) for s in state.alive)
+            given = sum(n for _, n in choice.tally)
+            if given > most:
+                return Refused("vote.too_many", f"{given} votes counted, but the living can cast only {most}.",
+                               votes=given, most=most)
+        return None
+
+    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
+        if choice.target is not None:
+            return execute(state, choice.target)
+        if choice.ballots is None and choice.tally is None:
+            return [Verdict(None)]
+        if _mutual(state, choice):
+            a, b = sorted(state.alive)
+            return [Verdict(None), Died(a, "vote"), Died(b, "vote"), GameOver("draw", "mutual_vote")]
+        scores = extra_votes(state)
+        for voter, target in choice.ballots or ():
+            if target is not None:
+                scores[target] = scores.get(target, 0) + weight(state, voter)
+        for seat, n in choice.tally or ():
+            scores[seat] = scores.get(seat, 0) + n
+        top = max(scores.values(), default=0)
+        if top == 0:
+            return [Verdict(None)]
+        tied = tuple(sorted(s for s, n in scores.items() if n == top))
+        if len(tied) == 1:
+            return execute(state, tied[0])
+        for role in sorted(ROLES.values(), key=lambda r: r.tie_rank):
+            settled = role.settle_tie(state, tied)
+            if settled is not None:
+                return settled
+        return [Verdict(None)]
+
+
+def _mutual(state: State, choice: Choice) -> bool:
+    """Exactly two alive and each voted for the other: both die, a draw."""
+    if len(state.alive) != 2:
+        return False
+    a, b = sorted(state.alive)
+    if choice.ballots is not None:
+        ballots = dict(choice.ballots)
+        return ballots.get(a) == b and ballots.get(b) == a
+    tally = dict(choice.tally or ())
+    return tally.get(a, 0) >= 1 and tally.get(b, 0) >= 1
+
+
+VOTE = VoteStep()
