@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .deaths import kill
-from .events import DawnBroke, Event, fold
+from .events import DawnBroke, Event, Told, fold
 from .rulesets import ruleset
 from .state import State
 
@@ -11,7 +11,7 @@ from .state import State
 def resolve(state: State) -> list[Event]:
     """The dawn's events. Attacks can be stopped (guard, heal) or survived (the elder); a lone
     wolf's `kill` and poison cannot. Each role may add deaths of its own (the knight's sword)."""
-    from .roles import ROLES
+    from .roles import ROLES, Hooks
 
     events: list[Event] = [DawnBroke(state.night)]
     dying: dict[int, str] = {}
@@ -35,7 +35,7 @@ def resolve(state: State) -> list[Event]:
     for mark in state.marks("poison"):
         if mark.target in state.alive:
             dying[mark.target] = "poison"  # poison always kills, and a classic hunter poisoned may not shoot
-    for role in ROLES.values():
+    for role in Hooks.dawn_deaths:
         for seat, cause in role.dawn_deaths(state).items():
             if seat in state.alive:
                 dying.setdefault(seat, cause)
@@ -44,4 +44,13 @@ def resolve(state: State) -> list[Event]:
         more = kill(after, seat, dying[seat])
         events += more
         after = fold(more, after)
+    deaths = tuple(sorted(state.alive - after.alive))
+    if not deaths:
+        events.append(Told("dawn.quiet"))
+    elif len(deaths) == 1:
+        events.append(Told("dawn.death", deaths[0]))
+    else:
+        events.append(Told("dawn.deaths", players=deaths))
+    for role in Hooks.dawn_news:
+        events += role.dawn_news(after)
     return events

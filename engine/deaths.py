@@ -16,10 +16,10 @@ def kill(state: State, seat: int, cause: str) -> list[Event]:
 
 def react(state: State, seat: int, cause: str) -> list[Event]:
     """Every role's reaction to a death that `state` already holds (grief, a shot owed, a successor)."""
-    from .roles import ROLES
+    from .roles import Hooks
 
     events: list[Event] = []
-    for role in ROLES.values():
+    for role in Hooks.after_death:
         more = role.after_death(state, seat, cause)
         if more:
             events += more

@@ -13,6 +13,16 @@ KINDS: dict[str, type[Event]] = {}
 
 
 @dataclass(frozen=True, slots=True)
+class Said:
+    """A scene to speak and its placeholders: `player` and `players` are seats, `role` a card."""
+
+    scene: str
+    player: int | None = None
+    players: tuple[int, ...] = ()
+    role: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """Base of every event; subclasses register themselves by class name for the journal."""
 
@@ -24,6 +34,10 @@ class Event:
 
     def apply(self, state: State) -> State:
         raise NotImplementedError
+
+    def said(self) -> Said | None:
+        """The scene the table hears for this event (the narrator speaks it); None: nothing is said."""
+        return None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}
@@ -213,6 +227,25 @@ class DawnBroke(Event):
     def apply(self, state: State) -> State:
         return state.but(phase="dawn", queue=())
 
+    def said(self) -> Said | None:
+        return Said("dawn.start")
+
+
+@dataclass(frozen=True, slots=True)
+class Told(Event):
+    """The table is told something (the dawn's deaths, the raven's letter, an office); changes nothing."""
+
+    scene: str
+    player: int | None = None
+    players: tuple[int, ...] = ()
+    role: str | None = None
+
+    def apply(self, state: State) -> State:
+        return state
+
+    def said(self) -> Said | None:
+        return Said(self.scene, self.player, self.players, self.role)
+
 
 @dataclass(frozen=True, slots=True)
 class DayBegan(Event):
@@ -231,6 +264,10 @@ class VoteAgain(Event):
                          memo=state.remember("vote.round", 2))
 
 
+END_SCENES = {"wolves_dead": "end.village", "wolves_number": "end.wolves.number", "villagers_dead": "end.wolves.side",
+              "specials_dead": "end.wolves.side", "nobody_alive": "end.draw"}  # Contract 2's classic banners
+
+
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     winner: str
@@ -238,6 +275,9 @@ class GameOver(Event):
 
     def apply(self, state: State) -> State:
         return state.but(phase="over", queue=(), plan=(), winner=self.winner, reason=self.reason)
+
+    def said(self) -> Said | None:
+        return Said(END_SCENES.get(self.reason, f"end.{self.reason}"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from .choice import Choice
 from .errors import Malformed, Refused, Unknown, WrongStep
 from .events import CardsDealt, DayBegan, Event, GameCreated, GameOver, NightBegan, Opened, StepDone, fold
 from .house import HouseRules
-from .roles import CALLS, ROLES, STEPS, NightCall, Role, Step
+from .roles import CALLS, STEPS, Hooks, NightCall, Role, Step
 from .roles._base import WOLF_CARDS
 from .rulesets import ruleset
 from .setup import Setup, check_house, deal, setup_from_roles
@@ -67,7 +67,7 @@ def _after_resolution(state: State) -> list[Event]:
     result = win.check(state)
     if result:
         return [GameOver(*result)]
-    for role in ROLES.values():
+    for role in Hooks.reaction:
         if state.ruleset in role.rulesets:
             asked = role.reaction(state)
             if asked:
@@ -79,6 +79,11 @@ def _after_resolution(state: State) -> list[Event]:
 
 def advance(state: State) -> list[Event]:
     """The events that follow on their own until the engine needs the next choice."""
+    return advanced(state)[0]
+
+
+def advanced(state: State) -> tuple[list[Event], State]:
+    """The events that follow on their own, and the state they lead to."""
     out: list[Event] = []
     while not state.over:
         head = state.current
@@ -94,7 +99,7 @@ def advance(state: State) -> list[Event]:
             events = _after_resolution(state)
         state = fold(events, state)
         out += events
-    return out
+    return out, state
 
 
 def start(ruleset_id: str, players: Sequence[str], house: HouseRules, seed: int,
@@ -160,8 +165,14 @@ def _named_seats(choice: Choice) -> list[int]:
 
 def decide(state: State, choice: Choice) -> list[Event]:
     """The events a choice leads to, up to the next question. Raises WrongStep, Unknown or Refused."""
+    return decided(state, choice)[0]
+
+
+def decided(state: State, choice: Choice) -> tuple[list[Event], State]:
+    """`decide`, with the state the events lead to (folded once, on the way)."""
     if choice.step == REMATCH:
-        return _rematch(state)
+        events = _rematch(state)
+        return events, fold(events, state)
     pending = state.current
     if pending is None or choice.step != pending.step:
         raise WrongStep(pending.step if pending else None, choice.step)
@@ -176,7 +187,8 @@ def decide(state: State, choice: Choice) -> list[Event]:
     if refusal is not None:
         raise refusal
     events = [StepDone(pending.step), *step.effects(state, pending, choice)]
-    return events + advance(fold(events, state))
+    more, after = advanced(fold(events, state))
+    return events + more, after
 
 
 def _rematch(state: State) -> list[Event]:

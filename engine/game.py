@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from .choice import Choice
 from .errors import Refused
 from .events import Event, fold
-from .flow import decide, legal_choices, start
+from .flow import decided, legal_choices, start
 from .setup import Setup
 from .state import HouseRules, State
 
@@ -31,11 +31,11 @@ class Game:
 
     def choose(self, choice: Choice) -> list[Event]:
         """Record a choice; returns the events it led to (the narrator speaks from these)."""
-        events = decide(self.state, choice)
+        events, state = decided(self.state, choice)
         self.marks.append(len(self.events))
         self.choices.append(choice)
         self.events.extend(events)
-        self.state = fold(events, self.state)
+        self.state = state
         return events
 
     def undo(self) -> Choice:

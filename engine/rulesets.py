@@ -6,6 +6,7 @@ Which roles a ruleset deals, and in which order the night calls them, come from 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .house import HouseRules, defaults
 
@@ -27,10 +28,7 @@ class Ruleset:
     @property
     def roles(self) -> tuple[str, ...]:
         """The cards this ruleset deals, in the order a deal lists them."""
-        from .roles import ROLES
-
-        cards = [r for r in ROLES.values() if self.id in r.rulesets and r.card]
-        return tuple(r.id for r in sorted(cards, key=lambda r: (r.deal_rank, r.id)))
+        return _cards(self.id)
 
 
 CLASSIC = Ruleset(
@@ -100,6 +98,14 @@ _EXTENDED_STEPS: tuple[tuple[int, dict[str, int]], ...] = (
     (39, {"werewolf": 1}),
     (40, {"villager": 1}),
 )
+
+
+@cache
+def _cards(rules: str) -> tuple[str, ...]:
+    from .roles import ROLES
+
+    cards = [r for r in ROLES.values() if rules in r.rulesets and r.card]
+    return tuple(r.id for r in sorted(cards, key=lambda r: (r.deal_rank, r.id)))
 
 
 def ruleset(name: str) -> Ruleset:

@@ -69,7 +69,7 @@ class LogEntry:
 class State:
     ruleset: str = "classic"
     players: tuple[str, ...] = ()  # names in seat order; "" where none was given
-    house: HouseRules = HouseRules()
+    house: HouseRules = HouseRules()  # noqa: RUF009 (frozen, so one shared default is safe)
     seed: int = 0
     mode: str = "one_device"
     game: int = 0  # 1 for the first deal, +1 per rematch

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .flow import actor_of, legal_choices
-from .roles import ROLES
+from .roles import Hooks
 from .state import NARRATOR, State
 
 
@@ -52,7 +52,7 @@ def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
         "cards": public_cards(state),
         "choices": [],
     }
-    for role in ROLES.values():
+    for role in Hooks.public:
         if state.ruleset in role.rulesets:
             out.update(role.public(state))
     if state.over:
@@ -73,7 +73,7 @@ def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
         cards.update({str(s): state.role_of(s) if not state.extended else "werewolf"
                       for s in sorted(state.wolves) if s in state.seats and s != seat})
     out["cards"] = cards
-    for role in ROLES.values():
+    for role in Hooks.knows:
         if state.ruleset in role.rulesets:
             out.update(role.knows(state, seat))
     return out

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from .choice import Choice
 from .deaths import kill, react
 from .errors import Refused
-from .events import Died, Event, GameOver, fold
-from .roles import ROLES
+from .events import Died, Event, GameOver, Said, Told, fold
+from .roles import ROLES, Hooks
 from .roles._base import VOTE as VOTE_SHAPE
 from .roles._base import Step, who
 from .rulesets import ruleset
@@ -21,6 +21,7 @@ from .state import LogEntry, Pending, State
 @dataclass(frozen=True, slots=True)
 class Verdict(Event):
     target: int | None
+    tie: bool = False  # nobody leaves because the vote was tied
 
     def apply(self, state: State) -> State:
         log = state.log
@@ -28,6 +29,11 @@ class Verdict(Event):
             log = state.logged(LogEntry(state.night, "day", "expel", "village", self.target))
         return state.but(expelled=self.target, latest_deaths=(), log=log, phase="verdict",
                          verdicts=state.verdicts + 1)
+
+    def said(self) -> Said | None:
+        if self.target is None:
+            return Said("day.vote.tie" if self.tie else "day.vote.nobody")
+        return Said("day.vote.out", self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +49,7 @@ class Tied(Event):
 def weight(state: State, seat: int) -> int:
     """How many votes a living seat's ballot counts (the captain two, a pardoned idiot none)."""
     w = 1
-    for role in ROLES.values():
+    for role in Hooks.ballot_weight:
         w = role.ballot_weight(state, seat, w)
     return w
 
@@ -53,7 +59,7 @@ def extra_votes(state: State) -> dict[int, int]:
     out: dict[int, int] = {}
     if state.memo.get("vote.round", 1) != 1:
         return out
-    for role in ROLES.values():
+    for role in Hooks.extra_votes:
         for seat, n in role.extra_votes(state).items():
             if seat in state.alive:
                 out[seat] = out.get(seat, 0) + n
@@ -67,7 +73,7 @@ def execute(state: State, seat: int) -> list[Event]:
     spared = ROLES[state.role_of(seat)].at_execution(after, seat)
     if spared is not None:
         return events + spared
-    for role in ROLES.values():
+    for role in Hooks.defer_execution:
         deferred = role.defer_execution(after, seat)
         if deferred:
             return events + deferred
@@ -78,13 +84,17 @@ def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
     """The execution itself, with what accompanies it and any win it brings at once (the angel).
     `dead`: the seat already died when the verdict fell, and only the reactions remain."""
     events: list[Event] = []
-    for role in ROLES.values():
+    for role in Hooks.after_execution:
         events += role.after_execution(fold(events, state), seat)
     after = fold(events, state)
     death = react(after, seat, "vote") if dead else kill(after, seat, "vote")
     events += death
     after = fold(death, after)
-    for role in ROLES.values():
+    if ruleset(after.ruleset).reveal_executed and not any(
+            e.kind == "take" and e.target == seat and after.mode == "own_devices" for e in after.log):
+        told = Told("day.vote.reveal", seat, role=after.role_of(seat))
+        events.append(told)
+    for role in Hooks.execution_win:
         result = role.execution_win(after, seat)
         if result:
             return [*events, GameOver(*result)]
@@ -143,7 +153,8 @@ class VoteStep(Step):
             return [Verdict(None)]
         if _mutual(state, choice):
             a, b = sorted(state.alive)
-            return [Verdict(None), Died(a, "vote"), Died(b, "vote"), GameOver("draw", "mutual_vote")]
+            return [Verdict(None), Told("day.vote.mutual", players=(a, b)), Died(a, "vote"), Died(b, "vote"),
+                    GameOver("draw", "mutual_vote")]
         scores = extra_votes(state)
         for voter, target in choice.ballots or ():
             if target is not None:
@@ -156,11 +167,11 @@ class VoteStep(Step):
         tied = tuple(sorted(s for s, n in scores.items() if n == top))
         if len(tied) == 1:
             return execute(state, tied[0])
-        for role in sorted(ROLES.values(), key=lambda r: r.tie_rank):
+        for role in Hooks.settle_tie:
             settled = role.settle_tie(state, tied)
             if settled is not None:
                 return settled
-        return [Verdict(None)]
+        return [Verdict(None, tie=True)]
 
 
 def _mutual(state: State, choice: Choice) -> bool:

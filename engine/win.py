@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .roles import BY_WIN
+from .roles import Hooks
 from .state import State
 
 
@@ -10,7 +10,7 @@ def check(state: State) -> tuple[str, str] | None:
     """(winner, reason) or None while the game goes on."""
     if not state.alive:
         return ("draw", "nobody_alive")
-    for role in BY_WIN:
+    for role in Hooks.wins:
         if state.ruleset in role.rulesets:
             result = role.wins(state)
             if result:

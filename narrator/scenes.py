@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import RULESETS
+from engine.roles import CALLS
 
 RECURRING = 20  # night, dawn, hunter, day and end.reveal: heard many times an evening
 RARE = 8  # welcome, dealing and the end banners
+PLACEHOLDER = 1  # the extended ruleset's own scenes, until their full sets of lines are written
 WORD = 1  # names, numbers and role names: said as parts of other lines
 
 MAX_SEAT = 40  # seat numbers are spoken up to this
@@ -62,16 +64,42 @@ _FIXED = [
     *(_spec(f"numbers.{n}", WORD) for n in range(MAX_SEAT + 1)),
 ]
 
+# scenes only the extended ruleset says (its night steps come from the role modules below)
+_EXTENDED = [
+    _spec("dawn.raven", PLACEHOLDER, "player"),
+    _spec("dawn.dog.growl", PLACEHOLDER, "players"),
+    _spec("dawn.dog.calm", PLACEHOLDER, "players"),
+    _spec("death.also", PLACEHOLDER, "player"),
+    _spec("captain.election", PLACEHOLDER),
+    _spec("captain.elected", PLACEHOLDER, "player"),
+    _spec("captain.successor", PLACEHOLDER, "player"),
+    _spec("captain.named", PLACEHOLDER, "player"),
+    _spec("captain.tiebreak", PLACEHOLDER, "player"),
+    _spec("day.vote.tie", PLACEHOLDER),
+    _spec("day.vote.reveal", PLACEHOLDER, "player role"),
+    _spec("day.vote.mutual", PLACEHOLDER, "players"),
+    _spec("village_idiot.pardoned", PLACEHOLDER, "player", "role"),
+    _spec("scapegoat.dies", PLACEHOLDER, "player"),
+    _spec("judge.second_vote", PLACEHOLDER),
+    _spec("servant.took", PLACEHOLDER),
+    _spec("end.angel", PLACEHOLDER),
+    _spec("end.all_charmed", PLACEHOLDER),
+    _spec("end.lovers", PLACEHOLDER),
+    _spec("end.white_werewolf", PLACEHOLDER),
+    _spec("end.mutual_vote", PLACEHOLDER),
+]
+
 
 def catalogue() -> dict[str, SceneSpec]:
     """Every scene the shipped scripts must have, by id."""
-    specs = {s.id: s for s in _FIXED}
+    specs = {s.id: s for s in (*_FIXED, *_EXTENDED)}
+    for role, call in CALLS:
+        minimum = RECURRING if "classic" in role.rulesets else PLACEHOLDER
+        for part in ("wake", "sleep"):
+            specs[f"night.{call.step}.{part}"] = _spec(f"night.{call.step}.{part}", minimum)
     for rules in RULESETS.values():
-        for step in rules.night_order:
-            for part in ("wake", "sleep"):
-                specs[f"night.{step}.{part}"] = _spec(f"night.{step}.{part}", RECURRING)
-        for role in rules.roles:
-            specs[f"roles.{role}"] = _spec(f"roles.{role}", WORD)
+        for role_id in rules.roles:
+            specs[f"roles.{role_id}"] = _spec(f"roles.{role_id}", WORD)
     return specs
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from hypothesis import strategies as st
 
@@ -32,3 +33,64 @@ def play_out(game: Game, rng: random.Random, each: Callable[[Game, Choice], None
             game.choose(choice)
         made += 1
     return made
+
+
+# -- the extended ruleset: random legal role sets, modes and house rules ----------------------
+
+EXTENDED_SPECIALS = ["seer", "witch", "hunter", "guard", "cupid", "elder", "little_girl", "thief", "scapegoat",
+                     "raven", "dog_handler", "wolf_dog", "wild_child", "sister", "brother", "fox", "pied_piper",
+                     "village_idiot", "knight", "angel", "judge", "servant"]
+EXTENDED_WOLVES = ["wolf_father", "big_bad_wolf", "white_werewolf"]
+MIN_PLAYERS = {"sister": 8, "brother": 10, "pied_piper": 8}
+COPIES = {"sister": 2, "brother": 3}
+
+
+def random_extended_game(seed: int, players: int | None = None) -> tuple[Game, random.Random]:
+    """A random legal extended game: 3-40 players, a random role set, mode and house rules."""
+    from engine.house import defaults
+
+    rng = random.Random(seed)
+    n = players or rng.randint(3, 40)
+    mode = rng.choice(["one_device", "round_table", "own_devices"])
+    wolves = rng.randint(1, max(1, (n - 1) // 2))
+    cards = ["werewolf"] * wolves
+    for i, special in enumerate(rng.sample(EXTENDED_WOLVES, k=min(wolves, rng.randint(0, 3)))):
+        cards[i] = special
+    specials = [r for r in EXTENDED_SPECIALS if n >= MIN_PLAYERS.get(r, 0) and (r != "judge" or mode == "own_devices")]
+    for role in rng.sample(specials, k=rng.randint(0, len(specials))):
+        if len(cards) + COPIES.get(role, 1) <= n:
+            cards += [role] * COPIES.get(role, 1)
+    cards += ["villager"] * (n - len(cards))
+    rng.shuffle(cards)
+    extra: list[str] = []
+    if "thief" in cards:
+        extra = [rng.choice(["villager", "werewolf", "seer", "villager"]) for _ in range(2)]
+        if extra.count("seer") > (0 if "seer" in cards else 1):
+            extra = ["villager", "villager"]
+    house = replace(defaults("extended"), captain=rng.random() < 0.5, win=rng.choice(["number", "side"]),
+                    witch_one_potion_per_night=rng.random() < 0.3)
+    names = [f"P{i}" for i in range(1, n + 1)]
+    return Game.new(names, ruleset="extended", house=house, seed=seed, mode=mode, roles=cards, extra=extra), rng
+
+
+def random_choice(game: Game, rng: random.Random) -> Choice:
+    """A random legal choice; for a counted vote, random ballots or a random tally."""
+    state = game.state
+    pending = state.current
+    if pending is not None and pending.step == "day_vote" and state.extended:
+        from engine.vote import weight
+
+        voters = [s for s in sorted(state.alive) if weight(state, s) > 0]
+        targets = sorted(state.alive)
+        kind = rng.random()
+        if kind < 0.45:
+            ballots = tuple((v, rng.choice([*targets, None])) for v in voters if rng.random() < 0.9)
+            return Choice("day_vote", ballots=ballots)
+        if kind < 0.85:
+            budget = sum(weight(state, s) for s in voters)
+            tally: dict[int, int] = {}
+            for _ in range(rng.randint(0, budget)):
+                t = rng.choice(targets)
+                tally[t] = tally.get(t, 0) + 1
+            return Choice("day_vote", tally=tuple(sorted(tally.items())))
+    return rng.choice(game.legal())

@@ -35,4 +35,28 @@ def _discover() -> None:
 _discover()
 BY_WIN = sorted(ROLES.values(), key=lambda r: r.win_rank)
 
-__all__ = ["BY_WIN", "CALLS", "ROLES", "STEPS", "NightCall", "Role", "Step", "TargetStep", "who"]
+
+def with_hook(name: str) -> tuple[Role, ...]:
+    """The roles that define hook `name` (the others would only answer the default)."""
+    return tuple(r for r in ROLES.values() if getattr(type(r), name) is not getattr(Role, name))
+
+
+class Hooks:
+    """Each hook with the roles that define it, so a death or a vote asks only those."""
+
+    after_death = with_hook("after_death")
+    defer_execution = with_hook("defer_execution")
+    after_execution = with_hook("after_execution")
+    execution_win = with_hook("execution_win")
+    ballot_weight = with_hook("ballot_weight")
+    extra_votes = with_hook("extra_votes")
+    settle_tie = tuple(sorted(with_hook("settle_tie"), key=lambda r: r.tie_rank))
+    dawn_deaths = with_hook("dawn_deaths")
+    dawn_news = with_hook("dawn_news")
+    reaction = with_hook("reaction")
+    wins = tuple(r for r in BY_WIN if r in with_hook("wins"))
+    knows = with_hook("knows")
+    public = with_hook("public")
+
+
+__all__ = ["BY_WIN", "CALLS", "ROLES", "STEPS", "Hooks", "NightCall", "Role", "Step", "TargetStep", "who"]

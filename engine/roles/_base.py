@@ -252,6 +252,10 @@ class Role:
         """Deaths this role brings at dawn beyond the night's marks (the knight's rusty sword)."""
         return {}
 
+    def dawn_news(self, state: State) -> list[Event]:
+        """What the whole table hears at dawn through this role (`Told` events: the raven's letter)."""
+        return []
+
     def reaction(self, state: State) -> list[Event]:
         """A question once a dawn or a verdict is resolved and nobody has won (the captain's election,
         the judge); [] when this role has nothing to ask now."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..choice import Choice
 from ..errors import Refused
-from ..events import Asked, Event
+from ..events import Asked, Event, Said, Told
 from ..state import LogEntry, Pending, State
 from ._base import Role, Step, TargetStep
 
@@ -19,6 +19,9 @@ SUCCESSOR_RANK = 2  # after the hunters' shots
 class CaptainNamed(Event):
     seat: int
     how: str  # elected | successor
+
+    def said(self) -> Said | None:
+        return Said("captain.elected" if self.how == "elected" else "captain.named", self.seat)
 
     def apply(self, state: State) -> State:
         memo = state.remember("captain.elected", True)
@@ -84,12 +87,12 @@ class Captain(Role):
     def reaction(self, state: State) -> list[Event]:
         if (state.house.captain and state.phase == "dawn" and state.night == 1
                 and not state.memo.get("captain.elected", False)):
-            return [Asked("captain_election", None)]
+            return [Told("captain.election"), Asked("captain_election", None)]
         return []
 
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
         if state.captain == seat:
-            return [Asked("captain_successor", seat, SUCCESSOR_RANK)]
+            return [Told("captain.successor", seat), Asked("captain_successor", seat, SUCCESSOR_RANK)]
         return []
 
     def ballot_weight(self, state: State, seat: int, weight: int) -> int:
@@ -100,7 +103,7 @@ class Captain(Role):
             return None
         from ..vote import Tied
 
-        return [Tied(tied), Asked("captain_tiebreak", state.captain)]
+        return [Tied(tied), Told("captain.tiebreak", state.captain), Asked("captain_tiebreak", state.captain)]
 
 
 ROLE = Captain()

@@ -22,8 +22,8 @@ class Linked(Event):
 
     def apply(self, state: State) -> State:
         a, b = self.lovers
-        log = state.log + (LogEntry(state.night, "night", "link", "cupid", a, self.seat),
-                           LogEntry(state.night, "night", "link", "cupid", b, self.seat))
+        log = (*state.log, LogEntry(state.night, "night", "link", "cupid", a, self.seat),
+               LogEntry(state.night, "night", "link", "cupid", b, self.seat))
         return state.but(memo=state.remember("cupid.lovers", self.lovers), log=log)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..choice import Choice
 from ..errors import Refused
-from ..events import Event
+from ..events import Event, Told
 from ..state import LogEntry, Pending, State
 from ._base import NightCall, Role, SeatsStep
 
@@ -76,6 +76,12 @@ class DogHandler(Role):
     id = "dog_handler"
     steps = (DogStep(),)
     night = (NightCall("dog_handler", 100),)
+
+    def dawn_news(self, state: State) -> list[Event]:
+        night, gap, growls = state.memo.get("dog_handler.dog", (0, (), False))
+        if night != state.night or not gap:
+            return []
+        return [Told("dawn.dog.growl" if growls else "dawn.dog.calm", players=tuple(gap))]
 
     def public(self, state: State) -> dict[str, Any]:
         night, gap, growls = state.memo.get("dog_handler.dog", (0, (), False))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..choice import Choice
 from ..deaths import kill
-from ..events import Asked, Event
+from ..events import Asked, Event, Said
 from ..state import LogEntry, Pending, State
 from ._base import Role, Step, TargetStep, rules_of
 
@@ -22,6 +22,9 @@ class Shot(Event):
     def apply(self, state: State) -> State:
         phase = "day" if state.phase in ("day", "verdict") else "dawn"
         return state.but(log=state.logged(LogEntry(state.night, phase, "shot", "hunter", self.target, self.seat)))
+
+    def said(self) -> Said | None:
+        return Said("hunter.shot", self.target)
 
 
 class ShotStep(TargetStep):

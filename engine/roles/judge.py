@@ -4,7 +4,7 @@ no debate. Only with every player on their own device."""
 from __future__ import annotations
 
 from ..choice import Choice
-from ..events import Asked, Event, Remembered, VoteAgain
+from ..events import Asked, Event, Remembered, Told, VoteAgain
 from ..state import Pending, State
 from ._base import OptionStep, Role
 
@@ -22,7 +22,7 @@ class SecondVoteStep(OptionStep):
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         if choice.option != "second_vote":
             return []
-        return [Remembered("judge.used", True), VoteAgain()]
+        return [Remembered("judge.used", True), Told("judge.second_vote"), VoteAgain()]
 
 
 class Judge(Role):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..choice import Choice
-from ..events import Event
+from ..events import Event, Told
 from ..state import LogEntry, Pending, State
 from ._base import NightCall, Role, SeatStep
 
@@ -46,6 +46,10 @@ class Raven(Role):
     id = "raven"
     steps = (LetterStep(),)
     night = (NightCall("raven", 60),)
+
+    def dawn_news(self, state: State) -> list[Event]:
+        target = marked(state)
+        return [Told("dawn.raven", target)] if target is not None else []
 
     def extra_votes(self, state: State) -> dict[int, int]:
         target = marked(state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..events import Event
+from ..events import Event, Told
 from ..state import State
 from ._base import Role
 
@@ -17,7 +17,7 @@ class Scapegoat(Role):
             return None
         from ..vote import execute
 
-        return execute(state, goat[0])
+        return [Told("scapegoat.dies", goat[0]), *execute(state, goat[0])]
 
 
 ROLE = Scapegoat()

@@ -5,7 +5,7 @@ Own devices: she steps in after a verdict, and only that she took over becomes k
 from __future__ import annotations
 
 from ..choice import Choice
-from ..events import Asked, CardTaken, Died, Event, Logged, Remembered, SideChanged, fold
+from ..events import Asked, CardTaken, Died, Event, Logged, Remembered, SideChanged, Told, fold
 from ..state import Pending, State
 from ._base import WOLF_CARDS, NightCall, OptionStep, Role
 
@@ -49,7 +49,7 @@ class TakeStep(OptionStep):
 
             events: list[Event] = [Remembered("servant.condemned", None)]
             if took and pending.seat is not None:
-                events += take(state, pending.seat, condemned)
+                events += [*take(state, pending.seat, condemned), Told("servant.took")]
             return events + put_to_death(fold(events, state), condemned, dead=True)
         return [Remembered("servant.bound", took)]
 

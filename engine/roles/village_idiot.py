@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..events import Event
+from ..events import Event, Told
 from ..state import LogEntry, State
 from ._base import Role
 
@@ -25,7 +25,7 @@ class VillageIdiot(Role):
     def at_execution(self, state: State, seat: int) -> list[Event] | None:
         if "village_idiot.pardoned" in state.memo:
             return None
-        return [Pardoned(seat)]
+        return [Pardoned(seat), Told("village_idiot.pardoned", seat, role=self.id)]
 
     def ballot_weight(self, state: State, seat: int, weight: int) -> int:
         return 0 if state.memo.get("village_idiot.pardoned") == seat else weight

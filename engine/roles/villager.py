@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ._base import Role
 from ..state import State
+from ._base import Role
 
 
 class Villager(Role):
