@@ -4,18 +4,29 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
+
+from engine import HouseRules
+from engine.house import RULES_OF, defaults
+
+from .config import check_output, player_count, seed_number, speed_factor
 
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Inés", "Juan", "Kira", "Luis"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
-    p.add_argument("--players", type=int, help="6 to 12 (default: config.yaml)")
-    p.add_argument("--seed", type=int, help="deal and play the same game again")
+    p.add_argument("--players", type=int, help="how many play: 6 to 12 in the classic rules, 3 to 40 in the "
+                                               "extended ones (default: config.yaml)")
+    p.add_argument("--ruleset", choices=("classic", "extended"), help="the rules (default: config.yaml)")
+    p.add_argument("--mode", choices=("one_device", "round_table", "own_devices"), default="one_device",
+                   help="how the table plays (extended rules; default: one device)")
+    p.add_argument("--seed", type=seed_number, help="deal and play the same game again")
     p.add_argument("--timeline", type=Path, help="write captions and night steps as JSON lines (Contract 3)")
     p.add_argument("--fast", action="store_true", help="run on a virtual clock: the whole game in a moment")
-    p.add_argument("--speed", type=float, default=1.0, help="run the real clock this many times faster")
+    p.add_argument("--speed", type=speed_factor, default=1.0,
+                   help="run the real clock this many times faster (0.1 to 10000)")
     p.add_argument("--journal", type=Path, help="record every answer in this file (for --resume)")
     p.add_argument("--resume", type=Path, metavar="JOURNAL", help="go on with the game recorded in JOURNAL")
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
@@ -25,6 +36,34 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="how sound is played (default: config.yaml; with --fast, only --out)")
     p.add_argument("--out", type=Path, help="write the whole narrated game to this WAV file (and its timeline)")
     p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+
+
+def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:
+    """Refuse a player count the rules do not allow and an output file that could not be written,
+    before the scripts are loaded and the game is played (OptionError)."""
+    if not args.resume:
+        player_count(players, ruleset)
+    outputs = [("--journal", args.journal), ("--timeline", args.timeline), ("--out", args.out)]
+    if args.out is not None and args.timeline is None:
+        outputs.append(("--out", args.out.with_suffix(".timeline.jsonl")))  # the timeline written beside it
+    for option, path in outputs:
+        if path is not None and not (option == "--journal" and args.resume):
+            check_output(path, option, make_folders=option == "--journal")  # the journal makes its folders
+
+
+def house_for(rules: str, house: HouseRules) -> HouseRules:
+    """config.yaml's house rules, carried over to `rules`: the rules both rulesets share are kept."""
+    shared = {k: getattr(house, k) for k in RULES_OF[rules] if k in RULES_OF[house_ruleset(house)]}
+    return replace(defaults(rules), **shared)
+
+
+def house_ruleset(house: HouseRules) -> str:
+    return "classic" if house == replace(house, witch_one_potion_per_night=True, captain=False) else "extended"
+
+
+def names(players: int) -> list[str]:
+    """The demo's players: the names it knows, then numbered seats."""
+    return (NAMES + [f"Player {n}" for n in range(len(NAMES) + 1, players + 1)])[:players]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
     from .timeline import write_timeline
 
     cfg = load_config(args.config)
+    rules = args.ruleset or cfg.ruleset
+    players = args.players if args.players is not None else (cfg.players if rules == cfg.ruleset else 12)
+    check_options(args, rules, players)
     script = load_checked(args.scripts or cfg.scripts)
     clock: Clock = VirtualClock() if args.fast else RealClock(args.speed)
     captions = CaptionSpeaker(None if args.quiet else sys.stdout)
@@ -53,9 +95,9 @@ def run(args: argparse.Namespace) -> int:
         table, answers = resumed.table, resumed.answers
         journal = Journal(args.resume)
     else:
-        players = args.players or cfg.players
         seed = args.seed if args.seed is not None else random_seed()
-        table = Table.deal(NAMES[:players], cfg.house, seed, args.lang or cfg.language, kind="demo")
+        table = Table.deal(names(players), house_for(rules, cfg.house), seed, args.lang or cfg.language, kind="demo",
+                           ruleset=rules, mode=args.mode)
         answers = []
         journal = Journal.create(args.journal, table.to_json(), "a demo game") if args.journal else None
     audio = "none" if args.fast else (args.audio or cfg.audio)

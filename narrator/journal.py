@@ -22,8 +22,18 @@ def _pack(payload: dict[str, Any]) -> str:
     return base64.b85encode(zlib.compress(raw)).decode()
 
 
+MAX_LINE = 64 * 1024  # bytes of one journal line; a real record is a few hundred
+MAX_RECORD = 1 << 20  # bytes a record may inflate to; a larger one is damaged (a "zip bomb")
+MAX_JOURNAL = 16 << 20  # bytes of a whole journal; a game writes well under 1 MB
+
+
 def _unpack(data: str) -> dict[str, Any]:
-    out = json.loads(zlib.decompress(base64.b85decode(data.encode())))
+    """A record's payload; ValueError when it is damaged, or would inflate past MAX_RECORD."""
+    inflate = zlib.decompressobj()
+    raw = inflate.decompress(base64.b85decode(data.encode()), MAX_RECORD + 1)
+    if len(raw) > MAX_RECORD or inflate.unconsumed_tail or not inflate.eof:
+        raise ValueError("a record that is too large or incomplete")
+    out = json.loads(raw)
     if not isinstance(out, dict):
         raise ValueError("not a record")
     return out
@@ -48,10 +58,18 @@ class JournalError(Exception):
     """A journal that cannot be resumed at all (missing, or its first line is damaged)."""
 
 
+# A hook for the tests only: with WOLFCALL_TEST_EXIT_AFTER_APPENDS=N in the environment, the process
+# ends at once (os._exit, like a kill) right after a journal's N-th record is flushed to the disk.
+TEST_EXIT_AFTER_APPENDS = "WOLFCALL_TEST_EXIT_AFTER_APPENDS"
+TEST_EXIT_CODE = 75
+
+
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._file = path.open("a", encoding="utf-8")
+        self._appended = 0
+        self._exit_after = int(os.environ.get(TEST_EXIT_AFTER_APPENDS) or 0)  # the test hook; 0: never
 
     @classmethod
     def create(cls, path: Path, header: dict[str, Any], public: str) -> Journal:
@@ -67,14 +85,21 @@ class Journal:
         self._file.write(_line(kind, public, payload))
         self._file.flush()
         os.fsync(self._file.fileno())
+        self._appended += 1
+        if self._appended == self._exit_after:
+            os._exit(TEST_EXIT_CODE)
 
     def close(self) -> None:
         self._file.close()
 
     @staticmethod
     def read(path: Path) -> Contents:
+        """The readable part of a journal: at most MAX_JOURNAL bytes of a regular file are read, and a
+        line longer than MAX_LINE is damaged like a torn one."""
+        from .yamlfile import read_bounded
+
         try:
-            raw = path.read_bytes()
+            raw = read_bounded(path, MAX_JOURNAL)
         except OSError as exc:
             raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
         records: list[dict[str, Any]] = []
@@ -82,7 +107,7 @@ class Journal:
         good = 0
         damaged = None
         for number, line in enumerate(raw.splitlines(keepends=True), 1):
-            parsed = _parse(line)
+            parsed = _parse(line) if len(line) <= MAX_LINE else None
             if parsed is None:
                 damaged = number
                 break

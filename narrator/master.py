@@ -14,15 +14,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Choice, Game, Refused, State, Unknown, WrongStep, night_plan
+from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, night_plan
+from engine.events import Died, Said
 
-from .clock import Clock, VirtualClock
-from .inputs import COVERED, NEVER, REVEAL, START, UNDO, VOTE, Answer, Input, Question, ScriptedInput
+from .clock import Clock, ShiftedClock, VirtualClock
+from .inputs import COVERED, NEVER, REVEAL, START, UNDO, VOTE, Answer, Input, Origin, Question, ScriptedInput, UndoBox
 from .lines import Line, Lines, Number, RoleName, Seat, Seats
 from .speaker import SilentSpeaker, Speaker
-
-END_SCENES = {"wolves_dead": "end.village", "wolves_number": "end.wolves.number",
-              "villagers_dead": "end.wolves.side", "specials_dead": "end.wolves.side", "nobody_alive": "end.draw"}
 
 
 @dataclass(frozen=True)
@@ -40,6 +38,10 @@ class StepTiming:
 
 class ReplayMismatch(Exception):
     """A journal whose answers do not fit its own game: written by another version, or tampered with."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line = line  # the journal line of the answer that does not fit, when known
 
 
 class UndoRequested(Exception):
@@ -62,6 +64,7 @@ class Narrator:
         self.rng = random.Random(f"{seed}:dead-steps")
         self.steps: list[StepTiming] = []
         self.answered = 0
+        self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
 
     # -- speaking and asking --------------------------------------------------------
     @property
@@ -74,6 +77,7 @@ class Narrator:
         return line
 
     def _speak(self, line: Line) -> None:
+        self._undo_if_asked()
         start = self.clock.now()
         seconds = self.speaker.say(line, start)
         self.clock.sleep_until(start + seconds)
@@ -85,19 +89,35 @@ class Narrator:
         if self.input.used < len(self.input.answers):
             return
         self.replaying = False
-        now = self.clock.now()
         self.speaker, self.input = self.live_speaker, self.live_input
-        if isinstance(self.live_clock, VirtualClock):
-            self.live_clock.sleep_until(now)
-        self.clock = self.live_clock
+        # The times taken during the replay (a window's start, a timer's end) go on counting on the live clock.
+        self.clock = ShiftedClock.joining(self.live_clock, self.clock.now())
         if self.resumed:
             self.say("game.resume")
 
+    def _undo_if_asked(self) -> None:
+        """An undo asked for while no question was open (a line was being said) is honoured here."""
+        if not self.replaying and isinstance(self.input, UndoBox) and self.input.take_undo():
+            raise UndoRequested
+
     def ask(self, question: Question, asked_at: float, until: float = NEVER) -> Answer | None:
-        answer = self.input.answer(question, self.state, self.clock, asked_at, until)
+        self._undo_if_asked()
+        clock, shift = (self.clock.base, self.clock.offset) if isinstance(self.clock, ShiftedClock) \
+            else (self.clock, 0.0)
+        answer = self.input.answer(question, self.state, clock, asked_at - shift, until - shift)
         if answer is not None and answer.value == UNDO:
             raise UndoRequested
+        if answer is not None and self.replaying and answer.origin is not None:
+            self._check_origin(question, answer.origin)
         return answer
+
+    @staticmethod
+    def _check_origin(question: Question, origin: Origin) -> None:
+        """A journal's answer must answer the very question the game asks now: same step, same number."""
+        if (origin.step, origin.number) != (question.step, question.number):
+            raise ReplayMismatch(f"the journal answers question {origin.number + 1} ({origin.step}) where the game "
+                                 f"asks question {question.number + 1} ({question.step}); a line is missing "
+                                 f"or was changed", origin.line)
 
     def question(self, step: str, seat: int | None = None) -> Question:
         legal = tuple(self.game.legal()) if step not in (VOTE, REVEAL, START) else ()
@@ -107,10 +127,11 @@ class Narrator:
         """Record an answer; False when the rules refuse it (the table is asked again)."""
         if isinstance(answer.value, Choice):
             try:
-                self.game.choose(answer.value)
+                self.unsaid.extend(self.game.choose(answer.value))
             except (Refused, WrongStep, Unknown) as exc:
                 if self.replaying:
-                    raise ReplayMismatch(f"answer {self.answered + 1} of the journal is refused: {exc}") from None
+                    raise ReplayMismatch(f"answer {self.answered + 1} of the journal is refused: {exc}",
+                                         answer.origin.line if answer.origin else None) from None
                 return False
         self.answered += 1
         if self.replaying:
@@ -129,12 +150,13 @@ class Narrator:
 
     # -- the game -------------------------------------------------------------------
     def run(self) -> None:
+        """The whole game: the engine says what comes next; the narrator speaks its events."""
         self.opening()
         while not self.state.over:
-            self.night()
-            if self.state.over:
-                break
-            self.day()
+            if self.state.phase == "night":
+                self.night()
+            else:
+                self.daytime()
         self.ending()
 
     def opening(self) -> None:
@@ -156,21 +178,28 @@ class Narrator:
             prepare([self.lines.peek(scene, **values) for scene, values in upcoming])
 
     def night(self) -> None:
+        """Every step of the night in its fixed order, live or not, each of the same shape."""
         plan = night_plan(self.state)
         self.prepare(("night.start", {"night": Number(self.state.night)}))
         self.say("night.start", night=Number(self.state.night))
         self.prepare(("night.reminder", {}), *((f"night.{s.step}.{part}", {}) for s in plan
                                                for part in ("wake", "sleep")))
         for slot in plan:
-            start = self.clock.now()
-            self.say(f"night.{slot.step}.wake")
-            if slot.alive:
-                self.live_window(slot.step)
-            else:
-                self.dead_window()
-            self.say(f"night.{slot.step}.sleep")
-            self.steps.append(StepTiming(slot.step, start, self.clock.now(), slot.alive))
-        self.dawn()
+            self.night_step(slot.step, slot.asked)
+        while self.state.phase == "night" and self.state.current is not None:  # a step no plan foresaw
+            self.night_step(self.state.current.step, True)
+
+    def night_step(self, step: str, asked: bool) -> None:
+        start = self.clock.now()
+        self.say(f"night.{step}.wake")
+        current = self.state.current
+        live = asked and self.state.phase == "night" and current is not None and current.step == step
+        if live:
+            self.live_window(step)
+        else:
+            self.dead_window()
+        self.say(f"night.{step}.sleep")
+        self.steps.append(StepTiming(step, start, self.clock.now(), live))
 
     def live_window(self, step: str) -> None:
         window = self.state.house.step_seconds
@@ -205,53 +234,51 @@ class Narrator:
         extra = self.rng.choice(self.overruns)
         return round(extra * self.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
 
-    def dawn(self) -> None:
-        deaths = list(self.state.latest_deaths)
-        announce: tuple[str, dict[str, object]] = ("dawn.quiet", {})
-        if len(deaths) == 1:
-            announce = ("dawn.death", {"player": Seat(deaths[0])})
-        elif deaths:
-            announce = ("dawn.deaths", {"players": Seats(tuple(deaths))})
-        self.prepare(("dawn.start", {}), announce, ("day.debate", {}), ("day.vote.start", {}))
-        self.say("dawn.start")
-        if not deaths:
-            self.say("dawn.quiet")
-        elif len(deaths) == 1:
-            self.say("dawn.death", player=Seat(deaths[0]))
-        else:
-            self.say("dawn.deaths", players=Seats(tuple(deaths)))
-        self.hunters()
+    def speak_events(self) -> None:
+        """Say what the table hears of the events since last time: each event's own scene, and
+        "dies as well" for a death that no scene named (grief after a shot, the knight's sword)."""
+        events, self.unsaid = self.unsaid, []
+        said = [(e, e.said()) for e in events]
+        named = {seat for _, s in said if s is not None for seat in (s.player, *s.players) if seat is not None}
+        self.prepare(*(_values(s) for _, s in said if s is not None))
+        for event, scene in said:
+            if scene is not None:
+                name, values = _values(scene)
+                self.say(name, **values)
+            elif isinstance(event, Died) and event.seat not in named:
+                self.say("death.also", player=Seat(event.seat))
 
-    def hunters(self) -> None:
-        while self.state.current is not None and self.state.current.step == "hunter":
-            hunter = self.state.current.seat
-            assert hunter is not None
-            self.say("hunter.wake", player=Seat(hunter))
-            self.prepare(("hunter.no_shot", {}),
-                         *(("hunter.shot", {"player": Seat(s)}) for s in sorted(self.state.alive)))
-            answer = self.wait_for("hunter", hunter)
-            assert isinstance(answer.value, Choice)
-            if answer.value.target is not None:
-                self.say("hunter.shot", player=Seat(answer.value.target))
+    def daytime(self) -> None:
+        """From the dawn to the next night: the news, shots, offices, the debate and the vote."""
+        while not self.state.over and self.state.phase != "night":
+            self.speak_events()
+            current = self.state.current
+            if current is None:
+                break
+            if current.step == "day_vote":
+                self.vote()
+            elif current.step == "hunter":
+                assert current.seat is not None
+                self.say("hunter.wake", player=Seat(current.seat))
+                self.prepare(("hunter.no_shot", {}),
+                             *(("hunter.shot", {"player": Seat(s)}) for s in sorted(self.state.alive)))
+                self.wait_for("hunter", current.seat)
             else:
-                self.say("hunter.no_shot")
+                self.wait_for(current.step, current.seat)
+        self.speak_events()
 
-    def day(self) -> None:
-        self.say("day.debate")
-        minutes = self.state.house.day_timer_minutes
-        if minutes:
-            self.say("day.timer.start", minutes=Number(minutes))
-        self.debate(minutes)
+    def vote(self) -> None:
+        """The day's vote; the first of a day comes after the debate (the judge's second has none)."""
+        if self.state.memo.get("vote.round", 1) == 1:
+            self.say("day.debate")
+            minutes = self.state.house.day_timer_minutes
+            if minutes:
+                self.say("day.timer.start", minutes=Number(minutes))
+            self.debate(minutes)
         self.say("day.vote.start")
         self.prepare(("day.vote.nobody", {}),
                      *(("day.vote.out", {"player": Seat(s)}) for s in sorted(self.state.alive)))
-        answer = self.wait_for("day_vote")
-        assert isinstance(answer.value, Choice)
-        if answer.value.target is not None:
-            self.say("day.vote.out", player=Seat(answer.value.target))
-        else:
-            self.say("day.vote.nobody")
-        self.hunters()
+        self.wait_for("day_vote")
 
     def debate(self, minutes: int | None) -> None:
         """Wait for the table to call the vote; the timer only warns, it never ends the day."""
@@ -268,10 +295,21 @@ class Narrator:
             self.say(due.pop(0)[1])
 
     def ending(self) -> None:
-        assert self.state.reason is not None
-        self.say(END_SCENES[self.state.reason])
+        self.speak_events()
         for seat in self.state.seats:
             self.say("end.reveal", player=Seat(seat), role=RoleName(self.state.role_of(seat)))
 
 
-__all__ = ["COVERED", "END_SCENES", "Narrator", "StepTiming", "UndoRequested"]
+def _values(said: Said) -> tuple[str, dict[str, object]]:
+    """A scene and its placeholders as the lines want them."""
+    values: dict[str, object] = {}
+    if said.player is not None:
+        values["player"] = Seat(said.player)
+    if said.players:
+        values["players"] = Seats(said.players)
+    if said.role is not None:
+        values["role"] = RoleName(said.role)
+    return said.scene, values
+
+
+__all__ = ["COVERED", "Narrator", "StepTiming", "UndoRequested"]

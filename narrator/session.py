@@ -14,14 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import Choice, Game, HouseRules
+from engine import Choice, Game, HouseRules, Setup, parse_house
+from engine.house import defaults
 
 from .clock import Clock
-from .inputs import REVEAL, START, VOTE, Answer, Input, Question
+from .inputs import REVEAL, START, VOTE, Answer, Input, Origin, Question
 from .journal import Journal, JournalError
 from .lines import Lines
 from .master import Narrator, UndoRequested
 from .picker import Picker
+from .records import Numbered, check_sequence, line_of
 from .script import Script
 from .speaker import Speaker
 
@@ -48,25 +50,30 @@ class Table:
     seed: int = 0
     lang: str = "en"
     kind: str = "play"  # play | demo (a demo's table is played by RandomInput with `seed`)
+    extra: list[str] = field(default_factory=list)  # the thief's two face-down cards
 
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "roles": self.roles, "house": self.house.to_json(), "ruleset": self.ruleset,
-                "mode": self.mode, "seed": self.seed, "lang": self.lang, "kind": self.kind}
+                "mode": self.mode, "seed": self.seed, "lang": self.lang, "kind": self.kind, "extra": self.extra}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
-        return cls(list(data["players"]), list(data["roles"]), HouseRules(**data["house"]), data["ruleset"],
-                   data["mode"], int(data["seed"]), data["lang"], data.get("kind", "play"))
+        rules = str(data["ruleset"])
+        return cls(list(data["players"]), list(data["roles"]), parse_house(rules, data["house"], defaults(rules)),
+                   rules, data["mode"], int(data["seed"]), data["lang"], data.get("kind", "play"),
+                   list(data.get("extra", [])))
 
     @classmethod
     def deal(cls, players: Sequence[str], house: HouseRules, seed: int, lang: str, kind: str = "play",
-             roles: Sequence[str] | None = None) -> Table:
-        game = Game.new(players, house=house, seed=seed, roles=roles)
-        return cls(list(players), list(game.state.roles), house, "classic", "one_device", seed, lang, kind)
+             roles: Sequence[str] | None = None, ruleset: str = "classic", mode: str = "one_device",
+             setup: Setup | None = None) -> Table:
+        game = Game.new(players, ruleset=ruleset, house=house, seed=seed, roles=roles, mode=mode, setup=setup)
+        return cls(list(players), list(game.state.dealt), house, ruleset, mode, seed, lang, kind,
+                   list(game.state.extra))
 
     def game(self) -> Game:
         return Game.new(self.players, ruleset=self.ruleset, house=self.house, seed=self.seed, mode=self.mode,
-                        roles=self.roles)
+                        roles=self.roles, extra=self.extra)
 
 
 def encode(question: Question, answer: Answer) -> dict[str, Any]:
@@ -74,17 +81,20 @@ def encode(question: Question, answer: Answer) -> dict[str, Any]:
     return {"step": question.step, "value": value, "delay": answer.delay, "n": question.number}
 
 
-def decode(record: dict[str, Any]) -> Answer:
+def decode(record: dict[str, Any], line: int | None = None) -> Answer:
+    """An answer read back; with its journal `line`, it remembers the question it answered (for the replay)."""
     value = record["value"]
-    return Answer(value if record["step"] in PLAIN_STEPS else Choice.from_text(value), float(record["delay"]))
+    origin = Origin(line, str(record["step"]), int(record["n"])) if line is not None and "n" in record else None
+    return Answer(value if record["step"] in PLAIN_STEPS else Choice.from_text(value), float(record["delay"]),
+                  origin)
 
 
 def effective_answers(records: list[dict[str, Any]]) -> list[Answer]:
     """The answers that stand: each undo removes the last choice and what came after it."""
     answers: list[Answer] = []
-    for record in records:
+    for index, record in enumerate(records):
         if record["kind"] == "answer":
-            answers.append(decode(record))
+            answers.append(decode(record, line_of(index)))
         elif record["kind"] == "undo":
             answers = drop_last_choice(answers)
     return answers
@@ -107,6 +117,7 @@ class Resumed:
 def open_journal(path: Path) -> Resumed:
     """Read a journal for resuming; a torn or damaged tail is cut off (a copy is kept) and reported."""
     contents = Journal.read(path)
+    check_sequence(contents.records)
     try:
         table = Table.from_json(contents.header)
         answers = effective_answers(contents.records)
@@ -123,6 +134,8 @@ def open_journal(path: Path) -> Resumed:
 def latest_unfinished(folder: Path) -> Path | None:
     games = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
     for path in games:
+        if path.name.endswith(".damaged.jsonl"):
+            continue  # the copy kept when a damaged journal was cut back: not a game to resume
         try:
             contents = Journal.read(path)
         except JournalError:
@@ -145,14 +158,15 @@ class Session:
         self.table, self.script = table, script
         self.speaker, self.clock, self.live = speaker, clock, live
         self.journal = journal
+        self.records = Numbered(journal) if journal is not None else None
         self.answers = list(answers)
         self.resumed = resumed and bool(self.answers)
         self.narrator: Narrator | None = None
 
     def _record(self, question: Question, answer: Answer) -> None:
         self.answers.append(answer)
-        if self.journal is not None:
-            self.journal.append("answer", f"answer {question.number + 1} recorded", encode(question, answer))
+        if self.records is not None:
+            self.records.append("answer", f"answer {question.number + 1} recorded", encode(question, answer))
 
     def build(self) -> Narrator:
         lines = Lines(self.script, self.table.lang, Picker(self.table.seed), self.table.players)
@@ -166,12 +180,12 @@ class Session:
                 self.narrator.run()
             except UndoRequested:
                 self.answers = drop_last_choice(self.answers)
-                if self.journal is not None:
-                    self.journal.append("undo", "the last choice was taken back", {})
+                if self.records is not None:
+                    self.records.append("undo", "the last choice was taken back", {})
                 self.resumed = False
                 continue
-            if self.journal is not None:
-                self.journal.append("over", "the game is over", {})
+            if self.records is not None:
+                self.records.append("over", "the game is over", {})
             return self.narrator
 
 

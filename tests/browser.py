@@ -21,6 +21,26 @@ PHONE = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "screens"
 UI = Path(__file__).resolve().parent.parent / "narrator" / "web" / "ui"
 WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
+# Bounded waits only guard against a hang: every wait is for an event (a message, a screen), never for
+# a time, and these bounds are far beyond what any event needs on a loaded machine.
+GUARD_MS = 60_000
+SERVER_GUARD = 60
+
+# Run in the page before its own script: every WebSocket message the page receives or sends is kept,
+# in order, so a test can wait for the server's answer (and know the page has handled it).
+RECORD_MESSAGES = """
+window.__wolfcall = {received: [], sent: []};
+window.WebSocket = class extends WebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (e) => window.__wolfcall.received.push(JSON.parse(e.data)));
+  }
+  send(data) {
+    window.__wolfcall.sent.push(JSON.parse(data));
+    super.send(data);
+  }
+};
+"""
 
 
 def role_words() -> set[str]:
@@ -40,20 +60,37 @@ def free_port() -> int:
 
 @contextmanager
 def server(data: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """`wolfcall play` on `port`, listening before this yields; a server that dies or hangs is an error."""
     env = {**os.environ, "WOLFCALL_DATA": str(data)}
-    proc = subprocess.Popen([WOLFCALL, "play", "--fast", "--audio", "none", "--port", str(port), "--data", str(data)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        time.sleep(0.1)
+    log = data / f"server-{port}.log"
+    with log.open("ab") as err:
+        proc = subprocess.Popen([WOLFCALL, "play", "--fast", "--audio", "none", "--port", str(port), "--data",
+                                 str(data)], env=env, stdout=subprocess.DEVNULL, stderr=err)
     try:
+        wait_listening(proc, port, log)
         yield proc
     finally:
         proc.kill()
         proc.wait()
+
+
+def wait_listening(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
+    """Wait until the server accepts a connection on `port`; raise if it exits first or hangs."""
+    deadline = time.monotonic() + SERVER_GUARD  # only against a server that never listens
+    while True:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        try:
+            proc.wait(timeout=0.05)  # the pause between tries, cut short if the server exits
+        except subprocess.TimeoutExpired:
+            pass
+        else:
+            raise RuntimeError(f"wolfcall play exited with {proc.returncode} before listening on port {port}:\n"
+                               f"{log.read_text(errors='replace')}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"wolfcall play never listened on port {port} (still running after "
+                               f"{SERVER_GUARD} s):\n{log.read_text(errors='replace')}")
 
 
 def gen(page: Any) -> int:
@@ -64,7 +101,7 @@ def screen(page: Any) -> str:
     return str(page.get_attribute("#screen", "data-screen") or "")
 
 
-def wait_change(page: Any, before: int, timeout: float = 10_000) -> None:
+def wait_change(page: Any, before: int, timeout: float = GUARD_MS) -> None:
     try:
         page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} || "
                                "!document.getElementById('secret').hidden", timeout=timeout)
@@ -74,7 +111,7 @@ def wait_change(page: Any, before: int, timeout: float = 10_000) -> None:
                              f"toast={toast!r}") from None
 
 
-def wait_actionable(page: Any, timeout: float = 15_000) -> str:
+def wait_actionable(page: Any, timeout: float = GUARD_MS) -> str:
     """Wait until the page asks for something (not just 'listen'); returns the screen's name."""
     page.wait_for_function("(() => { const s = document.getElementById('screen').dataset.screen;"
                            " return (s && s !== 'listen') || !document.getElementById('secret').hidden; })()",
@@ -85,3 +122,23 @@ def wait_actionable(page: Any, timeout: float = 15_000) -> str:
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def received(page: Any) -> int:
+    """How many messages the page has received so far (see RECORD_MESSAGES)."""
+    return int(page.evaluate("window.__wolfcall.received.length"))
+
+
+def sent(page: Any, since: int = 0) -> list[dict[str, Any]]:
+    """The messages the page has sent, from the `since`-th on."""
+    return list(page.evaluate(f"window.__wolfcall.sent.slice({since})"))
+
+
+def wait_message(page: Any, since: int, condition: str) -> dict[str, Any]:
+    """The first message received after the `since`-th for which the JS expression `condition` (on `m`) holds.
+
+    When this returns, the page has handled that message and every message before it.
+    """
+    find = f"window.__wolfcall.received.slice({since}).find((m) => {condition})"
+    page.wait_for_function(f"{find} !== undefined", timeout=GUARD_MS)
+    return dict(page.evaluate(find))

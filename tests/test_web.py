@@ -12,15 +12,20 @@ import pytest
 from .browser import (
     ARGS,
     CHROMIUM,
+    GUARD_MS,
     PHONE,
+    RECORD_MESSAGES,
     free_port,
     gen,
+    received,
     role_words,
     screen,
+    sent,
     server,
     shot,
     wait_actionable,
     wait_change,
+    wait_message,
 )
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
@@ -42,6 +47,8 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    context.set_default_timeout(GUARD_MS)  # a guard against a hang; every wait is for an event
+    context.add_init_script(RECORD_MESSAGES)
     pg = context.new_page()
     yield pg
     context.close()
@@ -61,14 +68,20 @@ def assert_no_roles(page: Any) -> None:
 def new_game(page: Any, url: str, players: int = 7, names: list[str] | None = None) -> None:
     page.goto(url)
     page.wait_for_selector("#deal")
+    before = gen(page)
     page.select_option("#players", str(players))
-    page.wait_for_function(f"document.querySelectorAll('#screen input').length === {players}")
-    for i, name in enumerate((names or NAMES)[:players]):
+    # the server's new setup screen, drawn: no later redraw can wipe the names typed below
+    page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
+                           f"document.querySelectorAll('#screen input').length === {players}")
+    names = (names or NAMES)[:players]
+    for i, name in enumerate(names):
         field = page.locator("#screen input").nth(i)
         field.fill(name)
         field.dispatch_event("change")
-    page.wait_for_timeout(200)
-    page.click("#deal")
+    page.click("#deal")  # sent after the names, on the same socket: the server has them when it deals
+    page.wait_for_function("document.getElementById('screen').dataset.screen === 'deal'")
+    first = page.inner_text("#screen h1")
+    assert names[0] in first, f"the deal does not begin with {names[0]}: {first!r}"
 
 
 def act(page: Any, state: dict[str, Any]) -> str:
@@ -132,7 +145,7 @@ def test_a_whole_seven_player_game_on_a_phone(page: Any, tmp_path: Path) -> None
         play_to_the_end(page, state)
         assert state["covered"] == 7
         assert {"deal", "narrator", "night", "day", "vote", "end"} <= set(state["seen"])
-        page.wait_for_function("document.querySelectorAll('#cards li').length === 7", timeout=10_000)
+        page.wait_for_function("document.querySelectorAll('#cards li').length === 7")
         shot(page, "screen-end")
         banner = page.inner_text("#banner")
         assert banner in ("The village wins", "The werewolves win", "Nobody wins")
@@ -153,9 +166,11 @@ def test_setup_in_three_languages_and_a_refused_adjustment(page: Any, tmp_path: 
             shot(page, f"setup-{lang}")
         page.select_option("#players", "6")
         page.wait_for_function("document.querySelector('b[data-role=werewolf]').textContent === '2'")
+        since = received(page)
         page.click("b[data-role=werewolf] + button")
-        page.wait_for_selector("#toast", state="visible")
-        assert "fewer than half" in page.inner_text("#toast")
+        refusal = wait_message(page, since, "m.t === 'refused' || m.t === 'screen'")  # the server's answer
+        assert refusal["t"] == "refused" and "fewer than half" in refusal["text"], refusal
+        assert "fewer than half" in page.text_content("#toast")  # shown (for a few seconds; its text stays)
         assert page.inner_text("b[data-role=werewolf]") == "2"
         page.select_option("#players", "9")
         page.wait_for_function("document.querySelector('b[data-role=werewolf]').textContent === '3'")
@@ -186,9 +201,11 @@ def test_witch_double_potion_is_refused_with_the_reason_and_undo_and_confirm(pag
             if name == "night" and not refused and page.is_visible("button[data-kind=heal]"):
                 page.click("button[data-kind=heal]")
                 page.query_selector_all("button[data-kind=poison]")[0].click()
+                since = received(page)
                 page.click("#brew")
-                page.wait_for_selector("#toast", state="visible")
-                assert "only one potion a night" in page.inner_text("#toast")
+                refusal = wait_message(page, since, "m.t === 'refused' || m.t === 'screen'")
+                assert refusal["t"] == "refused" and "only one potion a night" in refusal["text"], refusal
+                assert "only one potion a night" in page.text_content("#toast")
                 shot(page, "refusal-witch")
                 refused = True
             if name == "vote" and not declined:
@@ -196,9 +213,18 @@ def test_witch_double_potion_is_refused_with_the_reason_and_undo_and_confirm(pag
                 page.query_selector_all("button.choice:not([data-value$=':none'])")[0].click()
                 page.wait_for_selector("#confirm", state="visible")
                 shot(page, "confirm-expel")
+                taps = len(sent(page))
                 page.click("#confirm-no")
-                page.wait_for_timeout(300)
+                # A probe on the same socket, after the decline: the server answers a tap it cannot read with
+                # a refusal, but only while a question is open. Its answer proves the server has handled all
+                # that came before, and the page has drawn all the server said before it.
+                since = received(page)
+                page.evaluate("send({t: 'tap', value: 'probe'})")
+                reply = wait_message(page, since, "m.t === 'refused' || m.t === 'screen'")
+                assert reply["t"] == "refused", f"the vote was closed by a declined expulsion: {reply}"
+                assert sent(page, taps) == [{"t": "tap", "value": "probe"}], "the page sent the declined vote"
                 assert gen(page) == before and screen(page) == "vote", "a declined expulsion was recorded"
+                page.evaluate("document.getElementById('toast').hidden = true")  # the probe's toast, out of the way
                 declined = True
             if name == "vote" and declined and not undone:
                 page.query_selector_all("button.choice:not([data-value$=':none'])")[0].click()
@@ -206,8 +232,7 @@ def test_witch_double_potion_is_refused_with_the_reason_and_undo_and_confirm(pag
                 page.wait_for_function("document.getElementById('screen').dataset.screen !== 'vote'")
                 wait_actionable(page)
                 page.click("#undo")
-                page.wait_for_function("document.getElementById('screen').dataset.screen === 'vote'",
-                                       timeout=10_000)
+                page.wait_for_function("document.getElementById('screen').dataset.screen === 'vote'")
                 undone = True
             if act(page, state) == "end":
                 break
@@ -224,7 +249,7 @@ def test_the_game_continues_after_the_server_restarts(page: Any, tmp_path: Path)
         deaths_before = page.inner_text("#screen p")
     with server(tmp_path, port):
         page.reload()
-        page.wait_for_selector("#continue", timeout=15_000)
+        page.wait_for_selector("#continue")
         shot(page, "screen-resume")
         before = gen(page)
         page.click("#continue")

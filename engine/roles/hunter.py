@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..choice import Choice
 from ..deaths import kill
-from ..events import Asked, Event, Said
+from ..events import Asked, Event, Said, Told
 from ..state import LogEntry, Pending, State
 from ._base import Role, Step, TargetStep, rules_of
 
@@ -35,7 +35,7 @@ class ShotStep(TargetStep):
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         if choice.target is None or pending.seat is None:
-            return []
+            return [Told("hunter.no_shot", pending.seat)]
         return [Shot(pending.seat, choice.target), *kill(state, choice.target, "shot")]
 
 

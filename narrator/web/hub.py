@@ -35,13 +35,16 @@ from engine.setup import shuffled
 from ..clock import Clock, RealClock, VirtualClock
 from ..config import Config
 from ..inputs import COVERED, REVEAL, START, UNDO, VOTE, Question
-from ..journal import Journal
+from ..journal import Journal, JournalError
 from ..lines import Line, Lines
+from ..master import ReplayMismatch
 from ..picker import Picker
+from ..records import Numbered, set_aside
 from ..script import Script
 from ..session import Session, Table, drop_last_choice, latest_unfinished, new_journal_path, open_journal, random_seed
 from ..speaker import CaptionSpeaker
 from .strings import strings
+from .unresumable import unresumable_screen
 from .webinput import Stopped, WebInput
 
 Send = Callable[[dict[str, Any]], None]
@@ -186,7 +189,7 @@ class Hub:
 
     def refuse(self, client: int, exc: Refused) -> None:
         words = strings(self.lang)
-        params = {k: self._name(v) if isinstance(v, int) else v for k, v in exc.params.items()}
+        params = {k: self._name(v) if k == "player" and isinstance(v, int) else v for k, v in exc.params.items()}
         text = words.get(f"refusal.{exc.rule}", "")
         try:
             text = text.format(**params) if text else str(exc)
@@ -205,14 +208,23 @@ class Hub:
         elif kind == "adjust":
             d.counts = dict(Setup(rules, d.players, d.counts).adjusted(str(m["role"]), int(m["delta"])).counts)
         elif kind == "house":
-            values = {**d.house.to_json(), **{k: v for k, v in m.items() if k != "t"}}
-            from engine.setup import check_house
+            from engine import HouseError, parse_house
 
-            house = HouseRules(**values)
-            check_house("classic", house.win, house.step_seconds, house.day_timer_minutes)
-            d.house = house
+            try:
+                d.house = parse_house(rules.id, {k: v for k, v in m.items() if k != "t"}, d.house)
+            except HouseError as exc:
+                raise Refused(f"house.{exc.key}", str(exc)) from None
         elif kind == "names":
-            d.names = [str(n).strip()[:24] for n in m.get("names", [])][: d.players]
+            from ..names import NameProblem, clean_names
+
+            typed = m.get("names", [])
+            if not isinstance(typed, list):
+                raise TypeError("names: not a list")  # a malformed message, ignored
+            try:
+                d.names = clean_names(typed[: d.players], blank_ok=True)  # "" is an unnamed seat
+            except NameProblem as exc:
+                self.show({"screen": "setup"})  # back to the names that stand
+                raise Refused("setup.names", str(exc)) from None
             return  # the page already shows what was typed; redrawing would lose the cursor
         elif kind == "lang" and m.get("lang") in ("en", "de", "es"):
             d.lang = str(m["lang"])
@@ -246,17 +258,31 @@ class Hub:
         if path is None:
             self.show({"screen": "setup"})
             return
-        resumed = open_journal(path)
+        try:
+            resumed = open_journal(path)
+        except JournalError as exc:
+            self._unresumable(path, exc)
+            return
         self._start(resumed.table, resumed.answers, resumed=True, path=path)
+
+    def _unresumable(self, path: Path, exc: Exception) -> None:
+        """A journal that cannot be replayed: the page says why and offers a new game; the file is set aside."""
+        self._stop_game()
+        self.journal_path = None
+        self.show(unresumable_screen(exc, set_aside(path)))
 
     def _undo_the_end(self) -> None:
         """Undo pressed on the end screen: the game comes back to before its last choice."""
         if self.table is None or self.journal_path is None:
             return
         path = self.journal_path
-        answers = drop_last_choice(open_journal(path).answers)
+        try:
+            answers = drop_last_choice(open_journal(path).answers)
+        except JournalError as exc:
+            self._unresumable(path, exc)
+            return
         journal = Journal(path)
-        journal.append("undo", "the last choice was taken back", {})
+        Numbered(journal).append("undo", "the last choice was taken back", {})
         journal.close()
         self._start(self.table, answers, resumed=False, path=path)
 
@@ -280,15 +306,26 @@ class Hub:
         self.thread.start()
 
     def _run(self, session: Session, journal: Journal, speaker: Any) -> None:
+        failure: Exception | None = None
         try:
             narrator = session.run()
         except Stopped:
             return
+        except (ReplayMismatch, JournalError) as exc:
+            failure = exc  # the journal does not replay: told on the page below, never a silent hang
         finally:
             journal.close()
             if hasattr(speaker, "close"):
                 speaker.close()
         with self.lock:
+            if self.input is not session.live:
+                return  # another game has replaced this one meanwhile
+            if failure is not None:
+                self._unresumable(journal.path, failure)
+                return
+            if self.input.take_undo():  # ↶ tapped just as the last line ended
+                self._undo_the_end()
+                return
             self.state = narrator.state
             self.question = None
             self.show(self.end_screen(narrator.state))
@@ -312,6 +349,10 @@ class Hub:
         if value == UNDO and self.screen.get("screen") == "end":
             self._undo_the_end()
             return
+        if value == UNDO:
+            if self.input is not None:
+                self.input.request_undo()  # kept even while a line is said: honoured before the next one
+            return
         if self.input is None or self.question is None:
             return
         q = self.question
@@ -320,9 +361,8 @@ class Hub:
         if value == VOTE and q.step != VOTE:
             return
         self.input.put(q.number, value)
-        if value != UNDO:
-            self.question = None
-            self.show({"screen": "listen", "phase": self._phase()})
+        self.question = None
+        self.show({"screen": "listen", "phase": self._phase()})
 
     def _tap(self, client: int, text: str) -> None:
         q, state = self.question, self.state
