@@ -11,10 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from engine import Choice, HouseRules, State
+from engine.house import defaults
 from narrator.clock import Clock, VirtualClock
 from narrator.inputs import Answer, Question, RandomInput
 from narrator.journal import Journal
 from narrator.master import Narrator, StepTiming
+from narrator.records import Numbered
 from narrator.script import SHIPPED, Script, load
 from narrator.session import Session, Table, encode, open_journal
 from narrator.speaker import SilentSpeaker
@@ -111,8 +113,9 @@ class _StopInput:
 
 
 def long_journal(path: Path, script: Script, events: int = 300) -> int:
-    """A quiet 12-player game recorded until its log holds `events` events."""
-    table = Table.deal(NAMES, HouseRules(), 5, "en", kind="play")
+    """A quiet 12-player extended game (the recommended deal: wolf father, cupid, elder, fox...)
+    recorded until its log holds `events` events."""
+    table = Table.deal(NAMES, defaults("extended"), 5, "en", kind="play", ruleset="extended")
     journal = Journal.create(path, table.to_json(), "bench")
     game = table.game()
     answers = [Answer("covered", 2.0)] * 12 + [Answer("start", 1.0)]
@@ -124,9 +127,10 @@ def long_journal(path: Path, script: Script, events: int = 300) -> int:
         game.choose(choice)
         answers.append(Answer(choice, 3.0))
     plain = {"covered": "reveal", "start": "start", "vote": "vote"}
+    records = Numbered(journal)
     for n, a in enumerate(answers):
         step = a.value.step if isinstance(a.value, Choice) else plain[str(a.value)]
-        journal.append("answer", "answer recorded", encode(Question(step, number=n), a))
+        records.append("answer", "answer recorded", encode(Question(step, number=n), a))
     journal.close()
     return len(game.events)
 

@@ -89,15 +89,18 @@ def parse_house(ruleset: str, values: Mapping[str, Any], base: HouseRules | None
     if ruleset not in RULES_OF:
         raise HouseError("ruleset", f"unknown ruleset {_short(ruleset)}")
     known = RULES_OF[ruleset]
+    base = base or defaults(ruleset)
     out: dict[str, Any] = {}
     for key, raw in values.items():
+        if key not in known and key in HouseRules.__dataclass_fields__ and raw == getattr(defaults(ruleset), key):
+            continue  # a rule of another ruleset, at the only value this one knows (a journal's full header)
         if key not in known:
             other = [r for r, keys in RULES_OF.items() if key in keys and r != ruleset]
             if other:
                 raise HouseError(str(key), f"is a rule of the {other[0]} ruleset, not of the {ruleset} one", True)
             raise HouseError(str(key), f"unknown house rule (known: {', '.join(known)})", True)
         out[key] = _one(key, raw)
-    return replace(base or defaults(ruleset), **out)
+    return replace(base, **out)
 
 
 def check_house(ruleset: str, house: HouseRules) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .scenario import Malformed, StepError, parse, result, run
+    from .scenario import HouseRefused, Malformed, StepError, parse, result, run
     from .yamlfile import YamlError
 
     try:
@@ -18,6 +18,9 @@ def _simulate(args: argparse.Namespace) -> int:
     except (Malformed, YamlError) as exc:
         print(f"wolfcall simulate: {exc}", file=sys.stderr)
         return 2
+    except HouseRefused as exc:
+        print(f"wolfcall simulate: {exc}", file=sys.stderr)
+        return 3
     except StepError as exc:
         print(f"wolfcall simulate: {exc}", file=sys.stderr)
         return exc.code
@@ -46,15 +49,17 @@ def _game(name: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         from engine import Refused
 
+        from .config import OptionError
         from .journal import JournalError
         from .master import ReplayMismatch
+        from .names import NameProblem
         from .script import ScriptError
         from .yamlfile import YamlError
 
         module = importlib.import_module(f"narrator.{name}")
         try:
             return int(module.run(args))
-        except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused) as exc:
+        except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused, OptionError, NameProblem) as exc:
             print(f"wolfcall {name}: {exc}", file=sys.stderr)
             return 2
 
@@ -98,5 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `wolfcall ... | head`
         return 0
     except Exception as exc:  # the last guard: a user never sees a stack trace
-        print(f"wolfcall: unexpected error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
+        text = str(exc)
+        text = text if len(text) <= 200 else text[:200] + "..."
+        print(f"wolfcall: unexpected error ({type(exc).__name__}: {text}); please report it", file=sys.stderr)
         return 1

@@ -43,3 +43,26 @@ class RealClock:
         delay = (t - self.now()) / self.speed
         if delay > 0:
             time.sleep(delay)
+
+
+class ShiftedClock:
+    """Another clock's time moved by `offset` seconds.
+
+    After a replay the narrator's time line goes on where the replay's virtual clock stopped, while
+    every wait is really done on the live clock: no deadline taken during the replay can make the
+    live clock sleep for the replayed time.
+    """
+
+    def __init__(self, base: Clock, offset: float) -> None:
+        self.base, self.offset = base, offset
+
+    @classmethod
+    def joining(cls, base: Clock, now: float) -> ShiftedClock:
+        """A clock that reads `now` at this moment and runs on `base` from here."""
+        return cls(base, now - base.now())
+
+    def now(self) -> float:
+        return self.base.now() + self.offset
+
+    def sleep_until(self, t: float) -> None:
+        self.base.sleep_until(t - self.offset)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
+import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,14 +13,82 @@ from engine import HouseRules
 from engine.setup import DAY_TIMER_MINUTES, STEP_SECONDS, WIN_MODES
 
 from .scenes import LANGUAGES
-from .yamlfile import MarkedDict, YamlError
+from .yamlfile import MarkedDict, YamlError, cut, shown
 from .yamlfile import load as load_yaml
 
 AUDIO = ("auto", "miniaudio", "simpleaudio", "aplay", "file", "none")
+SPEEDS = (0.1, 10_000.0)  # --speed: from ten times slower to ten thousand times faster (tests run at 300-1500)
 
 
 class ConfigError(YamlError):
     """A config.yaml value that cannot be used."""
+
+
+class OptionError(Exception):
+    """A command-line option that cannot be used, found before the game starts (exit 2)."""
+
+
+# -- command-line values, checked by argparse (`type=`) before anything is done with them --------------
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535."""
+    try:
+        port = int(text) if len(text) <= 10 else -1
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{cut(text, 20)} is not a port number (1 to 65535)")
+    return port
+
+
+def seed_number(text: str) -> int:
+    """A deal's seed: a whole number from -2**63 to 2**63-1."""
+    try:
+        seed = int(text) if len(text) <= 25 else None
+    except ValueError:
+        seed = None
+    if seed is None or not -2**63 <= seed < 2**63:
+        raise argparse.ArgumentTypeError(f"{cut(text, 30)} is not a seed (a whole number from -2**63 to 2**63-1)")
+    return seed
+
+
+def speed_factor(text: str) -> float:
+    """How many times faster the clock runs: a finite number within SPEEDS."""
+    try:
+        speed = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        speed = math.nan
+    low, high = SPEEDS
+    if not (math.isfinite(speed) and low <= speed <= high):
+        raise argparse.ArgumentTypeError(f"{cut(text, 30)} is not a speed (a number from {low:g} to {high:g})")
+    return speed
+
+
+def player_count(count: int, ruleset_id: str, option: str = "--players") -> int:
+    """`count` if the ruleset allows that many players, else OptionError naming the rule's range."""
+    from engine import ruleset
+
+    rules = ruleset(ruleset_id)
+    if not rules.min_players <= count <= rules.max_players:
+        raise OptionError(f"{option}: the {rules.id} rules are for {rules.min_players} to {rules.max_players} "
+                          f"players, not {shown(count)}")
+    return count
+
+
+def check_output(path: Path, option: str, *, make_folders: bool = False) -> None:
+    """Refuse, before a game is played for it, a file that could not be written at the end: a folder
+    given for a file, or a missing folder (`make_folders`: the first existing one must be a folder)."""
+    shown_path = cut(str(path), 80)
+    if path.is_dir():
+        raise OptionError(f"{option} {shown_path}: is a folder; give a file name")
+    folder = path.parent
+    while make_folders and not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.exists():
+        raise OptionError(f"{option} {shown_path}: the folder {cut(str(folder), 80)} does not exist")
+    if not folder.is_dir():
+        raise OptionError(f"{option} {shown_path}: {cut(str(folder), 80)} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OptionError(f"{option} {shown_path}: cannot write in the folder {cut(str(folder), 80)}")
 
 
 @dataclass
@@ -35,8 +106,9 @@ class Config:
 
 def _choice(doc: MarkedDict, where: str, key: str, value: Any, allowed: tuple[Any, ...]) -> Any:
     if value not in allowed:
-        shown = ", ".join("off" if a is None else str(a) for a in allowed)
-        raise ConfigError(where, doc.line_of(key), f"{key}: '{value}' is not one of {shown}")
+        names = ", ".join("off" if a is None else str(a) for a in allowed)
+        said = shown(value) if isinstance(value, list | dict) else f"'{cut(str(value))}'"
+        raise ConfigError(where, doc.line_of(key), f"{key}: {said} is not one of {names}")
     return value
 
 
@@ -55,21 +127,35 @@ def load_config(path: Path | None = None) -> Config:
     known = {"language", "voice", "ruleset", "players", "house_rules", "scripts", "audio", "web_port"}
     for key in doc:
         if key not in known:
-            raise ConfigError(where, doc.line_of(key), f"{key}: unknown setting (known: {', '.join(sorted(known))})")
+            raise ConfigError(where, doc.line_of(key),
+                              f"{cut(str(key))}: unknown setting (known: {', '.join(sorted(known))})")
     cfg = Config(path=path)
     cfg.language = _choice(doc, where, "language", doc.get("language", "en"), LANGUAGES)
     cfg.voice = str(doc.get("voice", "joe"))
     cfg.ruleset = _choice(doc, where, "ruleset", doc.get("ruleset", "classic"), ("classic",))
-    cfg.players = _choice(doc, where, "players", doc.get("players", 9), tuple(range(6, 13)))
+    cfg.players = _players(doc, where, cfg.ruleset)
     cfg.audio = _choice(doc, where, "audio", doc.get("audio", "auto"), AUDIO)
     port = doc.get("web_port", 8765)
-    if not isinstance(port, int) or not 1 <= port <= 65535:
-        raise ConfigError(where, doc.line_of("web_port"), f"web_port: {port!r} is not a port number")
+    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
+        raise ConfigError(where, doc.line_of("web_port"), f"web_port: {shown(port)} is not a port number (1 to 65535)")
     cfg.web_port = port
     if doc.get("scripts"):
         cfg.scripts = (path.parent / str(doc["scripts"])).resolve()
     cfg.house = _house(doc.get("house_rules") or MarkedDict(), where)
     return cfg
+
+
+def _players(doc: MarkedDict, where: str, ruleset_id: str) -> int:
+    """The default player count, within the ruleset's own range."""
+    from engine import ruleset
+
+    rules = ruleset(ruleset_id)
+    players = doc.get("players", rules.default_players)
+    if not isinstance(players, int) or isinstance(players, bool) \
+            or not rules.min_players <= players <= rules.max_players:
+        raise ConfigError(where, doc.line_of("players"), f"players: {shown(players)} is not a player count for "
+                          f"the {rules.id} rules ({rules.min_players} to {rules.max_players})")
+    return players
 
 
 def _house(doc: Any, where: str) -> HouseRules:
@@ -78,7 +164,7 @@ def _house(doc: Any, where: str) -> HouseRules:
     known = {"win", "witch_self_heal_first_night", "step_seconds", "day_timer_minutes"}
     for key in doc:
         if key not in known:
-            raise ConfigError(where, doc.line_of(key), f"house_rules.{key}: unknown house rule")
+            raise ConfigError(where, doc.line_of(key), f"house_rules.{cut(str(key))}: unknown house rule")
     heal = doc.get("witch_self_heal_first_night", True)
     if not isinstance(heal, bool):
         raise ConfigError(where, doc.line_of("witch_self_heal_first_night"),

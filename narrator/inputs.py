@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engine import Choice, State
 
@@ -30,16 +30,35 @@ class Question:
 
 
 @dataclass(frozen=True)
+class Origin:
+    """Where a replayed answer was read: its journal line, and the question it answered there."""
+
+    line: int
+    step: str
+    number: int
+
+
+@dataclass(frozen=True)
 class Answer:
     """A tap: a choice, VOTE or UNDO, and how long after the question it came (seconds)."""
 
     value: Choice | str
     delay: float = 0.0
+    origin: Origin | None = field(default=None, compare=False, repr=False)  # set when read from a journal
 
 
 class Input(Protocol):
     def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
         """Wait, on `clock`, for an answer to `question` asked at `asked_at`; None once `until` passes."""
+        ...
+
+
+@runtime_checkable
+class UndoBox(Protocol):
+    """An input that keeps an undo asked for while no question is open (the narrator was speaking)."""
+
+    def take_undo(self) -> bool:
+        """True, once, when the table has asked to take back the last choice since this was last asked."""
         ...
 
 
@@ -63,10 +82,10 @@ class ScriptedInput:
         if self.used >= len(self.answers):
             raise Exhausted(question)
         a = self.answers[self.used]
-        got = _wait(clock, asked_at, a.delay, until, a.value)
-        if got is not None:
-            self.used += 1
-        return got
+        if _wait(clock, asked_at, a.delay, until, a.value) is None:
+            return None
+        self.used += 1
+        return a  # as given: a replayed answer keeps its origin
 
 
 class Exhausted(Exception):

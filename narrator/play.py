@@ -6,20 +6,24 @@ import argparse
 import sys
 from pathlib import Path
 
+from .config import OptionError, check_output, player_count, port_number, seed_number, speed_factor
+from .names import MAX_PLAYERS, NameProblem, clean_names
+from .yamlfile import cut
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ui", choices=("web", "terminal"), default="web",
                    help="the page on a phone or tablet (default), or numbered choices in this terminal")
     p.add_argument("--lan", action="store_true", help="also listen on the network, for a phone on the same Wi-Fi")
-    p.add_argument("--port", type=int, help="the page's port (default: config.yaml)")
+    p.add_argument("--port", type=port_number, help="the page's port, 1 to 65535 (default: config.yaml)")
     p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument("--players", type=int, help="6 to 12 (default: config.yaml)")
+    p.add_argument("--players", type=int, help="how many play: 6 to 12 in the classic rules (default: config.yaml)")
     p.add_argument("--names", help="player names in seat order, separated by commas")
     p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
-    p.add_argument("--seed", type=int, help="a fixed deal (for testing)")
+    p.add_argument("--seed", type=seed_number, help="a fixed deal (for testing)")
     p.add_argument("--resume", nargs="?", const="latest", metavar="JOURNAL",
                    help="continue the last unfinished game (or the one in JOURNAL)")
-    p.add_argument("--speed", type=float, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--data", type=Path, help="where journals are kept (default: the user's data folder)")
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
     p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
@@ -27,6 +31,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "none"),
                    help="how sound is played (default: config.yaml)")
     p.add_argument("--out", type=Path, help="also write the narration to this WAV file")
+
+
+def seat_names(args: argparse.Namespace, ruleset: str, default_players: int) -> list[str]:
+    """The seats of a new game from --names (checked by narrator.names) or --players, refused (OptionError)
+    unless the rules allow that many players; "" is an unnamed seat."""
+    if args.names is None:
+        count = args.players if args.players is not None else default_players
+        return [""] * player_count(count, ruleset)
+    raw = args.names.split(",")
+    if len(raw) > MAX_PLAYERS:
+        raise OptionError(f"--names: {len(raw)} names (at most {MAX_PLAYERS})")
+    try:
+        names = clean_names(raw, blank_ok=True)
+    except NameProblem as exc:
+        raise OptionError(f"--names: {exc}") from None
+    player_count(len(names), ruleset, "--names")
+    return names
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,6 +64,11 @@ def run(args: argparse.Namespace) -> int:
     from .terminal import TerminalInput
 
     cfg = load_config(args.config)
+    names = None if args.resume else seat_names(args, cfg.ruleset, cfg.players)
+    if args.out is not None:
+        check_output(args.out, "--out")
+    if args.data is not None and args.data.exists() and not args.data.is_dir():
+        raise OptionError(f"--data {cut(str(args.data), 80)}: is not a folder")
     script = load_checked(args.scripts or cfg.scripts)
     if args.ui == "web":
         from .web.server import serve
@@ -61,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         journal = Journal(path)
         print(f"wolfcall: resuming {path} ({len(answers)} answers)", file=sys.stderr)
     else:
-        names = [n.strip() for n in args.names.split(",")] if args.names else [""] * (args.players or cfg.players)
+        assert names is not None
         seed = args.seed if args.seed is not None else random_seed()
         table = Table.deal(names, cfg.house, seed, args.lang or cfg.language)
         answers = []

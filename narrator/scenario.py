@@ -7,19 +7,24 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine import Choice, Game, HouseRules
-from engine.roles.witch import heal_victim
+from engine import Choice, Game, HouseError, HouseRules, parse_house
 
-from .yamlfile import MarkedDict, YamlError, line_of
+from .choices import ChoiceForm, read_choice
+from .names import MAX_PLAYERS, NameProblem, clean_names
+from .yamlfile import MAX_BYTES, MarkedDict, YamlError, cut, line_of, shown
 from .yamlfile import load as load_yaml
 
-KEYS = {"ruleset", "house_rules", "mode", "seed", "players", "roles", "steps", "description", "expect"}
+KEYS = {"ruleset", "house_rules", "mode", "seed", "players", "roles", "extra_cards", "steps", "description",
+        "expect"}
 MODES = ("one_device", "round_table", "own_devices")
-HOUSE_KEYS = {"win", "witch_self_heal_first_night", "step_seconds", "day_timer_minutes", "witch_one_potion_per_night"}
 
 
 class Malformed(YamlError):
     """The file is not a scenario (exit 2)."""
+
+
+class HouseRefused(Exception):
+    """A house rule with a value the rules do not allow (exit 3, like any refused setup)."""
 
 
 class StepError(Exception):
@@ -46,11 +51,17 @@ class Scenario:
     seed: int = 0
     players: list[str] = field(default_factory=list)
     roles: list[str] | None = None
+    extra: list[str] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
 
 
 def parse(path: str | Path) -> Scenario:
-    doc = load_yaml(path)
+    """Read a scenario file; Malformed (exit 2) names the file, the line and the key.
+
+    The file is read only up to 1 MB and aliases may not blow it up (see yamlfile), and every value a
+    message quotes is cut short, so a bad file costs bounded time and memory.
+    """
+    doc = load_yaml(path, max_bytes=MAX_BYTES)
     where = str(path)
     if not isinstance(doc, MarkedDict):
         raise Malformed(where, line_of(doc, 1), "a scenario is a mapping with players and steps")
@@ -60,21 +71,20 @@ def parse(path: str | Path) -> Scenario:
 
     for key in doc:
         if key not in KEYS:
-            raise bad(str(key), f"unknown key (known: {', '.join(sorted(KEYS - {'description', 'expect'}))})")
+            raise bad(cut(str(key)), f"unknown key (known: {', '.join(sorted(KEYS - {'description', 'expect'}))})",
+                      doc.line_of(key))
     sc = Scenario(where)
     sc.ruleset = str(doc.get("ruleset", "classic"))
     if sc.ruleset not in engine.RULESETS:
-        if sc.ruleset == "extended":
-            raise bad("ruleset", "the extended ruleset is not available yet in this version")
-        raise bad("ruleset", f"unknown ruleset '{sc.ruleset}' (classic or extended)")
+        raise bad("ruleset", f"unknown ruleset {shown(doc.get('ruleset'))} (classic or extended)")
     sc.mode = str(doc.get("mode", "one_device"))
     if sc.mode not in MODES:
-        raise bad("mode", f"unknown mode '{sc.mode}' ({', '.join(MODES)})")
+        raise bad("mode", f"unknown mode {shown(doc.get('mode'))} ({', '.join(MODES)})")
     seed = doc.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise bad("seed", "must be a whole number")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not -2**63 <= seed < 2**63:
+        raise bad("seed", f"must be a whole number from -2**63 to 2**63-1, not {shown(seed)}")
     sc.seed = seed
-    sc.house = _house(doc.get("house_rules") or {}, where, doc.line_of("house_rules"))
+    sc.house = _house(sc.ruleset, doc.get("house_rules") or {}, where, doc.line_of("house_rules"))
     sc.players = _players(doc.get("players"), bad)
     if "roles" in doc:
         roles = doc["roles"]
@@ -82,54 +92,50 @@ def parse(path: str | Path) -> Scenario:
             raise bad("roles", "must be a list of role ids in seat order")
         for r in roles:
             if r not in engine.roles_known():
-                raise bad("roles", f"unknown role '{r}'", line_of(r) or None)
+                raise bad("roles", f"unknown role {shown(r)}", line_of(r) or None)
         sc.roles = [str(r) for r in roles]
+    if "extra_cards" in doc:
+        extra = doc["extra_cards"]
+        if not isinstance(extra, list) or len(extra) != 2 or not all(isinstance(r, str) for r in extra):
+            raise bad("extra_cards", "must be a list of the thief's two cards: [card, card]")
+        for r in extra:
+            if r not in engine.roles_known():
+                raise bad("extra_cards", f"unknown role {shown(r)}", line_of(r) or None)
+        sc.extra = [str(r) for r in extra]
+    if sc.roles is not None and "thief" in sc.roles and not sc.extra:
+        raise bad("roles", "a thief is dealt: give his two face-down cards as extra_cards: [card, card]")
     sc.steps = _steps(doc.get("steps") or [], bad)
     return sc
 
 
 def _players(value: Any, bad: Any) -> list[str]:
+    """The seats: a count (checked against a sane bound before anything is allocated) or names."""
     if isinstance(value, int) and not isinstance(value, bool):
-        if value < 1:
-            raise bad("players", "must be a count or a list of names")
+        if not 1 <= value <= MAX_PLAYERS:
+            raise bad("players", f"{shown(value)} is not a player count (a count from 1 to {MAX_PLAYERS}, "
+                                 f"or a list of names)")
         return [""] * value
-    if isinstance(value, list) and value and all(isinstance(n, str | int) for n in value):
-        names = [str(n).strip() for n in value]
-        if any(not n for n in names):
-            raise bad("players", "a player's name is empty")
-        if len(set(n.casefold() for n in names)) != len(names):
-            raise bad("players", "two players have the same name")
-        return names
+    if isinstance(value, list) and len(value) > MAX_PLAYERS:
+        raise bad("players", f"a list of {len(value)} names (at most {MAX_PLAYERS})")
+    if isinstance(value, list) and value and all(isinstance(n, str | int) and not isinstance(n, bool)
+                                                 for n in value):
+        try:
+            return clean_names(value)
+        except NameProblem as exc:
+            raise bad("players", str(exc)) from None
     raise bad("players", "must be a count (9) or a list of names in seat order")
 
 
-def _house(value: Any, where: str, line: int) -> HouseRules:
+def _house(rules: str, value: Any, where: str, line: int) -> HouseRules:
     if not isinstance(value, dict):
         raise Malformed(where, line, "house_rules: must be a mapping")
-    rules: dict[str, Any] = {}
-    for key, raw in value.items():
-        at = value.line_of(key) if isinstance(value, MarkedDict) else line
-        if key not in HOUSE_KEYS:
-            raise Malformed(where, at, f"house_rules: unknown rule '{key}' (known: {', '.join(sorted(HOUSE_KEYS))})")
-        if key in ("witch_self_heal_first_night", "witch_one_potion_per_night"):
-            rules[key] = _yes_no(raw, where, at, key)
-        elif key == "day_timer_minutes":
-            rules[key] = None if raw in (False, None, "off", 0) else raw
-        elif key == "step_seconds":
-            if not isinstance(raw, int) or isinstance(raw, bool):
-                raise Malformed(where, at, f"house_rules: {key} must be 0, 4, 6 or 10")
-            rules[key] = raw
-        else:
-            rules[key] = str(raw)
-    return HouseRules(**rules)
-
-
-def _yes_no(raw: Any, where: str, line: int, key: str) -> bool:
-    if isinstance(raw, bool):
-        return raw
-    if str(raw).lower() in ("yes", "no"):
-        return str(raw).lower() == "yes"
-    raise Malformed(where, line, f"house_rules: {key} must be yes or no")
+    try:
+        return parse_house(rules, value)
+    except HouseError as exc:
+        at = value.line_of(exc.key) if isinstance(value, MarkedDict) and exc.key in value else line
+        if exc.unknown:
+            raise Malformed(where, at, f"house_rules: {exc}") from None
+        raise HouseRefused(f"{where}:{at}: house_rules: {exc}") from None
 
 
 def _steps(value: Any, bad: Any) -> list[Step]:
@@ -152,31 +158,20 @@ def _steps(value: Any, bad: Any) -> list[Step]:
 
 
 def to_choice(game: Game, step: Step, where: str, index: int) -> Choice:
-    """Read a step's choice as the engine's Choice; a malformed one is exit 2."""
-    raw, sid = step.raw, step.step
-
-    def bad(message: str) -> StepError:
-        return StepError(2, f"{where}:{step.line}: step {index} ({sid}): {message}")
-
-    if raw is None or (isinstance(raw, str) and raw.lower() in ("none", "pass", "nobody")):
-        return Choice(sid)
-    if sid == "witch":
-        if raw == "heal":
-            return Choice(sid, heal=heal_victim(game.state))
-        if isinstance(raw, dict) and raw and set(raw) <= {"heal", "poison"} and all(
-                isinstance(v, int) and not isinstance(v, bool) for v in raw.values()):
-            return Choice(sid, heal=raw.get("heal"), poison=raw.get("poison"))
-        raise bad(f"the witch's choice must be pass, heal, {{heal: SEAT}}, {{poison: SEAT}} "
-                  f"or {{heal: SEAT, poison: SEAT}}, not {raw!r}")
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return Choice(sid, target=raw)
-    raise bad(f"the choice must be a seat number or none, not {raw!r}")
+    """Read a step's choice by its shape; a malformed one is exit 2."""
+    if step.step == "rematch":
+        return Choice("rematch")
+    try:
+        return read_choice(game.state, step.step, step.raw)
+    except ChoiceForm as exc:
+        raise StepError(2, f"{where}:{step.line}: step {index} ({step.step}): {exc}") from None
 
 
 def run(sc: Scenario) -> Game:
     """Play the scenario's steps; StepError on the first one that cannot be played."""
     try:
-        game = Game.new(sc.players, ruleset=sc.ruleset, house=sc.house, seed=sc.seed, mode=sc.mode, roles=sc.roles)
+        game = Game.new(sc.players, ruleset=sc.ruleset, house=sc.house, seed=sc.seed, mode=sc.mode, roles=sc.roles,
+                        extra=sc.extra)
     except engine.Refused as exc:
         raise StepError(3, f"{sc.path}: setup refused: {exc}") from None
     except engine.Unknown as exc:
@@ -203,7 +198,7 @@ def run(sc: Scenario) -> Game:
 def result(game: Game) -> dict[str, Any]:
     """Contract 1's output object."""
     s = game.state
-    return {
+    out: dict[str, Any] = {
         "status": "over" if s.over else "waiting",
         "next": s.current.step if s.current else None,
         "winner": s.winner,
@@ -212,3 +207,11 @@ def result(game: Game) -> dict[str, Any]:
         "roles": list(s.roles),
         "log": [e.to_json() for e in s.log],
     }
+    if s.extended:
+        from engine.roles.cupid import lovers
+        from engine.roles.pied_piper import charmed
+
+        pair = lovers(s)
+        out.update({"captain": s.captain, "lovers": sorted(pair) if pair else None, "charmed": charmed(s),
+                    "wolves": sorted(s.wolves & s.alive)})
+    return out

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .scenes import LANGUAGES
-from .yamlfile import MarkedDict, YamlError, line_of
+from .yamlfile import MarkedDict, YamlError, line_of, shown
 from .yamlfile import load as load_yaml
 
 SHIPPED = Path(__file__).resolve().parent.parent / "scripts"
@@ -71,8 +71,9 @@ def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Scr
     if isinstance(value, MarkedDict):
         unknown = set(value) - {"comment", "variants"}
         if unknown:
-            script.problems.append(Problem(where, value.line_of(sorted(unknown)[0]), scene_id,
-                                           f"unknown key '{sorted(unknown)[0]}' (an entry has variants and comment)"))
+            first = min(unknown, key=str)  # keys may be numbers too
+            script.problems.append(Problem(where, value.line_of(first), scene_id,
+                                           f"unknown key {shown(first)} (an entry has variants and comment)"))
             return None
         comment = str(value.get("comment") or "")
         raw = value.get("variants")
@@ -85,7 +86,7 @@ def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Scr
     for item in raw:
         if not isinstance(item, str):
             script.problems.append(Problem(where, line_of(item, line), scene_id,
-                                           f"a variant must be text, not {item!r}"))
+                                           f"a variant must be text, not {shown(item)}"))
             continue
         variants.append(Variant(str(item), line_of(item, line)))
     return Scene(scene_id, variants, where, line, comment)

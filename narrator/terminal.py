@@ -7,7 +7,7 @@ import sys
 import threading
 from typing import TextIO
 
-from engine import Choice, State, view
+from engine import Choice, State, shape_of, view
 from engine.roles.seer import answer as seer_answer
 
 from .clock import Clock, RealClock
@@ -94,26 +94,34 @@ class TerminalInput:
         elif q.step == VOTE:
             self._print(f"\n{T['day.to_vote']}: [Enter]   u: {T['undo']}")
         else:
-            self._print(f"\n{T.get('step.' + q.step, q.step)}:")
-            if q.step == "witch":
+            self._print(f"\n{T.get('step.' + q.step, q.step.replace('_', ' ').capitalize())}:")
+            if shape_of(q.step) == "potions":
                 v = view(state, state.current.seat if state.current and state.current.seat else 0)
-                if "attacked" in v:
-                    victim = v["attacked"]
-                    self._print("  " + (T["night.attacked"].format(name=self._name(state, victim)) if victim
-                                        else T["night.attacked_nobody"]))
+                if "victims" in v:
+                    names = ", ".join(self._name(state, s) for s in v["victims"])
+                    told = T["night.attacked"].format(name=names) if names else T["night.attacked_nobody"]
+                    self._print("  " + told)
             for i, c in enumerate(q.legal, 1):
                 self._print(f"  {i}) {self._label(state, c)}")
             self._print(f"  u: {T['undo']}")
 
     def _label(self, state: State, c: Choice) -> str:
+        """A choice in words, by its shape: seats by name, options in the table's language."""
         T = self.T
+        if c.seats:
+            return " + ".join(self._name(state, s) for s in c.seats)
+        if c.option is not None:
+            return T.get(f"option.{c.option}", c.option)
+        if c.seconds is not None:
+            return f"{c.seconds} s"
         heal = T["night.heal"].format(name=self._name(state, c.heal)) if c.heal is not None else ""
         poison = f"{T['night.poison']}: {self._name(state, c.poison)}" if c.poison is not None else ""
         if heal or poison:
             return " + ".join(p for p in (heal, poison) if p)
         if c.target is None:
-            return T["night.pass"] if c.step == "witch" else T["day.nobody_leaves"] if c.step == "day_vote" \
-                else T["night.nobody"]
+            shape = shape_of(c.step)
+            return T["night.pass"] if shape in ("potions", "option") else T["day.nobody_leaves"] \
+                if shape == "vote" else T["night.nobody"]
         if c.step == "day_vote":
             return T["day.expel"].format(name=self._name(state, c.target))
         return self._name(state, c.target)
@@ -137,7 +145,7 @@ class TerminalInput:
             if (self.keys.get(None) or "").lower() not in ("y", "j", "s"):
                 return None
         if choice.step == "seer" and choice.target is not None:
-            self._show_answer(state, choice)
+            self._show_answer(state, choice)  # the one answer a step shows at once, before the next one
         return choice
 
     def _show_card(self, state: State, seat: int) -> None:
@@ -151,8 +159,12 @@ class TerminalInput:
         self.out.write(CLEAR)
 
     def _show_answer(self, state: State, choice: Choice) -> None:
-        wolf = seer_answer(state, choice.target or 0) == "werewolf"
-        thumb = ("👎 " if wolf else "👍 ") + self.T["night.answer_werewolf" if wolf else "night.answer_village"]
+        result = seer_answer(state, choice.target or 0)
+        wolf = result == "werewolf"
+        if result in ("werewolf", "village"):
+            thumb = ("👎 " if wolf else "👍 ") + self.T["night.answer_werewolf" if wolf else "night.answer_village"]
+        else:  # the extended seer learns the card itself
+            thumb = self.T.get(f"role.{result}", result)
         self._print(f"  {self._name(state, choice.target or 0)}: {thumb}. {self.T['night.got_it']}: [Enter]")
         self.keys.get(None)
         self.out.write(CLEAR)

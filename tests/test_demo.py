@@ -55,3 +55,20 @@ def test_shipped_config_is_valid() -> None:
 
     cfg = load_config(Path(__file__).parent.parent / "config.yaml")
     assert cfg.language == "en" and cfg.house.step_seconds == 6 and cfg.house.day_timer_minutes is None
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("en", 3), ("de", 6), ("es", 8)])
+def test_demo_narrates_an_extended_game_step_by_step(lang: str, seed: int, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    timeline = tmp_path / "t.jsonl"
+    assert main(["demo", "--fast", "--ruleset", "extended", "--players", "12", "--lang", lang, "--seed", str(seed),
+                 "--timeline", str(timeline), "--quiet"]) == 0
+    assert "won" in capsys.readouterr().err
+    rows = [json.loads(line) for line in timeline.read_text().splitlines()]
+    captions = [r for r in rows if "scene" in r]
+    steps = [r for r in rows if "step" in r]
+    assert len({s["step"] for s in steps}) >= 6, "the extended night calls more than the classic four"
+    for step in steps:  # every night step is spoken: its wake line opens it, its sleep line closes it
+        inside = [c["scene"] for c in captions if step["t"] <= c["t"] < step["end"]]
+        assert inside[0] == f"night.{step['step']}.wake" and inside[-1] == f"night.{step['step']}.sleep", step
+    assert captions[-1]["scene"] == "end.reveal"

@@ -20,7 +20,7 @@ def write(path: Path, *answers: Answer) -> Table:
     journal = Journal.create(path, table.to_json(), "a game")
     for n, a in enumerate(answers):
         step = a.value.step if isinstance(a.value, Choice) else str(a.value)
-        journal.append("answer", f"answer {n + 1} recorded", encode(Question(step, number=n), a))
+        journal.append("answer", f"answer {n + 1} recorded", {**encode(Question(step, number=n), a), "seq": n + 1})
     journal.close()
     return table
 

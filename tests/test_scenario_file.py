@@ -28,7 +28,7 @@ def test_bad_yaml_gives_file_line_and_column(tmp_path: Path, capsys: pytest.Capt
 
 def test_bad_house_rule_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(tmp_path, "players: 7\nhouse_rules:\n  win: number\n  mayor: yes\n", capsys)
-    assert code == 2 and "s.yaml:4: house_rules: unknown rule 'mayor'" in err
+    assert code == 2 and "s.yaml:4: house_rules: mayor: unknown house rule" in err
 
 
 def test_bad_step_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -111,6 +111,11 @@ def act(page: Any, state: dict[str, Any]) -> str:
         return name
     if name == "narrator":
         page.click("#start")
+    elif name == "night" and page.is_visible("#pick-confirm"):  # seats picked one by one (cupid)
+        needed = page.evaluate("screen.pick.count")
+        for button in page.query_selector_all("button[data-seat]")[:needed]:
+            button.click()
+        page.click("#pick-confirm")
     elif name == "night":
         if page.is_visible("#pass"):
             page.click("#pass")
@@ -121,6 +126,10 @@ def act(page: Any, state: dict[str, Any]) -> str:
         page.query_selector_all("button.choice")[-1].click()
     elif name == "day":
         page.click("#to-vote")
+    elif name == "vote" and page.is_visible("#count-confirm"):  # hands counted per player
+        page.query_selector_all("#screen .row button")[1].click()  # one hand for the first living player
+        page.click("#count-confirm")
+        page.click("#confirm-yes")
     elif name == "vote":
         page.query_selector_all("button.choice:not([data-value$=':none'])")[0].click()
         page.click("#confirm-yes")
@@ -153,6 +162,36 @@ def test_a_whole_seven_player_game_on_a_phone(page: Any, tmp_path: Path) -> None
         page.click("#rematch")
         page.wait_for_selector("#show")
         assert screen(page) == "deal"
+
+
+def test_a_whole_extended_game_with_twelve_players(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    names = [*NAMES, "Hugo", "Inés", "Juan", "Kira", "Luis"]
+    with server(tmp_path, port):
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#deal")
+        before = gen(page)
+        page.select_option("#ruleset", "extended")
+        page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
+                               "document.querySelector('b[data-role=cupid]') !== null")
+        before = gen(page)
+        page.select_option("#players", "12")
+        page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
+                               "document.querySelector('b[data-role=wolf_father]').textContent === '1'")
+        shot(page, "setup-extended")
+        page.wait_for_function("document.querySelectorAll('#screen input').length === 12")
+        for i, name in enumerate(names):
+            field = page.locator("#screen input").nth(i)
+            field.fill(name)
+            field.dispatch_event("change")
+        page.click("#deal")
+        page.wait_for_function("document.getElementById('screen').dataset.screen === 'deal'")
+        state: dict[str, Any] = {}
+        play_to_the_end(page, state, limit=600)
+        assert state["covered"] == 12
+        page.wait_for_function("document.querySelectorAll('#cards li').length === 12")
+        shot(page, "screen-end-extended")
+        assert page.inner_text("#banner").strip(), "the end banner is empty"
 
 
 def test_setup_in_three_languages_and_a_refused_adjustment(page: Any, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import itertools
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +27,11 @@ from engine import (
     decide,
     recommended,
     ruleset,
+    shape_of,
     view,
 )
+from engine.house import RULES_OF
 from engine.roles.seer import answer as seer_answer
-from engine.setup import shuffled
 
 from ..clock import Clock, RealClock, VirtualClock
 from ..config import Config
@@ -61,10 +62,23 @@ class Draft:
     lang: str = "en"
     voice: str = "joe"
     sound: str = "server"  # server | browser
+    ruleset: str = "classic"
 
     def to_json(self) -> dict[str, Any]:
+        rules = ruleset(self.ruleset)
         return {"players": self.players, "names": self.names, "counts": self.counts, "house": self.house.to_json(),
-                "lang": self.lang, "voice": self.voice, "sound": self.sound}
+                "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset,
+                "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
+                "house_rules": list(RULES_OF[self.ruleset])}
+
+
+def cards_of(rules_id: str) -> list[dict[str, Any]]:
+    """The cards a ruleset deals, as the setup screen lists them (the page knows no role)."""
+    from engine.roles import ROLES
+
+    return [{"id": r, "copies": ROLES[r].copies or 1, "min_players": ROLES[r].min_players,
+             "adjustable": r != "villager", "own_devices_only": ROLES[r].modes == ("own_devices",)}
+            for r in ruleset(rules_id).roles]
 
 
 class PageCaptions(CaptionSpeaker):
@@ -159,7 +173,7 @@ class Hub:
         kind = message.get("t")
         with self.lock:
             try:
-                if kind in ("players", "adjust", "house", "names", "lang", "voice", "sound"):
+                if kind in ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound"):
                     self._setup(kind, message)
                 elif kind == "deal":
                     self._deal()
@@ -199,8 +213,16 @@ class Hub:
 
     def _setup(self, kind: str, m: dict[str, Any]) -> None:
         d = self.draft
-        rules = ruleset("classic")
-        if kind == "players":
+        rules = ruleset(d.ruleset)
+        if kind == "ruleset" and m.get("ruleset") in ("classic", "extended") and m["ruleset"] != d.ruleset:
+            new = ruleset(str(m["ruleset"]))
+            d.ruleset = new.id
+            d.players = min(max(d.players, new.min_players), new.max_players)
+            d.counts = recommended(new, d.players)
+            shared = {k: getattr(d.house, k) for k in RULES_OF[new.id] if k in RULES_OF[rules.id]}
+            d.house = replace(new.defaults, **shared)
+            d.names = d.names[: d.players]
+        elif kind == "players":
             n = int(m["players"])
             Setup.recommended(rules, n)
             d.players, d.counts = n, recommended(rules, n)
@@ -237,20 +259,22 @@ class Hub:
 
     def _deal(self) -> None:
         d = self.draft
-        setup = Setup(ruleset("classic"), d.players, d.counts)
+        setup = Setup(ruleset(d.ruleset), d.players, d.counts)
         setup.validate()
         names = (d.names + [""] * d.players)[: d.players]
-        seed = random_seed()
-        table = Table(names, list(shuffled(setup.cards(), seed)), d.house, "classic", "one_device", seed, d.lang)
+        table = Table.deal(names, d.house, random_seed(), d.lang, ruleset=d.ruleset, setup=setup)
         self._start(table, [], resumed=False)
 
     def _rematch(self) -> None:
         if self.table is None:
             return
         old = self.table
-        seed = random_seed()
-        table = Table(old.players, list(shuffled(sorted(old.roles), seed)), old.house, old.ruleset, old.mode, seed,
-                      old.lang)
+        cards: dict[str, int] = {}
+        for card in (*old.roles, *old.extra):
+            cards[card] = cards.get(card, 0) + 1
+        setup = Setup(ruleset(old.ruleset), len(old.players), cards, old.mode)
+        table = Table.deal(old.players, old.house, random_seed(), old.lang, ruleset=old.ruleset, mode=old.mode,
+                           setup=setup)  # the engine's deal, with the same cards and house rules
         self._start(table, [], resumed=False)
 
     def _continue(self) -> None:
@@ -374,8 +398,9 @@ class Hub:
             raise Refused("other", f"not a choice: {text}") from None
         decide(state, choice)  # the rules say no with a reason, or yes: nothing is recorded yet
         if choice.step == "seer" and choice.target is not None:
+            result = seer_answer(state, choice.target)
             self.send_to(client, {"t": "private", "kind": "seer", "target": self._name(choice.target),
-                                  "result": seer_answer(state, choice.target)})
+                                  "result": result, "role": strings(self.lang).get(f"role.{result}", "")})
         self._answer(choice)
 
     def _show_card(self, client: int) -> None:
@@ -386,7 +411,7 @@ class Hub:
         words = strings(self.lang)
         pack = [self._name(int(s)) for s in cards if int(s) != q.seat]
         self.send_to(client, {"t": "private", "kind": "card", "name": self._name(q.seat),
-                              "role": words[f"role.{cards[str(q.seat)]}"], "pack": pack})
+                              "role": words.get(f"role.{cards[str(q.seat)]}", cards[str(q.seat)]), "pack": pack})
 
     # -- screens -----------------------------------------------------------------------
     def _name(self, seat: int) -> str:
@@ -402,15 +427,30 @@ class Hub:
         return "night" if s.phase == "night" else "day"
 
     def _choices(self, state: State, seat: int) -> list[dict[str, Any]]:
+        """The legal choices with their words, by shape: the page renders them and decides nothing."""
+        words = strings(self.lang)
         out = []
         for text in view(state, seat)["choices"]:
             c = Choice.from_text(text)
             kind = "heal" if c.heal is not None else "poison" if c.poison is not None else \
-                "none" if c.is_pass else "target"
+                "seats" if c.seats else "option" if c.option is not None else "seconds" if c.seconds is not None \
+                else "none" if c.is_pass else "target"
             target = c.heal or c.poison or c.target
-            out.append({"value": text, "kind": kind, "target": target,
-                        "name": self._name(target) if target else ""})
+            out.append({"value": text, "kind": kind, "target": target, "seats": list(c.seats),
+                        "name": self._name(target) if target else "", "label": self._label(c, kind, words)})
         return out
+
+    def _label(self, c: Choice, kind: str, words: dict[str, str]) -> str:
+        if kind == "seats":
+            return " + ".join(self._name(s) for s in c.seats)
+        if kind == "option":
+            return words.get(f"option.{c.option}", str(c.option))
+        if kind == "seconds":
+            return f"{c.seconds} s"
+        if kind == "none":
+            return words["night.nobody"] if shape_of(c.step) == "seat" else words["night.pass"]
+        target = c.heal or c.poison or c.target
+        return self._name(target) if target else ""
 
     def question_screen(self, q: Question, state: State) -> dict[str, Any]:
         if q.step == REVEAL and q.seat is not None:
@@ -427,20 +467,33 @@ class Hub:
 
             seat = living_wolves(state)[0]
         choices = self._choices(state, seat)
-        if q.step == "day_vote":
-            return {"screen": "vote", "day": state.night, "choices": choices}
+        shape = shape_of(q.step)
+        if shape == "vote":
+            screen = {"screen": "vote", "day": state.night, "choices": choices}
+            if state.extended:  # hands are counted per player; the raven's two are added by the engine
+                from engine.vote import weight
+
+                screen["count"] = {"most": sum(weight(state, s) for s in state.alive),
+                                   "seats": [{"seat": s, "name": self._name(s)} for s in sorted(state.alive)]}
+            return screen
         if q.step == "hunter":
             return {"screen": "hunter", "name": self._name(seat), "choices": choices}
-        screen: dict[str, Any] = {"screen": "night", "night": state.night, "step": q.step, "choices": choices}
+        screen = {"screen": "night", "night": state.night, "step": q.step, "shape": shape, "choices": choices}
+        if shape == "seats" and len(choices) > 12:  # too many pairs to list: the page picks seat by seat
+            picked = sorted({x for c in choices for x in c["seats"]})
+            count = max((len(c["seats"]) for c in choices), default=0)
+            screen["choices"] = [c for c in choices if c["kind"] == "none"]
+            screen["pick"] = {"count": count, "seats": [{"seat": x, "name": self._name(x)} for x in picked]}
         seen = view(state, seat)
-        if q.step == "witch" and "attacked" in seen:
-            screen["attacked"] = self._name(seen["attacked"]) if seen["attacked"] else None
+        if shape == "potions" and "victims" in seen:
+            screen["attacked"] = ", ".join(self._name(v) for v in seen["victims"]) or None
         return screen
 
     def end_screen(self, state: State) -> dict[str, Any]:
         words = strings(self.lang)
         everything = view(state, NARRATOR)
-        cards = [{"name": self._name(int(s)), "role": words[f"role.{r}"]} for s, r in everything["cards"].items()]
+        cards = [{"name": self._name(int(s)), "role": words.get(f"role.{r}", r)}
+                 for s, r in everything["cards"].items()]
         log = []
         for entry in everything["log"]:
             template = words.get(f"log.{entry['kind']}", "{target}")

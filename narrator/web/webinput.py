@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import queue
+import threading
 from collections.abc import Callable
 
 from engine import State
 
 from ..clock import Clock, RealClock, VirtualClock
-from ..inputs import Answer, Question
+from ..inputs import UNDO, Answer, Question
+
+WAKE = (-1, UNDO)  # put on the queue so that a narrator waiting for a tap sees the undo at once
 
 
 class Stopped(Exception):
@@ -19,9 +22,24 @@ class WebInput:
     def __init__(self, publish: Callable[[Question, State], None]) -> None:
         self.publish = publish
         self.taps: queue.Queue[tuple[int, object] | None] = queue.Queue()
+        self._undo = threading.Lock()
+        self._undo_asked = False
 
     def put(self, number: int, value: object) -> None:
         self.taps.put((number, value))
+
+    def request_undo(self) -> None:
+        """↶ tapped: kept until the narrator takes it, at its next question or before its next line.
+
+        Taps made before it is taken count as one."""
+        with self._undo:
+            self._undo_asked = True
+        self.taps.put(WAKE)
+
+    def take_undo(self) -> bool:
+        with self._undo:
+            asked, self._undo_asked = self._undo_asked, False
+        return asked
 
     def stop(self) -> None:
         self.taps.put(None)
@@ -42,6 +60,8 @@ class WebInput:
                 return None
             if item is None:
                 raise Stopped
+            if self.take_undo():
+                return Answer(UNDO)
             number, value = item
             if number != question.number:
                 continue  # a tap meant for an earlier question

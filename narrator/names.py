@@ -1,0 +1,68 @@
+"""Player names, checked in one place: a scenario's `players:`, `--names` and the setup page all come here.
+
+A name is plain text of at most MAX_LENGTH characters, stored NFC-normalised and stripped. Two names
+that read the same (the same letters in another Unicode form, other upper/lower case, full-width
+forms) are refused, and so are control and format characters (an ESC would drive the terminal).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+MAX_LENGTH = 24
+MAX_PLAYERS = 1000  # any seat list past this is malformed, refused before the rules' own range check
+_REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}  # control, format (bidi overrides, zero-width), surrogates, line breaks
+
+
+class NameProblem(ValueError):
+    """A name that cannot be used; the message says which seat and why."""
+
+
+def _quoted(name: str) -> str:
+    text = repr(name[:MAX_LENGTH])
+    return text if len(name) <= MAX_LENGTH else text[:-1] + "...'"
+
+
+def clean_name(raw: object, seat: int, *, blank_ok: bool = False) -> str:
+    """One name made plain: NFC, stripped; NameProblem when it is empty, too long or not plain text."""
+    text = str(raw)
+    if len(text) > 4 * MAX_LENGTH:  # refused before any normalisation work on it
+        raise NameProblem(f"player {seat}'s name {_quoted(text)} is longer than {MAX_LENGTH} characters")
+    name = unicodedata.normalize("NFC", text).strip()
+    if not name:
+        if blank_ok:
+            return ""
+        raise NameProblem(f"player {seat}'s name is empty")
+    for char in name:
+        if unicodedata.category(char) in _REFUSED:
+            raise NameProblem(f"player {seat}'s name {_quoted(name)} contains U+{ord(char):04X}, "
+                              f"a control or invisible character; a name is plain text")
+    if len(name) > MAX_LENGTH:
+        raise NameProblem(f"player {seat}'s name {_quoted(name)} is longer than {MAX_LENGTH} characters")
+    return name
+
+
+def same_name_key(name: str) -> str:
+    """What two names are compared by: the letters, whatever their case or Unicode form."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def clean_names(names: Sequence[object], *, blank_ok: bool = False) -> list[str]:
+    """The names in seat order, each made plain; NameProblem for a bad name or two that read the same.
+
+    With `blank_ok`, an empty name stays empty (an unnamed seat) and is not compared with the others.
+    """
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for seat, raw in enumerate(names, 1):
+        name = clean_name(raw, seat, blank_ok=blank_ok)
+        out.append(name)
+        if not name:
+            continue
+        key = same_name_key(name)
+        if key in seen:
+            raise NameProblem(f"players {seen[key]} and {seat} have the same name {_quoted(name)} "
+                              f"(names must differ in more than upper/lower case)")
+        seen[key] = seat
+    return out
