@@ -264,8 +264,9 @@ class VoteAgain(Event):
                          memo=state.remember("vote.round", 2))
 
 
-END_SCENES = {"wolves_dead": "end.village", "wolves_number": "end.wolves.number", "villagers_dead": "end.wolves.side",
-              "specials_dead": "end.wolves.side", "nobody_alive": "end.draw"}  # Contract 2's classic banners
+END_SCENES = {"wolves_dead": "end.village", "wolves_number": "end.wolves.number",
+              "villagers_dead": "end.wolves.villagers", "specials_dead": "end.wolves.specials",
+              "nobody_alive": "end.draw"}  # Contract 2's classic banners, the side win told apart
 
 
 @dataclass(frozen=True, slots=True)

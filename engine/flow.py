@@ -140,12 +140,25 @@ def legal_choices(state: State) -> list[Choice]:
     return [c for c in step.candidates(state, pending) if step.refusal(state, pending, c) is None]
 
 
+def private_answer(state: State, choice: Choice) -> str | None:
+    """What the actor of the current step learns at once from `choice` (shown only to them)."""
+    pending = state.current
+    if pending is None or pending.step != choice.step:
+        return None
+    return ALL_STEPS[pending.step].answer(state, pending, choice)
+
+
 def shape_of(step_id: str) -> str:
     """The shape of a step's answer (seat, potions, seats, option, vote, seconds)."""
     step = ALL_STEPS.get(step_id)
     if step is None:
         raise Unknown(f"no step is called '{step_id}'")
     return step.shape
+
+
+def announce_of(step_id: str) -> str | None:
+    """The scene said when a step is asked by day (the dying hunter's call), if any."""
+    return ALL_STEPS[step_id].announce
 
 
 def options_of(step_id: str) -> tuple[str, ...]:

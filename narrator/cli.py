@@ -7,6 +7,7 @@ import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -66,8 +67,15 @@ def _game(name: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad option is one line (and exit 2) instead of the whole usage first."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="wolfcall", description="A game master that speaks, for Werewolf.")
+    p = _Parser(prog="wolfcall", description="A game master that speaks, for Werewolf.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = sub.add_parser("simulate", help="play a game headless from a scenario file and print JSON")
     sim.add_argument("scenario", help="the scenario YAML file")

@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import HouseRules
-from engine.setup import DAY_TIMER_MINUTES, STEP_SECONDS, WIN_MODES
+from engine import HouseError, HouseRules, parse_house
 
 from .scenes import LANGUAGES
 from .yamlfile import MarkedDict, YamlError, cut, shown
@@ -132,7 +131,7 @@ def load_config(path: Path | None = None) -> Config:
     cfg = Config(path=path)
     cfg.language = _choice(doc, where, "language", doc.get("language", "en"), LANGUAGES)
     cfg.voice = str(doc.get("voice", "joe"))
-    cfg.ruleset = _choice(doc, where, "ruleset", doc.get("ruleset", "classic"), ("classic",))
+    cfg.ruleset = _choice(doc, where, "ruleset", doc.get("ruleset", "classic"), ("classic", "extended"))
     cfg.players = _players(doc, where, cfg.ruleset)
     cfg.audio = _choice(doc, where, "audio", doc.get("audio", "auto"), AUDIO)
     port = doc.get("web_port", 8765)
@@ -141,7 +140,7 @@ def load_config(path: Path | None = None) -> Config:
     cfg.web_port = port
     if doc.get("scripts"):
         cfg.scripts = (path.parent / str(doc["scripts"])).resolve()
-    cfg.house = _house(doc.get("house_rules") or MarkedDict(), where)
+    cfg.house = _house(doc.get("house_rules") or MarkedDict(), where, cfg.ruleset)
     return cfg
 
 
@@ -158,22 +157,12 @@ def _players(doc: MarkedDict, where: str, ruleset_id: str) -> int:
     return players
 
 
-def _house(doc: Any, where: str) -> HouseRules:
+def _house(doc: Any, where: str, ruleset_id: str) -> HouseRules:
+    """The house rules through the engine's one parser: a rule belongs to its ruleset."""
     if not isinstance(doc, MarkedDict):
         raise ConfigError(where, 1, "house_rules: must be a mapping")
-    known = {"win", "witch_self_heal_first_night", "step_seconds", "day_timer_minutes"}
-    for key in doc:
-        if key not in known:
-            raise ConfigError(where, doc.line_of(key), f"house_rules.{cut(str(key))}: unknown house rule")
-    heal = doc.get("witch_self_heal_first_night", True)
-    if not isinstance(heal, bool):
-        raise ConfigError(where, doc.line_of("witch_self_heal_first_night"),
-                          "house_rules.witch_self_heal_first_night: yes or no")
-    timer = doc.get("day_timer_minutes")
-    timer = None if timer in (False, None, "off", 0) else timer
-    return HouseRules(
-        win=_choice(doc, where, "win", doc.get("win", "number"), WIN_MODES),
-        witch_self_heal_first_night=heal,
-        step_seconds=_choice(doc, where, "step_seconds", doc.get("step_seconds", 6), STEP_SECONDS),
-        day_timer_minutes=_choice(doc, where, "day_timer_minutes", timer, DAY_TIMER_MINUTES),
-    )
+    try:
+        return parse_house(ruleset_id, doc)
+    except HouseError as exc:
+        line = doc.line_of(exc.key) if exc.key in doc else 1
+        raise ConfigError(where, line, f"house_rules.{exc}") from None

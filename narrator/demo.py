@@ -10,7 +10,8 @@ from pathlib import Path
 from engine import HouseRules
 from engine.house import RULES_OF, defaults
 
-from .config import check_output, player_count, seed_number, speed_factor
+from .config import OptionError, check_output, player_count, seed_number, speed_factor
+from .yamlfile import cut
 
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Inés", "Juan", "Kira", "Luis"]
 
@@ -43,6 +44,8 @@ def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:
     before the scripts are loaded and the game is played (OptionError)."""
     if not args.resume:
         player_count(players, ruleset)
+    elif args.resume.is_dir():
+        raise OptionError(f"--resume {cut(str(args.resume), 80)}: is a folder; give a journal file")
     outputs = [("--journal", args.journal), ("--timeline", args.timeline), ("--out", args.out)]
     if args.out is not None and args.timeline is None:
         outputs.append(("--out", args.out.with_suffix(".timeline.jsonl")))  # the timeline written beside it

@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, night_plan
+from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan
 from engine.events import Died, Said
+from engine.flow import announce_of
 
 from .clock import Clock, ShiftedClock, VirtualClock
 from .inputs import COVERED, NEVER, REVEAL, START, UNDO, VOTE, Answer, Input, Origin, Question, ScriptedInput, UndoBox
@@ -50,12 +51,13 @@ class UndoRequested(Exception):
 
 class Narrator:
     def __init__(self, game: Game, lines: Lines, speaker: Speaker, clock: Clock, live: Input, *, seed: int,
-                 replay: list[Answer] | None = None, resumed: bool = False,
+                 replay: list[Answer] | None = None, resumed: bool = False, undone: bool = False,
                  record: Callable[[Question, Answer], None] | None = None) -> None:
         self.game, self.lines, self.seed = game, lines, seed
         self.live_speaker, self.live_clock, self.live_input = speaker, clock, live
         self.record = record
         self.resumed = resumed
+        self.undone = undone  # the replay follows an undo: say so once the game stands there again
         self.replaying = bool(replay)
         self.speaker: Speaker = SilentSpeaker() if self.replaying else speaker
         self.clock: Clock = VirtualClock() if self.replaying else clock
@@ -94,6 +96,8 @@ class Narrator:
         self.clock = ShiftedClock.joining(self.live_clock, self.clock.now())
         if self.resumed:
             self.say("game.resume")
+        elif self.undone:
+            self.say("game.undo")
 
     def _undo_if_asked(self) -> None:
         """An undo asked for while no question was open (a line was being said) is honoured here."""
@@ -257,15 +261,25 @@ class Narrator:
                 break
             if current.step == "day_vote":
                 self.vote()
-            elif current.step == "hunter":
-                assert current.seat is not None
-                self.say("hunter.wake", player=Seat(current.seat))
-                self.prepare(("hunter.no_shot", {}),
-                             *(("hunter.shot", {"player": Seat(s)}) for s in sorted(self.state.alive)))
-                self.wait_for("hunter", current.seat)
-            else:
-                self.wait_for(current.step, current.seat)
+                continue
+            scene = announce_of(current.step)
+            if scene is not None:
+                self.say(scene, **({"player": Seat(current.seat)} if current.seat is not None else {}))
+            self.prepare_answers()
+            self.wait_for(current.step, current.seat)
         self.speak_events()
+
+    def prepare_answers(self) -> None:
+        """Let a live voice get ready what any answer to the current step could make the table hear."""
+        state = self.state
+        upcoming = []
+        for choice in self.game.legal()[:60]:
+            try:
+                events = decide(state, choice)
+            except (Refused, WrongStep, Unknown):
+                continue
+            upcoming += [_values(s) for s in (e.said() for e in events) if s is not None][:3]
+        self.prepare(*upcoming)
 
     def vote(self) -> None:
         """The day's vote; the first of a day comes after the debate (the judge's second has none)."""

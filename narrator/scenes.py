@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from engine import RULESETS
 from engine.roles import CALLS
+from engine.roles._base import first_night
 
 RECURRING = 20  # night, dawn, hunter, day and end.reveal: heard many times an evening
 RARE = 8  # welcome, dealing and the end banners
-PLACEHOLDER = 1  # the extended ruleset's own scenes, until their full sets of lines are written
+
 WORD = 1  # names, numbers and role names: said as parts of other lines
 
 MAX_SEAT = 40  # seat numbers are spoken up to this
@@ -35,7 +36,9 @@ def _spec(scene: str, minimum: int, required: str = "", optional: str = "") -> S
 _FIXED = [
     _spec("game.welcome", RARE),
     _spec("game.resume", RARE),
-    _spec("deal.pass", RARE, "player"),
+    _spec("deal.pass", RECURRING, "player"),  # said up to 40 times a game
+    _spec("deal.cards", RARE, "roles"),  # the cards in play, announced before the deal
+    _spec("game.undo", RARE),  # a step was taken back
     _spec("deal.done", RARE),
     _spec("night.start", RECURRING, optional="night"),
     _spec("night.reminder", RECURRING),
@@ -55,7 +58,9 @@ _FIXED = [
     _spec("day.vote.nobody", RECURRING),
     _spec("end.village", RARE),
     _spec("end.wolves.number", RARE),
-    _spec("end.wolves.side", RARE),
+    _spec("end.wolves.side", RARE),  # Contract 2's id, kept for user scripts; the game says the two below
+    _spec("end.wolves.villagers", RARE),
+    _spec("end.wolves.specials", RARE),
     _spec("end.draw", RARE),
     _spec("end.reveal", RECURRING, "player role"),
     _spec("names.seat", WORD, "number"),
@@ -66,35 +71,35 @@ _FIXED = [
 
 # scenes only the extended ruleset says (its night steps come from the role modules below)
 _EXTENDED = [
-    _spec("dawn.raven", PLACEHOLDER, "player"),
-    _spec("dawn.dog.growl", PLACEHOLDER, "players"),
-    _spec("dawn.dog.calm", PLACEHOLDER, "players"),
-    _spec("death.also", PLACEHOLDER, "player"),
-    _spec("captain.election", PLACEHOLDER),
-    _spec("captain.elected", PLACEHOLDER, "player"),
-    _spec("captain.successor", PLACEHOLDER, "player"),
-    _spec("captain.named", PLACEHOLDER, "player"),
-    _spec("captain.tiebreak", PLACEHOLDER, "player"),
-    _spec("day.vote.tie", PLACEHOLDER),
-    _spec("day.vote.reveal", PLACEHOLDER, "player role"),
-    _spec("day.vote.mutual", PLACEHOLDER, "players"),
-    _spec("village_idiot.pardoned", PLACEHOLDER, "player", "role"),
-    _spec("scapegoat.dies", PLACEHOLDER, "player"),
-    _spec("judge.second_vote", PLACEHOLDER),
-    _spec("servant.took", PLACEHOLDER),
-    _spec("end.angel", PLACEHOLDER),
-    _spec("end.all_charmed", PLACEHOLDER),
-    _spec("end.lovers", PLACEHOLDER),
-    _spec("end.white_werewolf", PLACEHOLDER),
-    _spec("end.mutual_vote", PLACEHOLDER),
+    _spec("dawn.raven", RECURRING, "player"),
+    _spec("dawn.dog.growl", RECURRING, "players"),
+    _spec("dawn.dog.calm", RECURRING, "players"),
+    _spec("death.also", RECURRING, "player"),
+    _spec("captain.election", RARE),
+    _spec("captain.elected", RARE, "player"),
+    _spec("captain.successor", RARE, "player"),
+    _spec("captain.named", RARE, "player"),
+    _spec("captain.tiebreak", RARE, "player"),
+    _spec("day.vote.tie", RECURRING),
+    _spec("day.vote.reveal", RECURRING, "player role"),
+    _spec("day.vote.mutual", RARE, "players"),
+    _spec("village_idiot.pardoned", RARE, "player", "role"),
+    _spec("scapegoat.dies", RARE, "player"),
+    _spec("judge.second_vote", RARE),
+    _spec("servant.took", RARE),
+    _spec("end.angel", RARE),
+    _spec("end.all_charmed", RARE),
+    _spec("end.lovers", RARE),
+    _spec("end.white_werewolf", RARE),
+    _spec("end.mutual_vote", RARE),
 ]
 
 
 def catalogue() -> dict[str, SceneSpec]:
     """Every scene the shipped scripts must have, by id."""
     specs = {s.id: s for s in (*_FIXED, *_EXTENDED)}
-    for role, call in CALLS:
-        minimum = RECURRING if "classic" in role.rulesets else PLACEHOLDER
+    for _, call in CALLS:
+        minimum = RARE if call.when is first_night else RECURRING
         for part in ("wake", "sleep"):
             specs[f"night.{call.step}.{part}"] = _spec(f"night.{call.step}.{part}", minimum)
     for rules in RULESETS.values():

@@ -20,11 +20,15 @@ class Variant:
 
 @dataclass
 class Scene:
+    """A scene's variants; a word with grammatical forms (`roles.<id>`, `ordinals.<n>`) also has its
+    `forms` by name ("a", "the", "acc", ..., "plural", "gender"), and its variants are the forms' texts."""
+
     id: str
     variants: list[Variant]
     file: str
     line: int
     comment: str = ""
+    forms: dict[str, Variant] = field(default_factory=dict)
 
 
 @dataclass
@@ -63,6 +67,50 @@ class Script:
     def has(self, lang: str, scene: str) -> bool:
         return scene in self.scenes.get(lang, {})
 
+    def form(self, lang: str, scene: str, form: str) -> str | None:
+        """One grammatical form of a word ("acc" of `roles.hunter`), None when it has none by that name.
+        A word written as a plain list has one form, its default: its first variant."""
+        found = self.scenes.get(lang, {}).get(scene)
+        if found is None:
+            return None
+        if not found.forms:
+            return found.variants[0].text if found.variants and form == default_form(scene) else None
+        variant = found.forms.get(form)
+        return variant.text if variant is not None else None
+
+
+# entries that may be a mapping of grammatical forms instead of variants: `roles.hunter: {a: ein Jäger, ...}`
+WORD_PREFIXES = ("roles.", "ordinals.")
+DEFAULT_FORM = {"roles.": "a", "ordinals.": "nom"}  # the form a bare `{role}` / `{night}` says
+NOT_SAID = frozenset({"gender"})  # forms that describe the word rather than say it
+
+
+def default_form(scene_id: str) -> str:
+    return next((f for p, f in DEFAULT_FORM.items() if scene_id.startswith(p)), "")
+
+
+def _read_forms(path: Path, scene_id: str, value: MarkedDict, line: int, script: Script) -> Scene | None:
+    """A word with forms: every key but `comment` names a form; its variants are the said forms' texts,
+    the default form first (what packs render and `Script.variants` gives)."""
+    where = str(path)
+    forms: dict[str, Variant] = {}
+    for key, text in value.items():
+        if key == "comment":
+            continue
+        if not isinstance(text, str) or not isinstance(key, str):
+            script.problems.append(Problem(where, value.line_of(key), scene_id,
+                                           f"the form {shown(key)} must be text, not {shown(text)}"))
+            continue
+        forms[key] = Variant(str(text), line_of(text, value.line_of(key)))
+    said = [v for k, v in forms.items() if k not in NOT_SAID]
+    default = forms.get(default_form(scene_id))
+    if default is not None:
+        said = [default, *(v for v in said if v is not default)]
+    variants: dict[str, Variant] = {}
+    for v in said:
+        variants.setdefault(v.text, v)  # each text once ("das Mädchen" is nominative and accusative)
+    return Scene(scene_id, list(variants.values()), where, line, str(value.get("comment") or ""), forms)
+
 
 def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Script) -> Scene | None:
     where = str(path)
@@ -70,6 +118,8 @@ def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Scr
     raw: object = value
     if isinstance(value, MarkedDict):
         unknown = set(value) - {"comment", "variants"}
+        if unknown and scene_id.startswith(WORD_PREFIXES) and "variants" not in value:
+            return _read_forms(path, scene_id, value, line, script)
         if unknown:
             first = min(unknown, key=str)  # keys may be numbers too
             script.problems.append(Problem(where, value.line_of(first), scene_id,

@@ -161,6 +161,7 @@ class Session:
         self.records = Numbered(journal) if journal is not None else None
         self.answers = list(answers)
         self.resumed = resumed and bool(self.answers)
+        self.undone = False
         self.narrator: Narrator | None = None
 
     def _record(self, question: Question, answer: Answer) -> None:
@@ -171,7 +172,7 @@ class Session:
     def build(self) -> Narrator:
         lines = Lines(self.script, self.table.lang, Picker(self.table.seed), self.table.players)
         return Narrator(self.table.game(), lines, self.speaker, self.clock, self.live, seed=self.table.seed,
-                        replay=list(self.answers), resumed=self.resumed, record=self._record)
+                        replay=list(self.answers), resumed=self.resumed, undone=self.undone, record=self._record)
 
     def run(self) -> Narrator:
         while True:
@@ -183,6 +184,7 @@ class Session:
                 if self.records is not None:
                     self.records.append("undo", "the last choice was taken back", {})
                 self.resumed = False
+                self.undone = True
                 continue
             if self.records is not None:
                 self.records.append("over", "the game is over", {})

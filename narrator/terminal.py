@@ -7,8 +7,7 @@ import sys
 import threading
 from typing import TextIO
 
-from engine import Choice, State, shape_of, view
-from engine.roles.seer import answer as seer_answer
+from engine import Choice, State, private_answer, shape_of, view
 
 from .clock import Clock, RealClock
 from .inputs import COVERED, REVEAL, START, UNDO, VOTE, Answer, Question
@@ -144,8 +143,9 @@ class TerminalInput:
             self._print(f"  {question} [y/n]")
             if (self.keys.get(None) or "").lower() not in ("y", "j", "s"):
                 return None
-        if choice.step == "seer" and choice.target is not None:
-            self._show_answer(state, choice)  # the one answer a step shows at once, before the next one
+        result = private_answer(state, choice)
+        if result is not None:
+            self._show_answer(state, choice, result)  # what the actor learns at once, before the next step
         return choice
 
     def _show_card(self, state: State, seat: int) -> None:
@@ -158,10 +158,9 @@ class TerminalInput:
         self.keys.get(None)
         self.out.write(CLEAR)
 
-    def _show_answer(self, state: State, choice: Choice) -> None:
-        result = seer_answer(state, choice.target or 0)
+    def _show_answer(self, state: State, choice: Choice, result: str) -> None:
         wolf = result == "werewolf"
-        if result in ("werewolf", "village"):
+        if result in ("werewolf", "village", "no_werewolf"):
             thumb = ("👎 " if wolf else "👍 ") + self.T["night.answer_werewolf" if wolf else "night.answer_village"]
         else:  # the extended seer learns the card itself
             thumb = self.T.get(f"role.{result}", result)

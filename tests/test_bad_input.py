@@ -250,9 +250,11 @@ def test_a_journal_line_too_long_is_damaged(tmp_path: Path) -> None:
 
 
 def test_a_journal_that_is_not_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--fast", "--quiet", "--resume", str(tmp_path)]) == 2
+    assert main(["demo", "--fast", "--quiet", "--resume", str(tmp_path)]) == 2  # refused before the scripts load
     out, err = capsys.readouterr()
-    assert out == "" and err == f"wolfcall demo: cannot read the journal {tmp_path}: it is a folder, not a file\n"
+    assert out == "" and err == f"wolfcall demo: --resume {tmp_path}: is a folder; give a journal file\n"
+    with pytest.raises(journal.JournalError, match=r"cannot read the journal .*: it is a folder, not a file"):
+        journal.Journal.read(tmp_path)
     with pytest.raises(journal.JournalError, match="not a regular file"):
         journal.Journal.read(Path("/dev/zero"))
 
@@ -263,7 +265,8 @@ def test_demo_speed(speed: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["demo", "--speed", speed])
     assert caught.value.code == 2
-    assert f"argument --speed: {speed} is not a speed (a number from 0.1 to 10000)" in capsys.readouterr().err
+    assert capsys.readouterr().err == (f"wolfcall demo: argument --speed: {speed} is not a speed (a number from 0.1 "
+                                       f"to 10000) (see wolfcall demo --help)\n")
 
 
 def test_play_port(capsys: pytest.CaptureFixture[str]) -> None:
@@ -308,11 +311,17 @@ def test_demo_timeline_into_a_missing_folder_is_refused_before_the_game(
     assert (code, out) == (2, "") and f"{afile} is not a folder" in err
 
 
-def test_demo_journal_makes_its_folders(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "new" / "g.jsonl"
-    code, _, err = _demo(tmp_path, capsys, "--quiet", "--journal", str(path))
-    assert code == 0, err
-    assert path.exists()
+def test_a_journal_may_go_into_new_folders(tmp_path: Path) -> None:
+    from narrator.config import OptionError, check_output
+
+    path = tmp_path / "new" / "deeper" / "g.jsonl"
+    check_output(path, "--journal", make_folders=True)  # Journal.create makes them
+    with pytest.raises(OptionError, match="does not exist"):
+        check_output(path, "--timeline")  # the timeline does not
+    afile = tmp_path / "file"
+    afile.write_text("")
+    with pytest.raises(OptionError, match="is not a folder"):
+        check_output(afile / "new" / "g.jsonl", "--journal", make_folders=True)
 
 
 @pytest.mark.parametrize("players", ["40", "0", "5", "13", "1000000000"])

@@ -47,7 +47,7 @@ def test_demo_reports_a_bad_config_with_its_line(tmp_path: Path, capsys: pytest.
     cfg = tmp_path / "config.yaml"
     cfg.write_text("language: en\nhouse_rules:\n  step_seconds: 7\n")
     assert main(["demo", "--fast", "--config", str(cfg)]) == 2
-    assert "config.yaml:3: step_seconds: '7' is not one of 0, 4, 6, 10" in capsys.readouterr().err
+    assert "config.yaml:3: house_rules.step_seconds: must be 0, 4, 6 or 10, not 7" in capsys.readouterr().err
 
 
 def test_shipped_config_is_valid() -> None:

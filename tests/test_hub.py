@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from narrator.web.server import BrowserSink
 from narrator.web.strings import missing_keys, strings
 
 SCRIPT = load(SHIPPED)
+GUARD_S = 120
 
 
 def hub(tmp_path: Path) -> tuple[Hub, dict[int, list[dict[str, Any]]]]:
@@ -29,10 +30,18 @@ def hub(tmp_path: Path) -> tuple[Hub, dict[int, list[dict[str, Any]]]]:
 
 
 def wait_for(h: Hub, screen: str) -> None:
-    deadline = time.time() + 10
-    while h.screen.get("screen") != screen and time.time() < deadline:
-        time.sleep(0.01)
-    assert h.screen.get("screen") == screen, h.screen
+    """Wait for the hub to show `screen`: a watching connection is told the moment it does."""
+    shown = threading.Event()
+
+    def watch(message: dict[str, Any]) -> None:
+        if message.get("t") == "screen" and message.get("screen") == screen:
+            shown.set()
+
+    client = h.connect(watch)  # told the current screen at once, then every new one
+    try:
+        assert shown.wait(GUARD_S), f"never shown: {screen} (now {h.screen})"  # a guard against a hang only
+    finally:
+        h.disconnect(client)
 
 
 def test_every_language_has_every_word() -> None:

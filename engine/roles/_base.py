@@ -66,6 +66,7 @@ class Step:
 
     id: str = ""
     shape: str = SEAT
+    announce: str | None = None  # the scene said when this step is asked by day (with `{player}`: its seat)
     options: tuple[str, ...] = ()
     count: int = 2  # seats in a SEATS answer
 
@@ -87,6 +88,11 @@ class Step:
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         return []
+
+    def answer(self, state: State, pending: Pending, choice: Choice) -> str | None:
+        """What the actor learns at once from this choice, shown only to them (the seer's answer,
+        the fox's nose): a role id, or a word the page translates; None: nothing."""
+        return None
 
     def skipped(self, state: State, pending: Pending) -> bool:
         """True when the step has become moot by the time it comes (nobody left to name)."""

@@ -31,26 +31,25 @@ class CaptainNamed(Event):
 
 
 class ElectionStep(TargetStep):
+    """The village elects a captain (`how`: elected); the dying captain names one (successor)."""
+
     id = "captain_election"
     verb = "elect"
     may_pass = False
-
-    def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
-        assert choice.target is not None
-        return [CaptainNamed(choice.target, "elected")]
-
-
-class SuccessorStep(TargetStep):
-    id = "captain_successor"
-    verb = "name"
-    may_pass = False
+    how = "elected"
 
     def skipped(self, state: State, pending: Pending) -> bool:
         return not state.alive
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         assert choice.target is not None
-        return [CaptainNamed(choice.target, "successor")]
+        return [CaptainNamed(choice.target, self.how)]
+
+
+class SuccessorStep(ElectionStep):
+    id = "captain_successor"
+    verb = "name"
+    how = "successor"
 
 
 class TiebreakStep(TargetStep):

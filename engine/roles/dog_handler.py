@@ -11,7 +11,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event, Told
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatsStep
+from ._base import NightCall, Role, SeatsStep, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +58,10 @@ class DogStep(SeatsStep):
         if choice.is_pass:
             return None
         a, b = sorted(choice.seats)
-        if a not in state.alive or b not in state.alive:
-            return Refused("target.dead", "The dog lies between two living players.")
+        for seat in (a, b):
+            if seat not in state.alive:
+                return Refused("target.dead", f"{who(state, seat)} is dead; the dog lies between two living players.",
+                               player=seat)
         if pending.seat in (a, b):
             return Refused("dog_handler.self", "The dog never lies next to its handler.")
         if (a, b) not in gaps(state, pending.seat or 0):

@@ -37,11 +37,19 @@ class SniffStep(SeatStep):
             return Refused("fox.no_nose", "The fox has lost his nose.")
         return None
 
+    def answer(self, state: State, pending: Pending, choice: Choice) -> str | None:
+        if choice.target is None:
+            return None
+        return "werewolf" if self.found(state, choice.target) else "no_werewolf"
+
+    @staticmethod
+    def found(state: State, target: int) -> bool:
+        return any(state.is_wolf(s) for s in {target, *state.neighbours(target)})
+
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         if choice.target is None or pending.seat is None:
             return []
-        group = {choice.target, *state.neighbours(choice.target)}
-        return [Sniffed(pending.seat, choice.target, any(state.is_wolf(s) for s in group))]
+        return [Sniffed(pending.seat, choice.target, self.found(state, choice.target))]
 
 
 class Fox(Role):

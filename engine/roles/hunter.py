@@ -32,6 +32,7 @@ class ShotStep(TargetStep):
 
     id = "hunter"
     verb = "shoot"
+    announce = "hunter.wake"
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         if choice.target is None or pending.seat is None:

@@ -36,6 +36,9 @@ class SeerStep(SeatStep):
     verb = "look at"
     may_target_self = False
 
+    def answer(self, state: State, pending: Pending, choice: Choice) -> str | None:
+        return answer(state, choice.target) if choice.target is not None else None
+
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         if choice.target is None or pending.seat is None:
             return []

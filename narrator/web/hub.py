@@ -25,13 +25,13 @@ from engine import (
     Unknown,
     WrongStep,
     decide,
+    private_answer,
     recommended,
     ruleset,
     shape_of,
     view,
 )
 from engine.house import RULES_OF
-from engine.roles.seer import answer as seer_answer
 
 from ..clock import Clock, RealClock, VirtualClock
 from ..config import Config
@@ -397,9 +397,9 @@ class Hub:
         except ValueError:
             raise Refused("other", f"not a choice: {text}") from None
         decide(state, choice)  # the rules say no with a reason, or yes: nothing is recorded yet
-        if choice.step == "seer" and choice.target is not None:
-            result = seer_answer(state, choice.target)
-            self.send_to(client, {"t": "private", "kind": "seer", "target": self._name(choice.target),
+        result = private_answer(state, choice)
+        if result is not None:  # what the actor learns at once: only to the screen that tapped
+            self.send_to(client, {"t": "private", "kind": "answer", "target": self._name(choice.target or 0),
                                   "result": result, "role": strings(self.lang).get(f"role.{result}", "")})
         self._answer(choice)
 
@@ -498,6 +498,7 @@ class Hub:
         for entry in everything["log"]:
             template = words.get(f"log.{entry['kind']}", "{target}")
             result = entry.get("result")
-            result_word = words.get(f"night.answer_{result}", result or "")
+            result_word = next((words[k] for k in (f"night.answer_{result}", f"role.{result}", f"option.{result}",
+                                                   f"result.{result}") if k in words), result or "")
             log.append(template.format(night=entry["night"], target=self._name(entry["target"]), result=result_word))
         return {"screen": "end", "winner": state.winner, "reason": state.reason, "cards": cards, "log": log}
