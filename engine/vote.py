@@ -22,6 +22,7 @@ from .state import LogEntry, Pending, State
 class Verdict(Event):
     target: int | None
     tie: bool = False  # nobody leaves because the vote was tied
+    silent: bool = False  # another scene tells what happened (the mutual vote)
 
     def apply(self, state: State) -> State:
         log = state.log
@@ -31,6 +32,8 @@ class Verdict(Event):
                          verdicts=state.verdicts + 1)
 
     def said(self) -> Said | None:
+        if self.silent:
+            return None
         if self.target is None:
             return Said("day.vote.tie" if self.tie else "day.vote.nobody")
         return Said("day.vote.out", self.target)
@@ -153,7 +156,7 @@ class VoteStep(Step):
             return [Verdict(None)]
         if _mutual(state, choice):
             a, b = sorted(state.alive)
-            return [Verdict(None), Told("day.vote.mutual", players=(a, b)), Died(a, "vote"), Died(b, "vote"),
+            return [Verdict(None, silent=True), Told("day.vote.mutual", players=(a, b)), Died(a, "vote"), Died(b, "vote"),
                     GameOver("draw", "mutual_vote")]
         scores = extra_votes(state)
         for voter, target in choice.ballots or ():

@@ -5,8 +5,13 @@ from __future__ import annotations
 import contextlib
 import re
 import string
+from collections.abc import Sequence
 from pathlib import Path
 
+from engine.roles import ROLES
+
+from .lines import GENDERS, MAX_ORDINAL, ORDINAL_FORMS, ROLE_FORMS, Cards, Lines, RoleName, Seat, Seats, renderings
+from .picker import Picker
 from .scenes import LANGUAGES, SceneSpec, catalogue
 from .script import SHIPPED, Problem, Scene, Script, load, relative
 
@@ -62,6 +67,133 @@ def lint_scene(lang: str, scene: Scene, spec: SceneSpec | None) -> list[Problem]
     return out
 
 
+# articles that never stand side by side ("the the", "der der", "el el"; "the a seer" where a line
+# put an article before a role that brings its own)
+ARTICLES = {
+    "en": ("the", "a", "an"),
+    "de": ("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines"),
+    "es": ("el", "la", "los", "las", "un", "una", "unos", "unas"),
+}
+_DOUBLED = {lang: re.compile(r"\b(" + "|".join(arts) + r")\s+\1\b", re.IGNORECASE) for lang, arts in ARTICLES.items()}
+_UNCONTRACTED = {"es": re.compile(r"\b(a|de)\s+el\b", re.IGNORECASE)}
+_LAST_WORD = re.compile(r"(\w+)\s+$")
+_FIRST_WORD = re.compile(r"^\s*(\w+)")
+NIGHT_WORD = {"en": ("night", "the {night} night"), "de": ("nacht", "die {night} Nacht"),
+              "es": ("noche", "la {night} noche")}  # {night} is an ordinal adjective: it comes before this
+_SAID_WITH = {"role", "roles", "player", "players", "night", "minutes", "number"}  # what the lint fills in
+
+
+def _spec_problem(lines: Lines, field: str, spec: str, conversion: str | None) -> str | None:
+    if conversion is not None:
+        return f"{{{field}!{conversion}}}: a placeholder takes no !{conversion}"
+    if field not in _SAID_WITH or lines.form_of(field, spec) is not None:
+        return None
+    if field in ("role", "night"):
+        forms = ROLE_FORMS if field == "role" else ORDINAL_FORMS
+        specs = [f for f in forms.get(lines.lang, ()) if f not in ("a", "nom", "plural", "gender")]
+        known = ", ".join([f"{{{field}}}", *(f"{{{field}:{f}}}" for f in specs)])
+        return f"{{{field}:{spec}}}: {lines.lang} has no such form of {{{field}}} (it says {known})"
+    return f"{{{field}:{spec}}}: {{{field}}} takes no form spec"
+
+
+def _example(field: str, role: str) -> object:
+    return {"role": RoleName(role), "roles": Cards((role,)), "player": Seat(3), "players": Seats((1, 2)),
+            "night": 1, "minutes": 5, "number": 2}.get(field, "")
+
+
+def lint_grammar(script: Script, lang: str, scene: Scene, roles: Sequence[str]) -> list[Problem]:
+    """Render every variant with every role, a seat word and a name; report what the grammar gets wrong."""
+    out: list[Problem] = []
+    lines = Lines(script, lang, Picker(0))
+    articles = set(ARTICLES.get(lang, ()))
+    doubled, uncontracted = _DOUBLED.get(lang), _UNCONTRACTED.get(lang)
+    for v in scene.variants:
+        found: dict[str, None] = {}  # messages in order, each once
+        spec_wrong = False
+        try:
+            parsed = list(string.Formatter().parse(v.text))
+        except ValueError:
+            continue  # broken braces: lint_scene says so
+        for i, (chunk, field, spec, conversion) in enumerate(parsed):
+            if field is None:
+                continue
+            noun = NIGHT_WORD.get(lang)
+            after = parsed[i + 1][0] if i + 1 < len(parsed) else ""
+            if field == "night" and noun and not after.lstrip().casefold().startswith(noun[0]):
+                found[f"{{night}} says \"{lines.ordinal(1)}\", an ordinal: write it before the word for night "
+                      f"(\"{noun[1]}\")"] = None
+            problem = _spec_problem(lines, field, spec or "", conversion)
+            if problem:
+                found[problem] = None
+                spec_wrong = True
+                continue
+            before = _LAST_WORD.search(chunk)
+            if before is None or before.group(1).casefold() not in articles or field not in _SAID_WITH:
+                continue
+            for role in roles if field in ("role", "roles") else roles[:1]:  # an article before a word with its own
+                said = lines.value(field, spec or "", _example(field, role))
+                first = _FIRST_WORD.search(said)
+                if first and first.group(1).casefold() in articles:
+                    found[f"\"{before.group(1)} {{{field}}}\" says \"{before.group(1)} {said}\": "
+                          f"the word brings its own article"] = None
+                    break
+        if "{" in v.text and not spec_wrong:
+            kinds: dict[str, str] = {}  # each kind of slip once, with the first line that shows it
+            for text, _ in renderings(script, lang, v.text, roles):
+                if "{" in text or "}" in text:
+                    kinds.setdefault("brace", f"renders with a brace left: \"{text}\"")
+                if uncontracted and (m := uncontracted.search(text)):
+                    kinds.setdefault("contraction", f"\"{m.group(0)}\" left in \"{text}\" (say al/del)")
+                if doubled and (m := doubled.search(text)):
+                    kinds.setdefault("doubled", f"doubled article \"{m.group(0)}\" in \"{text}\"")
+                if len(kinds) == 3:
+                    break
+            found.update(dict.fromkeys(kinds.values()))
+        elif doubled and (m := doubled.search(v.text)):
+            found[f"doubled article \"{m.group(0)}\""] = None
+        out += [Problem(scene.file, v.line, scene.id, message) for message in found]
+    return out
+
+
+def lint_words(script: Script, roles: Sequence[str]) -> list[Problem]:
+    """Every role has every form its language's lines may ask for, and every night its ordinal."""
+    out: list[Problem] = []
+    for lang in LANGUAGES:
+        words = script.scenes.get(lang, {})
+        anywhere = next((s.file for s in words.values() if Path(s.file).name == "words.yaml"), str(SHIPPED / lang))
+        wanted = ROLE_FORMS.get(lang, ())
+        for role in roles:
+            scene = words.get(f"roles.{role}")
+            if scene is None:
+                out.append(Problem(anywhere, 1, f"roles.{role}", f"missing in {lang}: how {lang} says this role"))
+                continue
+            have = set(scene.forms) or {"a"}
+            for form in wanted:
+                if form not in have:
+                    out.append(Problem(scene.file, scene.line, scene.id, f"no form {form} in {lang} "
+                                       f"(a {lang} role has {', '.join(wanted)})"))
+            for form in sorted(have - set(wanted)):
+                out.append(Problem(scene.file, scene.forms[form].line, scene.id,
+                                   f"unknown form {form} (a {lang} role has {', '.join(wanted)})"))
+            gender = scene.forms.get("gender")
+            if gender is not None and gender.text not in GENDERS.get(lang, ()):
+                out.append(Problem(scene.file, gender.line, scene.id,
+                                   f"gender {gender.text!r}: {lang} has {', '.join(GENDERS.get(lang, ())) or 'none'}"))
+        wanted = ORDINAL_FORMS.get(lang, ("nom",))
+        for n in range(1, MAX_ORDINAL + 1):
+            scene = words.get(f"ordinals.{n}")
+            if scene is None:
+                out.append(Problem(anywhere, 1, f"ordinals.{n}", f"missing in {lang}: how {lang} says night {n}"))
+                continue
+            have = set(scene.forms) or {"nom"}
+            out += [Problem(scene.file, scene.line, scene.id, f"no form {form} in {lang} "
+                            f"(it needs {', '.join(wanted)})")
+                    for form in wanted if form not in have]
+            out += [Problem(scene.file, scene.forms[form].line, scene.id, f"unknown form {form} (an {lang} ordinal "
+                            f"has {', '.join(wanted)})") for form in sorted(have - set(wanted))]
+    return out
+
+
 def _missing(script: Script, scene_id: str, lang: str) -> Problem:
     others = [(o, script.scenes[o][scene_id]) for o in LANGUAGES if scene_id in script.scenes.get(o, {})]
     if others:
@@ -99,6 +231,7 @@ def _cross_language(script: Script, scene_id: str) -> list[Problem]:
 def lint(script: Script, *, complete: bool = True) -> list[Problem]:
     """All problems; `complete` also asks every catalogue scene to exist in every language."""
     specs = catalogue()
+    roles = sorted(ROLES)
     problems = list(script.problems)
     every_id = set().union(*(set(s) for s in script.scenes.values()))
     if complete:
@@ -110,7 +243,10 @@ def lint(script: Script, *, complete: bool = True) -> list[Problem]:
                 problems.append(_missing(script, scene_id, lang))
             else:
                 problems += lint_scene(lang, scene, specs.get(scene_id))
+                problems += lint_grammar(script, lang, scene, roles)
         problems += _cross_language(script, scene_id)
+    if complete:
+        problems += lint_words(script, roles)
     return sorted(problems, key=lambda p: (p.file, p.line, p.scene, p.message))
 
 

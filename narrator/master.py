@@ -14,13 +14,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan
+from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset
 from engine.events import Died, Said
 from engine.flow import announce_of
 
 from .clock import Clock, ShiftedClock, VirtualClock
 from .inputs import COVERED, NEVER, REVEAL, START, UNDO, VOTE, Answer, Input, Origin, Question, ScriptedInput, UndoBox
-from .lines import Line, Lines, Number, RoleName, Seat, Seats
+from .lines import Cards, Line, Lines, Number, RoleName, Seat, Seats
 from .speaker import SilentSpeaker, Speaker
 
 
@@ -169,6 +169,9 @@ class Narrator:
             prepare_names([part for seat in self.state.seats
                            for part in self.lines.peek("deal.pass", player=Seat(seat)).parts if part.kind == "name"])
         self.say("game.welcome")
+        order = ruleset(self.state.ruleset).roles  # the cards in play, in the rules' order
+        cards = sorted((*self.state.dealt, *self.state.extra), key=order.index)
+        self.say("deal.cards", roles=Cards(tuple(cards)))
         for seat in self.state.seats:
             self.say("deal.pass", player=Seat(seat))
             self.wait_for(REVEAL, seat)

@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from narrator.lines import Lines, Part, RoleName, Seat, Seats, sentence_case
+from engine.roles import ROLES
+from narrator.lines import Cards, Lines, Number, Part, RoleName, Seat, Seats, sentence_case, spoken_texts
 from narrator.picker import Picker
-from narrator.script import SHIPPED, ScriptError, load, load_checked
+from narrator.script import SHIPPED, Scene, Script, ScriptError, Variant, load, load_checked
 
 SCRIPT = load(SHIPPED)
 
@@ -43,7 +44,8 @@ def test_a_filled_line_starts_with_a_capital() -> None:
 def test_every_language_has_role_names_for_the_reveal() -> None:
     for lang in ("en", "de", "es"):
         text = lines(lang, ["Ana"]).say("end.reveal", player=Seat(1), role=RoleName("seer")).text
-        assert "Ana" in text and lines(lang).role("seer").lower() in text.lower()
+        forms = SCRIPT.variants(lang, "roles.seer")  # "a seer", "the seer", ... whichever the line asks for
+        assert "Ana" in text and any(form.lower() in text.lower() for form in forms), (text, forms)
 
 
 def test_user_scripts_override_a_scene(tmp_path: Path) -> None:
@@ -81,3 +83,108 @@ def test_peek_does_not_use_up_a_variant() -> None:
     ls = lines("en")
     first = ls.peek("night.start", night=1)
     assert ls.peek("night.start", night=1) == first
+
+
+# -- the placeholder grammar ------------------------------------------------------------------------
+
+def render(lang: str, template: str, names: list[str] | None = None, **values: object) -> str:
+    return lines(lang, names).render(template, values)[0]
+
+
+def test_spanish_contracts_a_and_de_with_the_seat_word_but_not_with_a_name() -> None:
+    template = "Esta mañana enterramos a {player}"
+    assert render("es", template, player=Seat(3)) == "Esta mañana enterramos al jugador tres"
+    assert render("es", template, ["Ana"], player=Seat(1)) == "Esta mañana enterramos a Ana"
+    assert render("es", "Los votos de {player}", player=Seat(2)) == "Los votos del jugador dos"
+    assert render("es", "Los votos de {player}", ["Elena", "Eladio"], player=Seat(2)) == "Los votos de Eladio"
+    assert render("es", "Para {player}", player=Seat(2)) == "Para el jugador dos"  # "para" ends in a, no contraction
+
+
+def test_spanish_contracts_de_with_a_role_said_with_el() -> None:
+    assert render("es", "la carta de {role:the}", role=RoleName("hunter")) == "La carta del cazador"
+    assert render("es", "la carta de {role:the}", role=RoleName("seer")) == "La carta de la vidente"
+    assert render("es", "A {role:the} le toca", role=RoleName("guard")) == "Al protector le toca"
+
+
+def test_a_contracted_line_keeps_its_parts() -> None:
+    _, parts = lines("es").render("Esta mañana enterramos a {player}.", {"player": Seat(3)})
+    assert parts == (Part("text", "Esta mañana enterramos"), Part("text", "al jugador"), Part("text", "tres"),
+                     Part("pause", "."))
+    _, parts = lines("es", ["Ana"]).render("Esta mañana enterramos a {player}.", {"player": Seat(1)})
+    assert parts == (Part("text", "Esta mañana enterramos a"), Part("name", "Ana", 1), Part("pause", "."))
+
+
+def test_a_line_starting_with_the_spanish_seat_word_starts_with_a_capital() -> None:
+    assert render("es", "{player} ha muerto.", player=Seat(4)) == "El jugador cuatro ha muerto."
+    assert render("es", "¿{player}? Sí.", player=Seat(4)) == "¿El jugador cuatro? Sí."
+
+
+def test_german_roles_take_their_case() -> None:
+    assert render("de", "{player} spielte {role:acc}", ["Ana", "Ben"], player=Seat(2),
+                  role=RoleName("villager")) == "Ben spielte einen Dorfbewohner"
+    assert render("de", "mit {role:dat}", role=RoleName("seer")) == "Mit einer Seherin"
+    assert render("de", "{role:the_acc} und {role:the_dat}",
+                  role=RoleName("raven")) == "Den Denunzianten und dem Denunzianten"
+    assert render("de", "{role}", role=RoleName("sister")) == "Eine der Schwestern"
+
+
+def test_english_roles_take_a_or_an() -> None:
+    assert render("en", "{role}", role=RoleName("elder")) == "An elder"
+    assert render("en", "Ana was {role}.", role=RoleName("werewolf")) == "Ana was a werewolf."
+    assert render("en", "Ana was {role:the}.", role=RoleName("seer")) == "Ana was the seer."
+    assert lines("en").role("brother") == "one of the brothers"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Two werewolves, the seer and the witch"),
+    ("de", "Zwei Werwölfe, die Seherin und die Hexe"),
+    ("es", "Dos hombres lobo, la vidente y la bruja")])
+def test_the_cards_in_play_are_counted_in_words(lang: str, expected: str) -> None:
+    cards = Cards(("werewolf", "seer", "werewolf", "witch"))
+    assert render(lang, "{roles}", roles=cards) == expected
+    assert render(lang, "{roles}", roles={"werewolf": 2, "seer": 1, "witch": 1}) == expected
+
+
+def test_the_cards_keep_their_parts_for_a_pack() -> None:
+    _, parts = lines("de").render("{roles}.", {"roles": Cards(("werewolf", "werewolf", "seer"))})
+    assert parts == (Part("text", "zwei"), Part("text", "Werwölfe"), Part("text", "und"), Part("text", "die Seherin"),
+                     Part("pause", "."))
+
+
+@pytest.mark.parametrize(("lang", "template", "expected"), [
+    ("en", "The {night} night.", "The first night."),
+    ("de", "Die {night} Nacht.", "Die erste Nacht."),
+    ("de", "In der {night:dat} Nacht.", "In der ersten Nacht."),
+    ("es", "La {night} noche.", "La primera noche.")])
+def test_nights_are_ordinals(lang: str, template: str, expected: str) -> None:
+    assert render(lang, template, night=Number(1)) == expected
+    assert render(lang, template, night=1) == expected  # the narrator passes a Number, a test may pass the int
+
+
+def test_later_nights_are_ordinals_too() -> None:
+    assert render("en", "the {night} night", night=21) == "The twenty-first night"
+    assert render("de", "in der {night:dat} Nacht", night=7) == "In der siebten Nacht"
+    assert render("es", "la {night} noche", night=12) == "La duodécima noche"
+    assert render("en", "night {night}", night=41) == "Night 41"  # past the last ordinal: the number
+
+
+def test_spanish_seat_label_has_no_article_but_the_line_does() -> None:
+    assert lines("es").player(4) == "jugador cuatro"
+    assert render("es", "Adiós, {player}.", player=Seat(4)) == "Adiós, el jugador cuatro."
+
+
+def test_role_words_know_their_gender() -> None:
+    de, es = lines("de"), lines("es")
+    assert (de.gender("seer"), de.gender("little_girl"), es.gender("hunter")) == ("f", "n", "m")
+    assert lines("en").gender("seer") == ""
+
+
+def test_a_pack_can_have_a_clip_of_every_contracted_word() -> None:
+    script = load(SHIPPED)
+    mine = Script(scenes={lang: dict(scenes) for lang, scenes in script.scenes.items()})
+    mine.scenes["es"]["dawn.death"] = Scene("dawn.death", [Variant("Esta mañana enterramos a {player}.", 1),
+                                                           Variant("Es la carta de {role:the}.", 2)], "x.yaml", 1)
+    said = spoken_texts(mine, "es", sorted(ROLES))
+    assert {"Esta mañana enterramos", "al jugador", "Es la carta", "del cazador", "Es la carta de",
+            "la vidente"} <= set(said)
+    assert said["Esta mañana enterramos"] == ("dawn.death", 0)

@@ -48,8 +48,8 @@ class Raven(Role):
     night = (NightCall("raven", 60),)
 
     def dawn_news(self, state: State) -> list[Event]:
-        target = marked(state)
-        return [Told("dawn.raven", target)] if target is not None else []
+        target = marked(state)  # a mark on a player who died tonight lapses: nothing to tell
+        return [Told("dawn.raven", target)] if target is not None and target in state.alive else []
 
     def extra_votes(self, state: State) -> dict[int, int]:
         target = marked(state)

@@ -35,17 +35,13 @@ def clip_key(identity: str, text: str) -> str:
 
 
 def texts(script: Script, lang: str) -> dict[str, tuple[str, int]]:
-    """Every stretch of words the scripts of `lang` contain, with a scene and variant it comes from."""
-    from ..lines import _literal
+    """Every stretch of words the lines of `lang` may say, with a scene and variant it comes from: the
+    script's words and what filling in makes of them ("al jugador", every role form)."""
+    from engine.roles import ROLES
 
-    out: dict[str, tuple[str, int]] = {}
-    for scene_id, scene in script.scenes.get(lang, {}).items():
-        for index, variant in enumerate(scene.variants):
-            for chunk, _, _, _ in _FORMATTER.parse(variant.text):
-                for part in _literal(chunk):
-                    if part.kind == "text":
-                        out.setdefault(part.text, (scene_id, index))
-    return out
+    from ..lines import spoken_texts
+
+    return spoken_texts(script, lang, sorted(ROLES))
 
 
 @dataclass
