@@ -206,7 +206,8 @@ class Narrator:
         else:
             self.dead_window()
         self.say(f"night.{step}.sleep")
-        self.steps.append(StepTiming(step, start, self.clock.now(), live))
+        # at the captions' precision (a millisecond), so a step holds exactly its own lines
+        self.steps.append(StepTiming(step, round(start, 3), round(self.clock.now(), 3), live))
 
     def live_window(self, step: str) -> None:
         window = self.state.house.step_seconds

@@ -131,8 +131,8 @@ def test_undo_tapped_while_the_verdict_is_said_takes_the_vote_back(tmp_path: Pat
     live, speaker = undo_while_the_verdict_is_said(path)
     scenes = [c.scene for c in speaker.captions]
     out = scenes.index("day.vote.out")
-    assert scenes[out + 1] == "day.vote.start", "night 2 began: the undo was dropped"
-    assert scenes[out + 2] == "day.vote.nobody" and "night.start" in scenes[out + 3:]
+    assert scenes[out + 1:out + 3] == ["game.undo", "day.vote.start"], "night 2 began: the undo was dropped"
+    assert scenes[out + 3] == "day.vote.nobody" and "night.start" in scenes[out + 4:]
     assert not live.undo_asked  # taken, once
     assert [q.step for q in live.asked].count("day_vote") == 2
     kinds = [r["kind"] for r in Journal.read(path).records]
