@@ -156,8 +156,8 @@ class VoteStep(Step):
             return [Verdict(None)]
         if _mutual(state, choice):
             a, b = sorted(state.alive)
-            return [Verdict(None, silent=True), Told("day.vote.mutual", players=(a, b)), Died(a, "vote"), Died(b, "vote"),
-                    GameOver("draw", "mutual_vote")]
+            return [Verdict(None, silent=True), Told("day.vote.mutual", players=(a, b)), Died(a, "vote"),
+                    Died(b, "vote"), GameOver("draw", "mutual_vote")]
         scores = extra_votes(state)
         for voter, target in choice.ballots or ():
             if target is not None:

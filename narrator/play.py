@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .config import OptionError, check_output, player_count, port_number, seed_number, speed_factor
+from .config import Config, OptionError, check_output, player_count, port_number, seed_number, speed_factor
 from .names import MAX_PLAYERS, NameProblem, clean_names
 from .yamlfile import cut
 
@@ -48,6 +48,17 @@ def seat_names(args: argparse.Namespace, ruleset: str, default_players: int) -> 
         raise OptionError(f"--names: {exc}") from None
     player_count(len(names), ruleset, "--names")
     return names
+
+
+def offer_voice(args: argparse.Namespace, cfg: Config, lang: str) -> bool:
+    """At a terminal, before a game in a language with no natural voice here: offer to download one
+    (narrator/audio/offer.py). Only when someone can answer and the game will be heard."""
+    if not sys.stdin.isatty() or ((args.audio or cfg.audio) == "none" and args.out is None):
+        return False
+    from .session import data_dir
+    from .voiceactions import offer_at_the_terminal
+
+    return offer_at_the_terminal(lang, args.voice or cfg.voice, args.data or data_dir(), args.scripts or cfg.scripts)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,8 +105,10 @@ def run(args: argparse.Namespace) -> int:
         path = new_journal_path(folder, table)
         journal = Journal.create(path, table.to_json(), f"a game for {len(names)} players")
     words = Lines(script, table.lang, Picker(0), table.players)
+    told = offer_voice(args, cfg, table.lang)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
-                            CaptionSpeaker(sys.stdout), words, no_card_out=(args.data or data_dir()) / "last-game.wav")
+                            CaptionSpeaker(sys.stdout), words, no_card_out=(args.data or data_dir()) / "last-game.wav",
+                            told=told)
     session = Session(table, script, speaker, RealClock(args.speed), TerminalInput(words),
                       journal, answers, resumed=bool(args.resume))
     try:

@@ -18,6 +18,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     r.add_argument("--lang", choices=("en", "de", "es"), help="must be the voice's language")
     r.add_argument("--scripts", type=Path, help="your own scenes, laid over the shipped ones")
     r.add_argument("--jobs", type=int, help="how many cores to use (default: all)")
+    r.add_argument("--background", action="store_true",
+                   help="at low priority, leaving one core to the game, without a progress bar")
     d = sub.add_parser("download", help="fetch a published Piper voice (needs the internet)")
     d.add_argument("model", help="a Piper voice name like de_DE-thorsten-medium")
     i = sub.add_parser("install", help="install a pack: a folder or a .tar.gz from `voices export`")

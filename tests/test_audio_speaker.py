@@ -219,7 +219,7 @@ def test_a_demo_written_to_a_file_lasts_as_long_as_its_timeline(tmp_path: Path,
                  "--out", str(out)]) == 0
     rows = [json.loads(r) for r in out.with_suffix(".timeline.jsonl").read_text().splitlines()]
     end = max(r["end"] for r in rows if "scene" in r)
-    decoded = miniaudio.decode_file(str(out))
+    decoded = miniaudio.decode_file(str(out), nchannels=1, sample_rate=22050)  # as written: mono, 22050 Hz
     assert decoded.num_frames / decoded.sample_rate == pytest.approx(end, abs=0.01)
     with wave.open(str(out)) as w:
         assert w.getframerate() == 22050

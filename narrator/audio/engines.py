@@ -32,6 +32,7 @@ class VoiceSettings:
     language: str
     speed: float = 1.0
     pitch: int = 50  # espeak 0-99
+    speaker: str = ""  # piper: one speaker of a voice trained on several (es_ES-sharvard-medium: M or F)
 
 
 class Engine(Protocol):
@@ -134,7 +135,21 @@ class PiperEngine:
     threads: int = 0  # onnxruntime threads; 0: its own choice
 
     def identity(self) -> str:
-        return f"piper/{_version('piper-tts')}/{Path(self.settings.model).stem}/x{self.settings.speed}"
+        speaker = f"/{self.settings.speaker}" if self.settings.speaker else ""
+        return f"piper/{_version('piper-tts')}/{Path(self.settings.model).stem}{speaker}/x{self.settings.speed}"
+
+    def speaker_id(self, voice: Any) -> int | None:
+        """The speaker's number in a voice trained on several (by name, or a number); None: the only one."""
+        name = self.settings.speaker
+        if not name:
+            return None
+        speakers = dict(getattr(voice.config, "speaker_id_map", {}) or {})
+        if name in speakers:
+            return int(speakers[name])
+        if name.isdigit() and int(name) < max(1, int(getattr(voice.config, "num_speakers", 1))):
+            return int(name)
+        known = ", ".join(sorted(speakers)) or "only one"
+        raise EngineError(f"the Piper voice {self.settings.model} has no speaker '{name}' (speakers: {known})")
 
     def _voice(self) -> Any:
         path = piper_model_path(self.settings.model, self.search)
@@ -166,7 +181,8 @@ class PiperEngine:
             return self._synthesize(voice, text, SynthesisConfig)
 
     def _synthesize(self, voice: Any, text: str, SynthesisConfig: Any) -> Clip:
-        config = SynthesisConfig(length_scale=1.0 / self.settings.speed, normalize_audio=True)
+        config = SynthesisConfig(speaker_id=self.speaker_id(voice), length_scale=1.0 / self.settings.speed,
+                                 normalize_audio=True)
         pieces: list[Any] = []
         gap = np.zeros(int(0.18 * voice.config.sample_rate), dtype=np.float32)
         for chunk in voice.synthesize(text, config):

@@ -11,9 +11,11 @@ from .engines import Engine, EngineError, PiperEngine, piper_model_path
 from .packs import PACKS, pack_for
 from .sinks import FileSink, Sink, SinkError, open_sink
 from .speaker import AudioSpeaker, warn_once_to_stderr
-from .voices import VOICES, Voice, all_voices, engine_for, find_voice, piper_dir
+from .voices import VOICES, Voice, all_voices, engine_for, find_voice, floor_engine, piper_dir
 
-DEFAULTS = {"en": ["joe", "ruth"], "de": ["leopold", "konrad"], "es": ["alvaro", "mateo"]}
+# Each language's narrators, best first: the first that can speak here narrates when none is named.
+DEFAULTS = {"en": ["joe", "ruth"], "de": ["leopold", "jutta", "konrad", "mechthild", "hedda"],
+            "es": ["alvaro", "lucia", "mateo"]}
 
 
 def installed(voice: Voice) -> bool:
@@ -32,26 +34,35 @@ def usable(voice: Voice, packs: Path = PACKS) -> bool:
     return pack_for(voice, packs) is not None or installed(voice)
 
 
-def choose_voice(name: str | None, lang: str, warn: Callable[[str], None], packs: Path = PACKS) -> Voice:
-    """The named voice when it speaks `lang`; else the best voice for `lang` that works here."""
+def natural_ready(lang: str, packs: Path = PACKS) -> bool:
+    """Can a natural (Piper) voice speak `lang` here: its model downloaded, or a pack of it?"""
+    return any(v.language == lang and v.natural and usable(v, packs) for v in all_voices().values())
+
+
+def choose_voice(name: str | None, lang: str, warn: Callable[[str], None], packs: Path = PACKS,
+                 told: bool = False) -> Voice:
+    """The named voice when it speaks `lang`; else the best voice for `lang` that works here; else the
+    language's first narrator, whose espeak-ng variant speaks. `told`: the table already heard why."""
     if name:
         voice = find_voice(name)
         if voice.language == lang:
-            if not usable(voice, packs):
-                warn(f"the voice {voice.name} is not installed here ({voice.settings.model}); "
-                     f"using the fallback voice. Install it: wolfcall voices download {voice.settings.model}")
+            if not usable(voice, packs) and not told:
+                warn(f"the voice {voice.name} is not installed here ({voice.settings.model}); espeak-ng speaks "
+                     f"instead. Install it: wolfcall voices download {voice.settings.model}")
             return voice
     voices = all_voices()
     for candidate in DEFAULTS.get(lang, []):
         if candidate in voices and usable(voices[candidate], packs):
             return voices[candidate]
-    return voices[DEFAULTS[lang][-1]]
+    return voices[DEFAULTS[lang][0]]
 
 
 def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | None, captions: CaptionSpeaker,
                   lines: Lines, packs: Path = PACKS, warn: Callable[[str], None] | None = None,
-                  no_card_out: Path | None = None, extra: Sequence[Sink] = ()) -> AudioSpeaker | CaptionSpeaker:
-    """The game's speaker. Without any sink (audio: none, or no card and no file) it is captions only."""
+                  no_card_out: Path | None = None, extra: Sequence[Sink] = (),
+                  told: bool = False) -> AudioSpeaker | CaptionSpeaker:
+    """The game's speaker. Without any sink (audio: none, or no card and no file) it is captions only.
+    `told`: the first-play voice offer already said why espeak-ng speaks (no second warning)."""
     warn = warn or warn_once_to_stderr()
     sinks: list[Sink] = list(extra)
     if audio not in ("none", "file"):
@@ -66,21 +77,23 @@ def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | Non
         sinks.append(FileSink(out))
     if not sinks:
         return captions
-    voice = choose_voice(voice_name, lang, warn, packs)
+    voice = choose_voice(voice_name, lang, warn, packs, told)
     engine: Engine | None = engine_for(voice)
     if isinstance(engine, PiperEngine) and not installed(voice):
-        engine = None  # not installed: espeak-ng speaks instead (warned above)
+        engine = None  # not installed: the voice's espeak-ng variant speaks instead (warned above)
     pack = pack_for(voice, packs)
     if pack is not None and pack.language != lang:
         pack = None
-    return AudioSpeaker(lang, sinks, captions, pack=pack, engine=engine, warn=warn, seat_words=lines.seat_words)
+    return AudioSpeaker(lang, sinks, captions, pack=pack, engine=engine, fallback=floor_engine(voice), warn=warn,
+                        seat_words=lines.seat_words)
 
 
 def print_voice(voice: Voice, packs: Path = PACKS) -> str:
     pack = pack_for(voice, packs)
-    state = "pack" if pack else ("ready" if usable(voice, packs) else "not installed")
-    return f"{voice.name:10} {voice.persona:10} {voice.language}  {voice.settings.engine:7} {state:13} " \
-           f"{voice.description}"
+    floor = voice.floor.model if voice.floor else "espeak-ng"
+    state = "pack" if pack else ("ready" if usable(voice, packs) else f"{floor} until downloaded")
+    return f"{voice.name:10} {voice.persona:10} {voice.language}  {voice.settings.engine:7} " \
+           f"{voice.settings.model:22} {state:26} {voice.description}"
 
 
-__all__ = ["build_speaker", "choose_voice", "print_voice"]
+__all__ = ["build_speaker", "choose_voice", "natural_ready", "print_voice"]

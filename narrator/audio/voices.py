@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..scenes import LANGUAGES
 from ..session import data_dir
 from ..yamlfile import MarkedDict, YamlError
 from ..yamlfile import load as load_yaml
-from .engines import Engine, EngineError, VoiceSettings, make_engine
+from .engines import Engine, EngineError, EspeakEngine, VoiceSettings, fallback_engine, make_engine
 
 VOICES = Path(__file__).resolve().parent.parent.parent / "voices"
 ENGINES = ("piper", "espeak", "pyttsx3", "gtts")
 PIPER_URL = ("https://huggingface.co/rhasspy/piper-voices/resolve/main/{family}/{code}/{name}/{quality}/"
              "{code}-{name}-{quality}{ext}?download=true")
+_ESPEAK_NAME = re.compile(r"^[a-z]{2,3}(-[a-z]{2,3})?(\+[a-z0-9_]+)?$")
 _PIPER_NAME = re.compile(r"^(?P<family>[a-z]+)_(?P<region>[A-Z]+)-(?P<name>[\w]+)-(?P<quality>x_low|low|medium|high)$")
 
 
@@ -28,10 +32,21 @@ class Voice:
     persona: str
     description: str
     settings: VoiceSettings
+    floor: VoiceSettings | None = None  # the espeak-ng voice that speaks when this one cannot (model missing)
 
     @property
     def language(self) -> str:
         return self.settings.language
+
+    @property
+    def natural(self) -> bool:
+        """A neural (or system) voice, as opposed to espeak-ng's formant voices."""
+        return self.settings.engine != "espeak"
+
+
+def floor_engine(voice: Voice) -> EspeakEngine:
+    """The voice's own espeak-ng variant: what speaks offline when its Piper model is not here."""
+    return EspeakEngine(voice.floor) if voice.floor is not None else fallback_engine(voice.language)
 
 
 def piper_dir() -> Path:
@@ -44,7 +59,7 @@ def load_voice(path: Path) -> Voice:
     where = str(path)
     if not isinstance(doc, MarkedDict):
         raise YamlError(where, 1, "a voice is a mapping: persona, description, engine, model, language")
-    known = {"persona", "description", "engine", "model", "language", "speed", "pitch"}
+    known = {"persona", "description", "engine", "model", "language", "speed", "pitch", "fallback", "speaker"}
     for key in doc:
         if key not in known:
             raise YamlError(where, doc.line_of(key), f"{key}: unknown key (known: {', '.join(sorted(known))})")
@@ -61,8 +76,20 @@ def load_voice(path: Path) -> Voice:
     pitch = doc.get("pitch", 50)
     if not isinstance(pitch, int) or not 0 <= pitch <= 99:
         raise YamlError(where, doc.line_of("pitch"), "pitch: a whole number from 0 to 99")
-    settings = VoiceSettings(str(doc["engine"]), str(doc["model"]), str(doc["language"]), float(speed), pitch)
-    return Voice(path.stem, str(doc["persona"]), str(doc.get("description", "")), settings)
+    speaker = doc.get("speaker", "")
+    if speaker and doc["engine"] != "piper":
+        raise YamlError(where, doc.line_of("speaker"), "speaker: only for a Piper voice of several speakers")
+    settings = VoiceSettings(str(doc["engine"]), str(doc["model"]), str(doc["language"]), float(speed), pitch,
+                             str(speaker or ""))
+    floor = None
+    if "fallback" in doc:
+        fallback = doc["fallback"]
+        if not isinstance(fallback, str) or not _ESPEAK_NAME.match(fallback) or \
+                not fallback.startswith(str(doc["language"])):
+            raise YamlError(where, doc.line_of("fallback"),
+                            f"fallback: an espeak-ng voice of the same language, like {doc['language']}+m3")
+        floor = VoiceSettings("espeak", fallback, str(doc["language"]), float(speed), pitch)
+    return Voice(path.stem, str(doc["persona"]), str(doc.get("description", "")), settings, floor)
 
 
 def all_voices(folder: Path = VOICES) -> dict[str, Voice]:
@@ -81,32 +108,95 @@ def engine_for(voice: Voice, threads: int = 0) -> Engine:
     return make_engine(voice.settings, [piper_dir(), VOICES / "piper"], threads)
 
 
-def download(model: str, folder: Path | None = None, timeout: float = 20.0) -> Path:
-    """Fetch a published Piper voice (model and config) into the Piper folder."""
+class Offline(EngineError):
+    """No network at all: the name does not resolve, nothing answers."""
+
+
+class DownloadCancelled(EngineError):
+    """The table said stop while a voice was coming in; nothing of it is left."""
+
+
+Progress = Callable[[int, int], None]  # bytes so far, bytes in all (0 when the server does not say)
+
+
+def _urls(model: str) -> dict[str, str]:
     match = _PIPER_NAME.match(model)
     if not match:
         raise EngineError(f"'{model}' is not a Piper voice name like de_DE-thorsten-medium")
-    folder = folder or piper_dir()
-    folder.mkdir(parents=True, exist_ok=True)
     code = f"{match['family']}_{match['region']}"
     parts = {"family": match["family"], "code": code, "name": match["name"], "quality": match["quality"]}
-    target = folder / f"{model}.onnx"
-    for ext in (".onnx.json", ".onnx"):
-        url = PIPER_URL.format(ext=ext, **parts)
-        dest = folder / f"{model}{ext}"
-        partial = dest.with_suffix(dest.suffix + ".part")
+    return {ext: PIPER_URL.format(ext=ext, **parts) for ext in (".onnx.json", ".onnx")}
+
+
+_NETWORK = (urllib.error.URLError, OSError, TimeoutError, http.client.HTTPException)
+
+
+def _unreachable(model: str, exc: BaseException, folder: Path) -> EngineError:
+    reason = getattr(exc, "reason", exc)
+    if isinstance(exc, urllib.error.HTTPError):
+        return EngineError(f"cannot download the Piper voice {model}: the server answered {exc.code} ({reason})")
+    if not isinstance(exc, urllib.error.URLError | TimeoutError | ConnectionError | http.client.HTTPException):
+        return EngineError(f"cannot save the Piper voice {model} in {folder} ({exc})")
+    return Offline(
+        f"cannot download the Piper voice {model} ({reason}). This machine seems to be offline. "
+        f"To install it by hand, fetch {model}.onnx and {model}.onnx.json from the Piper voices "
+        f"collection (rhasspy/piper-voices) on a machine with internet and copy both into {folder}; "
+        f"or install a voice pack rendered elsewhere with: wolfcall voices install PACK")
+
+
+def _length(response: Any) -> int:
+    try:
+        return max(0, int(getattr(response, "headers", {}).get("Content-Length") or 0))
+    except (TypeError, ValueError):
+        return 0
+
+
+def probe(model: str, timeout: float = 8.0) -> int:
+    """The size in bytes of a published Piper voice's model, asked of the server without fetching it
+    (0 when the server does not say). Offline when there is no network; EngineError when the server refuses."""
+    url = _urls(model)[".onnx"]
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method="HEAD"), timeout=timeout) as response:
+            return _length(response)
+    except _NETWORK as exc:
+        raise _unreachable(model, exc, piper_dir()) from None
+
+
+def download(model: str, folder: Path | None = None, timeout: float = 20.0, progress: Progress | None = None,
+             cancelled: Callable[[], bool] | None = None) -> Path:
+    """Fetch a published Piper voice (model and config) into the Piper folder.
+
+    `progress(done, total)` hears of every block of the model; when `cancelled()` says yes, or on
+    Ctrl-C, the download stops and nothing of it is left (DownloadCancelled)."""
+    urls = _urls(model)
+    folder = folder or piper_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    parts = {ext: folder / f"{model}{ext}.part" for ext in urls}
+    try:
+        for ext, url in urls.items():
+            try:
+                with urllib.request.urlopen(url, timeout=timeout) as response, parts[ext].open("wb") as out:
+                    total, done = _length(response), 0
+                    report = progress if ext == ".onnx" else None  # the config is a few kilobytes
+                    if report is not None:
+                        report(0, total)
+                    while block := response.read(1 << 16):
+                        if cancelled is not None and cancelled():
+                            raise DownloadCancelled(f"the download of {model} was cancelled; nothing of it is kept")
+                        out.write(block)
+                        done += len(block)
+                        if report is not None:
+                            report(done, total)
+            except _NETWORK as exc:
+                raise _unreachable(model, exc, folder) from None
         try:
-            with urllib.request.urlopen(url, timeout=timeout) as response, partial.open("wb") as out:
-                while block := response.read(1 << 16):
-                    out.write(block)
-        except (urllib.error.URLError, OSError, TimeoutError) as exc:
-            partial.unlink(missing_ok=True)
-            reason = getattr(exc, "reason", exc)
-            raise EngineError(
-                f"cannot download the Piper voice {model} ({reason}). This machine seems to be offline. "
-                f"To install it by hand, fetch {model}.onnx and {model}.onnx.json from the Piper voices "
-                f"collection (rhasspy/piper-voices) on a machine with internet and copy both into {folder}; "
-                f"or install a voice pack rendered elsewhere with: wolfcall voices install PACK") from None
-        partial.replace(dest)
-    json.loads((folder / f"{model}.onnx.json").read_text())  # a config we can read, or a clear error
-    return target
+            json.loads(parts[".onnx.json"].read_text(encoding="utf-8"))
+        except ValueError:
+            raise EngineError(f"the Piper voice {model} arrived damaged (its config is not JSON); "
+                              f"try again: wolfcall voices download {model}") from None
+        for ext, part in parts.items():  # the model last: a voice counts as installed once its .onnx is there
+            part.replace(folder / f"{model}{ext}")
+    finally:  # offline, cancelled, Ctrl-C: no half voice stays behind
+        for part in parts.values():
+            part.unlink(missing_ok=True)
+    return folder / f"{model}.onnx"
