@@ -52,9 +52,9 @@ def _game(name: str) -> Callable[[argparse.Namespace], int]:
 
         from .config import OptionError
         from .journal import JournalError
+        from .lint import ScriptError
         from .master import ReplayMismatch
         from .names import NameProblem
-        from .script import ScriptError
         from .yamlfile import YamlError
 
         module = importlib.import_module(f"narrator.{name}")

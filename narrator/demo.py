@@ -77,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
     from .inputs import RandomInput
     from .journal import Journal
     from .lines import Lines
+    from .lint import load_checked
     from .picker import Picker
-    from .script import load_checked
     from .session import Session, Table, open_journal, random_seed
     from .speaker import CaptionSpeaker
     from .timeline import write_timeline

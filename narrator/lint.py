@@ -272,3 +272,26 @@ def lint_paths(paths: list[Path]) -> list[Problem]:
     problems = lint(load(SHIPPED, *extra))
     wanted = [str(p.resolve()) for p in paths]
     return [pr for pr in problems if any(str(Path(pr.file).resolve()).startswith(w) for w in wanted)]
+
+
+class ScriptError(Exception):
+    """A broken script: the game refuses to start and shows these lint lines."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        lines = [p.relative() for p in problems[:20]]
+        if len(problems) > 20:
+            lines.append(f"... and {len(problems) - 20} more")
+        super().__init__("the script has problems:\n" + "\n".join(lines))
+
+
+def load_checked(user: Path | None = None) -> Script:
+    """The shipped scripts with the user's folder laid over them, refused if the lint finds anything."""
+    folders = [SHIPPED] + ([user] if user else [])
+    if user is not None and not user.is_dir():
+        raise ScriptError([Problem(str(user), 1, "-", "the scripts folder does not exist")])
+    script = load(*folders)
+    problems = lint(script)
+    if problems:
+        raise ScriptError(problems)
+    return script

@@ -55,7 +55,7 @@ def offer_voice(args: argparse.Namespace, cfg: Config, lang: str) -> bool:
     (narrator/audio/offer.py). Only when someone can answer and the game will be heard."""
     if not sys.stdin.isatty() or ((args.audio or cfg.audio) == "none" and args.out is None):
         return False
-    from .session import data_dir
+    from .paths import data_dir
     from .voiceactions import offer_at_the_terminal
 
     return offer_at_the_terminal(lang, args.voice or cfg.voice, args.data or data_dir(), args.scripts or cfg.scripts)
@@ -68,9 +68,10 @@ def run(args: argparse.Namespace) -> int:
     from .config import load_config
     from .journal import Journal, JournalError
     from .lines import Lines
+    from .lint import load_checked
+    from .paths import data_dir
     from .picker import Picker
-    from .script import load_checked
-    from .session import Session, Table, data_dir, latest_unfinished, new_journal_path, open_journal, random_seed
+    from .session import Session, Table, latest_unfinished, new_journal_path, open_journal, random_seed
     from .speaker import CaptionSpeaker
     from .terminal import TerminalInput
 

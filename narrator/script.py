@@ -160,31 +160,6 @@ def load_file(path: Path, lang: str, script: Script) -> None:
             script.scenes.setdefault(lang, {})[str(scene_id)] = scene
 
 
-class ScriptError(Exception):
-    """A broken script: the game refuses to start and shows these lint lines."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        lines = [p.relative() for p in problems[:20]]
-        if len(problems) > 20:
-            lines.append(f"... and {len(problems) - 20} more")
-        super().__init__("the script has problems:\n" + "\n".join(lines))
-
-
-def load_checked(user: Path | None = None) -> Script:
-    """The shipped scripts with the user's folder laid over them, refused if the lint finds anything."""
-    from .lint import lint
-
-    folders = [SHIPPED] + ([user] if user else [])
-    if user is not None and not user.is_dir():
-        raise ScriptError([Problem(str(user), 1, "-", "the scripts folder does not exist")])
-    script = load(*folders)
-    problems = lint(script)
-    if problems:
-        raise ScriptError(problems)
-    return script
-
-
 def load(*folders: Path) -> Script:
     """Load `folder/<lang>/*.yaml` for each folder in turn; a later folder's scenes replace earlier ones."""
     script = Script()

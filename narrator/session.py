@@ -6,7 +6,6 @@ the same seeds, until the answers run out; from there the narrator speaks again.
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Sequence
@@ -28,14 +27,6 @@ from .script import Script
 from .speaker import Speaker
 
 PLAIN_STEPS = (VOTE, REVEAL, START)
-
-
-def data_dir() -> Path:
-    """Where journals live: $WOLFCALL_DATA, else $XDG_DATA_HOME/wolfcall, else ~/.local/share/wolfcall."""
-    if os.environ.get("WOLFCALL_DATA"):
-        return Path(os.environ["WOLFCALL_DATA"])
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "wolfcall"
 
 
 @dataclass

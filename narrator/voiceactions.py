@@ -14,7 +14,7 @@ from .audio.offer import Offer, consider, fetch, remember, render_in_background,
 from .audio.packs import PACKS, PackError, check, export, install, open_pack, pack_for, render
 from .audio.table import print_voice
 from .audio.voices import DownloadCancelled, Offline, Voice, all_voices, download, find_voice
-from .script import load_checked
+from .lint import load_checked
 
 
 def _list(args: argparse.Namespace) -> int:

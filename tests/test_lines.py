@@ -6,8 +6,9 @@ import pytest
 
 from engine.roles import ROLES
 from narrator.lines import Cards, Lines, Number, Part, RoleName, Seat, Seats, sentence_case, spoken_texts
+from narrator.lint import ScriptError, load_checked
 from narrator.picker import Picker
-from narrator.script import SHIPPED, Scene, Script, ScriptError, Variant, load, load_checked
+from narrator.script import SHIPPED, Scene, Script, Variant, load
 
 SCRIPT = load(SHIPPED)
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..paths import data_dir
 from ..scenes import LANGUAGES
-from ..session import data_dir
 from ..yamlfile import MarkedDict, YamlError
 from ..yamlfile import load as load_yaml
 from .engines import Engine, EngineError, EspeakEngine, VoiceSettings, fallback_engine, make_engine
