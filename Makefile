@@ -3,12 +3,16 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test bench screens clean
+.PHONY: play test bench screens clean icons
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml | icons
 	@test -x $(PY) || python3 -m venv $(VENV) >&2
 	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]' >&2
 	@touch $(STAMP)
+
+# The page's pictures (game-icons.net, CC BY 3.0), fetched from npm when missing; the page works without them.
+icons:
+	@python3 narrator/web/icons.py
 
 play: $(STAMP)
 	$(VENV)/bin/wolfcall play

@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         assert names is not None
         seed = args.seed if args.seed is not None else random_seed()
-        table = Table.deal(names, cfg.house, seed, args.lang or cfg.language)
+        table = Table.deal(names, cfg.house, seed, args.lang or cfg.language, ruleset=cfg.ruleset)
         answers = []
         path = new_journal_path(folder, table)
         journal = Journal.create(path, table.to_json(), f"a game for {len(names)} players")
@@ -110,8 +110,9 @@ def run(args: argparse.Namespace) -> int:
     speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
                             CaptionSpeaker(sys.stdout), words, no_card_out=(args.data or data_dir()) / "last-game.wav",
                             told=told)
-    session = Session(table, script, speaker, RealClock(args.speed), TerminalInput(words),
-                      journal, answers, resumed=bool(args.resume))
+    keyboard = TerminalInput(words)
+    session = Session(table, script, speaker, RealClock(args.speed), keyboard, journal, answers,
+                      resumed=bool(args.resume))
     try:
         narrator = session.run()
     except EOFError:
@@ -122,5 +123,6 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
         if isinstance(speaker, AudioSpeaker):
             speaker.close()
+    keyboard.show_end(narrator.state)
     print(f"wolfcall: {narrator.state.winner} won ({narrator.state.reason})", file=sys.stderr)
     return 0

@@ -119,9 +119,10 @@ def wait_actionable(page: Any, timeout: float = GUARD_MS) -> str:
     return "secret" if page.is_visible("#secret") else screen(page)
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, full: bool = False) -> None:
+    """A screenshot in artifacts/screens/; `full`: the whole scrolled page, not only the phone's screen."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
 def received(page: Any) -> int:

@@ -58,6 +58,8 @@ def test_a_card_goes_only_to_the_screen_that_asked(tmp_path: Path) -> None:
     h.handle(first, {"t": "show"})
     private = [m for m in inbox[first] if m["t"] == "private"]
     assert len(private) == 1 and private[0]["kind"] == "card" and private[0]["role"]
+    assert private[0]["help"] in strings("en").values()  # the card's help, read by its holder alone
+    assert (private[0]["picture"] or "<svg").startswith("<svg")  # drawn inline: nothing fetched, nothing cached
     assert not [m for m in inbox[second] if m["t"] == "private"]
     assert all("role" not in m for m in inbox[second])
     h._stop_game()

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
+
+from engine import Choice
+from narrator.clock import RealClock
+from narrator.inputs import Question
+from narrator.lines import Lines
+from narrator.picker import Picker
+from narrator.script import SHIPPED, load
+from narrator.terminal import CLEAR, Keyboard, TerminalInput
+
+from .test_screens import NAMES, the_first_vote
 
 WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
 ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "guard")
@@ -69,3 +80,40 @@ def test_killed_at_the_keyboard_and_resumed(tmp_path: Path) -> None:
     assert code == 0, err
     assert "resuming" in err and " won (" in err
     assert not any(word in journals[0].read_text() for word in ROLE_WORDS)
+
+
+def keyboard_game(typed: str) -> tuple[TerminalInput, io.StringIO]:
+    out = io.StringIO()
+    words = Lines(load(SHIPPED), "en", Picker(0), NAMES)
+    return TerminalInput(words, out, Keyboard(io.StringIO(typed))), out
+
+
+def test_a_counted_vote_at_the_keyboard_by_secret_ballots_or_by_hands() -> None:
+    state = the_first_vote(mark=3).state
+    q = Question("day_vote", (), None)
+    term, out = keyboard_game("\n2\n\n1\n\n\n\n\n\n0\n")  # Ana votes Ben, Ben votes Ana, the others abstain
+    term._prompt(q, state)
+    shown = out.getvalue()
+    assert "h) Show of hands" in shown and "b) Secret ballots" in shown
+    assert "Ben is the captain: their vote counts twice." in shown
+    assert "Player three starts the vote with 2 extra votes." in shown
+    choice = term._parse(q, state, "b", RealClock())
+    assert isinstance(choice, Choice) and choice.text() == "day_vote:ballots:1>2,2>1,3>-,4>-,6>-"
+    assert out.getvalue().count(CLEAR) == 5, "the screen was not cleared after every ballot"
+    term, out = keyboard_game("0\n3\n\n0\n0\ny\n")
+    choice = term._parse(q, state, "h", RealClock())
+    assert isinstance(choice, Choice) and choice.text() == "day_vote:tally:2*3"
+    assert "The captain's hand counts as two." in out.getvalue()
+
+
+def test_the_end_at_the_keyboard_is_told_night_by_night() -> None:
+    game = the_first_vote(mark=4)
+    game.choose(Choice.from_text("day_vote:tally:1*3"))
+    term, out = keyboard_game("")
+    term.show_end(game.state)
+    text = out.getvalue()
+    assert "The village wins. Every werewolf is dead." in text
+    assert text.index("Night 1") < text.index("† 5 Eva (Villager): killed by the werewolves") < text.index("Day 1")
+    assert "† 1 Ana (Werewolf): voted out by the village" in text
+    assert "2 Ben: Seer (Captain)" in text
+    assert "Alive at the end: 2 Ben (Seer), player three (Raven), 4 Dora (Villager), 6 Fede (Hunter)" in text

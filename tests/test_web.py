@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,14 +55,21 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+def role_words_in(text: str) -> list[str]:
+    """The role words in `text`, as words: Spanish "guardad" or "aguarda" do not name the guard."""
+    return [w for w in ROLE_WORDS if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
+
+
 def assert_no_roles(page: Any) -> None:
-    html = page.evaluate("document.body.innerHTML")
-    leaked = [w for w in ROLE_WORDS if w in html]
+    # the page without the caption: the narration is said to everyone (it may name the cards in play)
+    html = page.evaluate("(() => { const body = document.body.cloneNode(true);"
+                         " body.querySelector('#caption').remove(); return body.innerHTML; })()")
+    leaked = role_words_in(html)
     assert not leaked, f"{leaked} still in the page after the card was covered"
     # what the page's script keeps between messages: the last screen and the secret box's state
     kept = page.evaluate("JSON.stringify([screen, Object.assign({}, document.getElementById('secret').dataset),"
                          " history.length, history.state, location.href])")
-    leaked = [w for w in ROLE_WORDS if w in kept]
+    leaked = role_words_in(kept)
     assert not leaked, f"{leaked} still reachable by the page's script after the card was covered"
 
 
@@ -88,11 +96,12 @@ def act(page: Any, state: dict[str, Any]) -> str:
     """Do what the screen asks, as a table that wants the game to end; returns the screen's name."""
     name = wait_actionable(page)
     before = gen(page)
+    tag = f"-{state['lang']}" if "lang" in state else ""  # the screenshots of a game in another language
     if name == "secret":
         kind = page.get_attribute("#secret", "data-kind")
         state.setdefault("shots", set())
         if kind not in state["shots"]:
-            shot(page, f"secret-{kind}")
+            shot(page, f"secret-{kind}{tag}")
             state["shots"].add(kind)
         page.click("#cover")
         page.wait_for_selector("#secret", state="hidden")
@@ -104,19 +113,19 @@ def act(page: Any, state: dict[str, Any]) -> str:
         return name
     if name not in state.setdefault("seen", []):
         state["seen"].append(name)
-        shot(page, f"screen-{name}")
+        shot(page, f"screen-{name}{tag}")
     if name == "deal":
         page.click("#show")
         page.wait_for_selector("#secret", state="visible")
         return name
     if name == "narrator":
         page.click("#start")
-    elif name == "night" and page.is_visible("#pick-confirm"):  # seats picked one by one (cupid)
+    elif name in ("night", "step") and page.is_visible("#pick-confirm"):  # seats picked one by one (cupid)
         needed = page.evaluate("screen.pick.count")
         for button in page.query_selector_all("button[data-seat]")[:needed]:
             button.click()
         page.click("#pick-confirm")
-    elif name == "night":
+    elif name in ("night", "step"):
         if page.is_visible("#pass"):
             page.click("#pass")
         else:
@@ -127,8 +136,11 @@ def act(page: Any, state: dict[str, Any]) -> str:
     elif name == "day":
         page.click("#to-vote")
     elif name == "vote" and page.is_visible("#count-confirm"):  # hands counted per player
-        page.query_selector_all("#screen .row button")[1].click()  # one hand for the first living player
+        page.query_selector_all("#screen [data-seat] button")[1].click()  # one hand for the first living player
         page.click("#count-confirm")
+        page.click("#confirm-yes")
+    elif name == "tiebreak":  # the captain chooses one of the tied
+        page.query_selector_all("button.choice")[0].click()
         page.click("#confirm-yes")
     elif name == "vote":
         page.query_selector_all("button.choice:not([data-value$=':none'])")[0].click()
@@ -158,7 +170,8 @@ def test_a_whole_seven_player_game_on_a_phone(page: Any, tmp_path: Path) -> None
         shot(page, "screen-end")
         banner = page.inner_text("#banner")
         assert banner in ("The village wins", "The werewolves win", "Nobody wins")
-        assert page.query_selector_all("#log li"), "the night log is empty"
+        assert page.query_selector_all("#timeline .log li"), "the night log is empty"
+        assert page.query_selector_all("#timeline [data-period='night-1']"), "the timeline has no first night"
         page.click("#rematch")
         page.wait_for_selector("#show")
         assert screen(page) == "deal"
@@ -296,3 +309,187 @@ def test_the_game_continues_after_the_server_restarts(page: Any, tmp_path: Path)
         assert wait_actionable(page) == "day"
         assert page.inner_text("#screen p") == deaths_before
         play_to_the_end(page, state)
+
+
+# -- the extended ruleset in German and Spanish: every new screen, the vote both ways, the end's timeline ----------
+def words(lang: str) -> dict[str, str]:
+    from narrator.web.strings import strings
+
+    return strings(lang)
+
+
+def extended_setup(page: Any, url: str, lang: str, players: int, names: list[str], add: list[str]) -> None:
+    """The setup screen in `lang`: all 28 roles, `players`, a captain, the cards in `add` added, the help card."""
+    w = words(lang)
+    page.goto(url)
+    page.wait_for_selector("#deal")
+    page.select_option("#lang", lang)
+    page.wait_for_function(f"document.querySelector('h1').textContent === {w['setup.title']!r}")
+    before = gen(page)
+    page.select_option("#ruleset", "extended")
+    page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
+                           "document.querySelector('b[data-role=cupid]') !== null")
+    players_now = int(page.input_value("#players"))
+    under = page.evaluate(f"screen.draft.roles.filter((r) => r.min_players > {players_now}).map((r) => r.id)")
+    for role in under:  # a card under its minimum is shown greyed, with the count it needs
+        card = page.evaluate(f"screen.draft.roles.find((r) => r.id === '{role}')")
+        assert page.inner_text(f"[data-card={role}].off .why") == w["setup.from_players"].format(n=card["min_players"])
+        assert not page.query_selector(f"[data-card={role}] button:not(.link)"), f"{role} is offered under its minimum"
+    assert page.inner_text("[data-card=judge].off .why") == w["setup.own_devices"]
+    before = gen(page)
+    page.select_option("#players", str(players))
+    page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
+                           f"document.querySelectorAll('#screen input').length === {players}")
+    before = gen(page)
+    page.select_option("#captain", "yes")
+    page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
+                           "document.getElementById('captain').value === 'yes'")
+    for role in add:
+        before = gen(page)
+        page.click(f"[data-card={role}] b + button")
+        page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before}")
+        assert page.inner_text(f"b[data-role={role}]") == "1", f"{role} was not added"
+    assert page.inner_text("#credit") == w["setup.credit"]
+    shot(page, f"setup-extended-{lang}", full=True)
+    page.click("[data-help=wolf_father]")  # a role's name opens its help card
+    page.wait_for_selector("#help[open]")
+    assert page.inner_text("#help-text") == w["help.wolf_father"]
+    assert page.query_selector("#help img.pic"), "the help card has no picture"
+    shot(page, f"help-{lang}")
+    page.click("#help-close")
+    page.wait_for_selector("#help", state="hidden")
+    page.click("[data-help=captain]")
+    page.wait_for_selector("#help[open]")
+    assert page.inner_text("#help-text") == w["help.captain"]
+    page.click("#help-close")
+    page.wait_for_selector("#help", state="hidden")
+    for i, name in enumerate(names):
+        field = page.locator("#screen input").nth(i)
+        field.fill(name)
+        field.dispatch_event("change")
+    page.click("#deal")
+    page.wait_for_function("document.getElementById('screen').dataset.screen === 'deal'")
+
+
+def tied_ballots(count: dict[str, Any]) -> dict[int, int | None] | None:
+    """Ballots that tie the two players with the most votes already (a mark), every other voter abstaining."""
+    extra = {p["seat"]: p["extra"] for p in count["seats"]}
+    a, b = sorted(extra, key=lambda s: -extra[s])[:2]
+    voters = count["voters"]
+
+    def search(i: int, score_a: int, score_b: int) -> dict[int, int | None] | None:
+        if i == len(voters):
+            return {} if score_a == score_b > 0 else None
+        weight = voters[i]["weight"]
+        for target in (a, b, None):
+            found = search(i + 1, score_a + weight * (target == a), score_b + weight * (target == b))
+            if found is not None:
+                return {voters[i]["seat"]: target, **found}
+        return None
+
+    return search(0, extra[a], extra[b])
+
+
+def vote_by_ballots(page: Any, lang: str, state: dict[str, Any]) -> None:
+    """The device goes round: each voter opens their own screen, taps a name or abstains; a tie is made on purpose."""
+    count = page.evaluate("screen.count")
+    for p in count["seats"]:  # the marks and the captain, shown on the player they concern
+        if p["extra"]:
+            assert page.query_selector(f"[data-seat='{p['seat']}'] [data-extra='{p['extra']}']"), "no mark shown"
+        if p["captain"]:
+            assert page.query_selector(f"[data-seat='{p['seat']}'] [data-captain]"), "the captain is not shown"
+    shot(page, f"vote-hands-{lang}", full=True)
+    page.click("#mode-ballots")
+    ballots = tied_ballots(count) or {}
+    for voter in count["voters"]:
+        page.wait_for_selector(f"#ballot-open[data-voter='{voter['seat']}']")
+        if voter is count["voters"][0]:
+            shot(page, f"ballot-pass-{lang}")
+        page.click("#ballot-open")
+        page.wait_for_selector("#ballot-voter")
+        assert not page.query_selector("#vote-body .on"), "a ballot screen shows an earlier ballot"
+        if voter["weight"] > 1:
+            shot(page, f"ballot-captain-{lang}")
+        elif voter is next(v for v in count["voters"] if v["weight"] == 1):
+            shot(page, f"ballot-voter-{lang}")
+        target = ballots.get(voter["seat"])
+        page.click(f"button[data-ballot='{'-' if target is None else target}']")
+    page.wait_for_selector("#ballots-confirm")
+    shot(page, f"ballots-done-{lang}")
+    before, taps = gen(page), len(sent(page))
+    page.click("#ballots-confirm")
+    wait_change(page, before)
+    value = sent(page, taps)[-1]["value"]
+    assert value.startswith("day_vote:ballots:") and value.count(">") == len(count["voters"]), value
+    state["ballots"] = state.get("ballots", 0) + 1
+    state["tie"] = bool(ballots)
+
+
+def play_extended(page: Any, lang: str, state: dict[str, Any], limit: int = 800) -> None:
+    """As `act`, with the first counted vote by secret ballots (tied, when a tie can be made) and a screenshot
+    of each new screen once."""
+    for _ in range(limit):
+        name = wait_actionable(page)
+        if name == "vote" and page.is_visible("#vote-modes") and not state.get("ballots"):
+            vote_by_ballots(page, lang, state)
+            continue
+        if name == "day" and page.query_selector("#screen .note") and "day-news" not in state.setdefault("seen", []):
+            state["seen"].append("day-news")
+            shot(page, f"day-news-{lang}")
+        if name == "night" and page.query_selector("#screen .card") and "cards" not in state["seen"]:
+            state["seen"].append("cards")
+            shot(page, f"thief-cards-{lang}")
+        if act(page, state) == "end":
+            return
+    raise AssertionError("the game did not end")
+
+
+def check_the_end(page: Any, lang: str, players: int) -> dict[str, Any]:
+    """The end screen: every card with its picture and marks, the timeline night by night, who is alive."""
+    w = words(lang)
+    page.wait_for_function(f"document.querySelectorAll('#cards li').length === {players}")
+    shot(page, f"end-{lang}", full=True)
+    end = page.evaluate("screen")
+    assert page.inner_text("#banner") == w[f"end.{end['winner']}"]
+    assert len({c["role"] for c in end["cards"]}) >= 10, "fewer than ten different roles were dealt"
+    assert len(page.query_selector_all("#cards li > img.pic")) == players, "a card has no picture"
+    dead = [c for c in end["cards"] if not c["alive"]]
+    assert len(page.query_selector_all("#timeline .death")) == len(dead), "a death is missing from the timeline"
+    assert len(page.query_selector_all("#alive li")) == len(end["alive"]) == players - len(dead)
+    periods = [p["period"] + "-" + str(p["n"]) for p in end["timeline"]]
+    assert periods[:2] == ["night-1", "day-1"], periods
+    assert page.query_selector("#timeline [data-period^='day'] .death[data-cause='vote']"), "no death by the vote"
+    assert page.inner_text("#timeline [data-period='night-1'] h3") == w["night.title"].format(n=1)
+    causes = {d["how"] for p in end["timeline"] for d in p["deaths"]}
+    assert causes <= {w[f"cause.{c}"] for c in ("wolves", "poison", "vote", "shot", "grief", "sword")}, causes
+    cards = page.inner_text("#cards")
+    assert w["mark.captain"] in cards, "the captain is not marked"
+    if any(c["role"] == w["role.cupid"] for c in end["cards"]):  # not when cupid was left over for the thief
+        assert w["mark.lovers"] in cards, "the lovers are not marked"
+    return end
+
+
+def test_a_whole_extended_game_in_german_with_ballots_and_the_timeline(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    names = ["Jutta", "Leopold", "Konrad", "Mechthild", "Hedda", "Anton", "Berta", "Claus", "Doris", "Emil",
+             "Frieda", "Gustav"]
+    with server(tmp_path, port):
+        extended_setup(page, f"http://127.0.0.1:{port}/", "de", 12, names, ["raven", "fox"])
+        state: dict[str, Any] = {"lang": "de"}
+        play_extended(page, "de", state)
+        assert state["covered"] == 12 and state["ballots"] == 1
+        assert {"step", "tiebreak", "vote", "day"} <= set(state["seen"]), state["seen"]
+        check_the_end(page, "de", 12)
+
+
+def test_a_whole_extended_game_in_spanish(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    names = ["Ana", "Bruno", "Carmen", "Diego", "Elena", "Fermín", "Gloria", "Héctor", "Inés", "Jorge", "Lucía",
+             "Manuel", "Nuria", "Óscar"]
+    with server(tmp_path, port):
+        extended_setup(page, f"http://127.0.0.1:{port}/", "es", 14, names, ["dog_handler", "pied_piper", "thief"])
+        state: dict[str, Any] = {"lang": "es"}
+        play_extended(page, "es", state)
+        assert state["covered"] == 14 and state["ballots"] == 1
+        assert "cards" in state["seen"], "the thief never saw the two cards left over"
+        check_the_end(page, "es", 14)

@@ -1,24 +1,23 @@
 """The game behind the page: the setup, the narrator's thread, and what each screen may see.
 
-Every screen is computed here from the engine's `view()` and the question the narrator asks; the
-page only renders it. Secrets (a card, the seer's answer, the witch's victim) go only to the
-screen that tapped for them, in a message the page drops when the card is covered.
+Every screen is computed on the server (narrator/web/screens.py) from the engine's `view()` and the
+question the narrator asks; the page only renders it. Secrets (a card, the seer's answer) go only to
+the screen that tapped for them, in a message the page drops when the card is covered.
 """
 
 from __future__ import annotations
 
 import itertools
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import (
-    NARRATOR,
     Choice,
     HouseRules,
+    Malformed,
     Refused,
     Setup,
     State,
@@ -28,7 +27,6 @@ from engine import (
     private_answer,
     recommended,
     ruleset,
-    shape_of,
     view,
 )
 from engine.house import RULES_OF
@@ -44,9 +42,13 @@ from ..records import Numbered, set_aside
 from ..script import Script
 from ..session import Session, Table, drop_last_choice, latest_unfinished, new_journal_path, open_journal, random_seed
 from ..speaker import CaptionSpeaker
+from .screens import Screens, cards_of, inline_picture, offices_of
 from .strings import strings
 from .unresumable import unresumable_screen
 from .webinput import Stopped, WebInput
+
+if TYPE_CHECKING:
+    from .voicedownload import VoiceDownload
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -69,16 +71,7 @@ class Draft:
         return {"players": self.players, "names": self.names, "counts": self.counts, "house": self.house.to_json(),
                 "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset,
                 "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
-                "house_rules": list(RULES_OF[self.ruleset])}
-
-
-def cards_of(rules_id: str) -> list[dict[str, Any]]:
-    """The cards a ruleset deals, as the setup screen lists them (the page knows no role)."""
-    from engine.roles import ROLES
-
-    return [{"id": r, "copies": ROLES[r].copies or 1, "min_players": ROLES[r].min_players,
-             "adjustable": r != "villager", "own_devices_only": ROLES[r].modes == ("own_devices",)}
-            for r in ruleset(rules_id).roles]
+                "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset])}
 
 
 class PageCaptions(CaptionSpeaker):
@@ -103,8 +96,8 @@ class Hub:
         self.clients: dict[int, Send] = {}
         self.ids = itertools.count(1)
         self.lock = threading.RLock()
-        self.draft = Draft(cfg.players, [], recommended(ruleset("classic"), cfg.players), cfg.house, cfg.language,
-                           cfg.voice)
+        self.draft = Draft(cfg.players, [], recommended(ruleset(cfg.ruleset), cfg.players), cfg.house, cfg.language,
+                           cfg.voice, ruleset=cfg.ruleset)
         self.table: Table | None = None
         self.input: WebInput | None = None
         self.thread: threading.Thread | None = None
@@ -115,6 +108,8 @@ class Hub:
         self.clips: dict[int, bytes] = {}  # spoken clips for browser sound, by number
         self.lan_url: str | None = None  # with --lan: the address a phone opens (shown with a QR code)
         self.journal_path: Path | None = None
+        self.labels: dict[int, str] = {}  # the seats' labels at the table in play ("Ana", "player four")
+        self.voice_download = self._voice_offer() if speaker_factory is not None and not fast else None
         waiting = latest_unfinished(self.games)
         if waiting is not None:
             self.screen = {"screen": "resume"}
@@ -130,6 +125,8 @@ class Hub:
             self.clients[client] = send
         send({"t": "ui", "lang": self.lang, "strings": strings(self.lang)})
         send(self.current_screen())
+        if self.voice_download is not None:
+            send(self.voice_download.message())
         if self.caption:
             send({"t": "caption", "text": self.caption})
         return client
@@ -155,6 +152,7 @@ class Hub:
 
     def current_screen(self) -> dict[str, Any]:
         if self.screen.get("screen") == "setup":
+            self._look_for_voice()
             return {"t": "screen", "screen": "setup", "draft": self.draft.to_json(), "voices": self.voices(),
                     "lan": self.lan_url}
         return {"t": "screen", **self.screen}
@@ -163,10 +161,26 @@ class Hub:
         self.screen = screen
         self.broadcast(self.current_screen())
 
+    def voices_by_name(self) -> dict[str, str]:
+        """Each narrator's language, by voice name."""
+        return {v["name"]: v["lang"] for v in self.voices()}
+
     def voices(self) -> list[dict[str, str]]:
         from ..audio.voices import all_voices
 
         return [{"name": v.name, "persona": v.persona, "lang": v.language} for v in all_voices().values()]
+
+    # -- the natural-voice download offered on the setup screen (narrator/web/voicedownload.py) ----
+    def _voice_offer(self) -> VoiceDownload:
+        from .voicedownload import VoiceDownload
+
+        return VoiceDownload(self)
+
+    def _look_for_voice(self) -> None:
+        if self.voice_download is not None:
+            with self.lock:
+                self.voice_download.look(self.draft.lang, self.draft.voice)
+    # -- end of the voice download block ----------------------------------------------------
 
     # -- what the page sends -------------------------------------------------------------
     def handle(self, client: int, message: dict[str, Any]) -> None:
@@ -196,8 +210,12 @@ class Hub:
                     self._answer(UNDO)
                 elif kind == "tap":
                     self._tap(client, str(message.get("value", "")))
+                elif kind == "voice_download" and self.voice_download is not None:
+                    self.voice_download.handle(str(message.get("action", "")))
             except Refused as exc:
                 self.refuse(client, exc)
+            except Malformed as exc:  # a choice of the wrong form: say why, change nothing
+                self.refuse(client, Refused("other", str(exc)))
             except (WrongStep, Unknown, KeyError, ValueError, TypeError):
                 pass  # a tap for a screen that has already moved on, or a malformed message
 
@@ -250,6 +268,10 @@ class Hub:
             return  # the page already shows what was typed; redrawing would lose the cursor
         elif kind == "lang" and m.get("lang") in ("en", "de", "es"):
             d.lang = str(m["lang"])
+            from ..audio.table import DEFAULTS
+
+            if self.voices_by_name().get(d.voice) != d.lang:  # the language's own narrator, as it will speak
+                d.voice = DEFAULTS[d.lang][0]
             self.broadcast({"t": "ui", "lang": d.lang, "strings": strings(d.lang)})
         elif kind == "voice":
             d.voice = str(m["voice"])
@@ -313,7 +335,7 @@ class Hub:
     # -- the game's thread ---------------------------------------------------------------
     def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None) -> None:
         self._stop_game()
-        self.table = table
+        self.table, self.labels = table, {}
         self.broadcast({"t": "ui", "lang": table.lang, "strings": strings(table.lang)})
         if path is None:
             path = new_journal_path(self.games, table)
@@ -400,7 +422,7 @@ class Hub:
         result = private_answer(state, choice)
         if result is not None:  # what the actor learns at once: only to the screen that tapped
             self.send_to(client, {"t": "private", "kind": "answer", "target": self._name(choice.target or 0),
-                                  "result": result, "role": strings(self.lang).get(f"role.{result}", "")})
+                                  **self.screens().answer(result)})
         self._answer(choice)
 
     def _show_card(self, client: int) -> None:
@@ -408,17 +430,23 @@ class Hub:
         if q is None or state is None or q.step != REVEAL or q.seat is None:
             return
         cards = view(state, q.seat)["cards"]
+        card = cards[str(q.seat)]
         words = strings(self.lang)
         pack = [self._name(int(s)) for s in cards if int(s) != q.seat]
         self.send_to(client, {"t": "private", "kind": "card", "name": self._name(q.seat),
-                              "role": words.get(f"role.{cards[str(q.seat)]}", cards[str(q.seat)]), "pack": pack})
+                              "role": words.get(f"role.{card}", card), "help": words.get(f"help.{card}", ""),
+                              "picture": inline_picture(card), "pack": pack})
 
-    # -- screens -----------------------------------------------------------------------
+    # -- screens (built in screens.py) ---------------------------------------------------
     def _name(self, seat: int) -> str:
         if self.table is None:
             return str(seat)
-        lines = Lines(self.script, self.table.lang, Picker(0), self.table.players)
-        return lines.player(seat)
+        if seat not in self.labels:
+            self.labels[seat] = Lines(self.script, self.table.lang, Picker(0), self.table.players).player(seat)
+        return self.labels[seat]
+
+    def screens(self) -> Screens:
+        return Screens(self.lang, self._name)
 
     def _phase(self) -> str:
         s = self.state
@@ -426,79 +454,8 @@ class Hub:
             return "deal"
         return "night" if s.phase == "night" else "day"
 
-    def _choices(self, state: State, seat: int) -> list[dict[str, Any]]:
-        """The legal choices with their words, by shape: the page renders them and decides nothing."""
-        words = strings(self.lang)
-        out = []
-        for text in view(state, seat)["choices"]:
-            c = Choice.from_text(text)
-            kind = "heal" if c.heal is not None else "poison" if c.poison is not None else \
-                "seats" if c.seats else "option" if c.option is not None else "seconds" if c.seconds is not None \
-                else "none" if c.is_pass else "target"
-            target = c.heal or c.poison or c.target
-            out.append({"value": text, "kind": kind, "target": target, "seats": list(c.seats),
-                        "name": self._name(target) if target else "", "label": self._label(c, kind, words)})
-        return out
-
-    def _label(self, c: Choice, kind: str, words: dict[str, str]) -> str:
-        if kind == "seats":
-            return " + ".join(self._name(s) for s in c.seats)
-        if kind == "option":
-            return words.get(f"option.{c.option}", str(c.option))
-        if kind == "seconds":
-            return f"{c.seconds} s"
-        if kind == "none":
-            return words["night.nobody"] if shape_of(c.step) == "seat" else words["night.pass"]
-        target = c.heal or c.poison or c.target
-        return self._name(target) if target else ""
-
     def question_screen(self, q: Question, state: State) -> dict[str, Any]:
-        if q.step == REVEAL and q.seat is not None:
-            return {"screen": "deal", "seat": q.seat, "name": self._name(q.seat)}
-        if q.step == START:
-            return {"screen": "narrator"}
-        if q.step == VOTE:
-            minutes = state.house.day_timer_minutes
-            return {"screen": "day", "day": state.night, "deaths": [self._name(s) for s in state.latest_deaths],
-                    "timer": minutes, "started": time.time()}
-        seat = q.seat or (state.current.seat if state.current and state.current.seat else NARRATOR)
-        if q.step == "werewolves":
-            from engine.sides import living_wolves
-
-            seat = living_wolves(state)[0]
-        choices = self._choices(state, seat)
-        shape = shape_of(q.step)
-        if shape == "vote":
-            screen = {"screen": "vote", "day": state.night, "choices": choices}
-            if state.extended:  # hands are counted per player; the raven's two are added by the engine
-                from engine.vote import weight
-
-                screen["count"] = {"most": sum(weight(state, s) for s in state.alive),
-                                   "seats": [{"seat": s, "name": self._name(s)} for s in sorted(state.alive)]}
-            return screen
-        if q.step == "hunter":
-            return {"screen": "hunter", "name": self._name(seat), "choices": choices}
-        screen = {"screen": "night", "night": state.night, "step": q.step, "shape": shape, "choices": choices}
-        if shape == "seats" and len(choices) > 12:  # too many pairs to list: the page picks seat by seat
-            picked = sorted({x for c in choices for x in c["seats"]})
-            count = max((len(c["seats"]) for c in choices), default=0)
-            screen["choices"] = [c for c in choices if c["kind"] == "none"]
-            screen["pick"] = {"count": count, "seats": [{"seat": x, "name": self._name(x)} for x in picked]}
-        seen = view(state, seat)
-        if shape == "potions" and "victims" in seen:
-            screen["attacked"] = ", ".join(self._name(v) for v in seen["victims"]) or None
-        return screen
+        return self.screens().question(q, state)
 
     def end_screen(self, state: State) -> dict[str, Any]:
-        words = strings(self.lang)
-        everything = view(state, NARRATOR)
-        cards = [{"name": self._name(int(s)), "role": words.get(f"role.{r}", r)}
-                 for s, r in everything["cards"].items()]
-        log = []
-        for entry in everything["log"]:
-            template = words.get(f"log.{entry['kind']}", "{target}")
-            result = entry.get("result")
-            result_word = next((words[k] for k in (f"night.answer_{result}", f"role.{result}", f"option.{result}",
-                                                   f"result.{result}") if k in words), result or "")
-            log.append(template.format(night=entry["night"], target=self._name(entry["target"]), result=result_word))
-        return {"screen": "end", "winner": state.winner, "reason": state.reason, "cards": cards, "log": log}
+        return self.screens().end(state)
