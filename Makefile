@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml | icons
 
 # The page's pictures (game-icons.net, CC BY 3.0), fetched from npm when missing; the page works without them.
 icons:
-	@python3 narrator/web/icons.py
+	@python3 narrator/ui/web/icons.py
 
 play: $(STAMP)
 	$(VENV)/bin/wolfcall play
@@ -27,7 +27,7 @@ bench: $(STAMP)
 	@$(PY) -m bench
 
 screens: $(STAMP)
-	$(VENV)/bin/pytest -q tests/test_web.py
+	$(VENV)/bin/pytest -q tests/ui/test_web.py
 	mkdir -p docs
 	cp artifacts/screens/setup-en.png docs/setup.png
 	cp artifacts/screens/screen-deal.png docs/deal.png

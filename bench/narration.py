@@ -12,14 +12,14 @@ from pathlib import Path
 
 from engine import Choice, HouseRules, State
 from engine.house import defaults
-from narrator.clock import Clock, VirtualClock
-from narrator.inputs import Answer, Question, RandomInput
-from narrator.journal import Journal
-from narrator.master import Narrator, StepTiming
-from narrator.records import Numbered
-from narrator.script import SHIPPED, Script, load
-from narrator.session import Session, Table, encode, open_journal
-from narrator.speaker import SilentSpeaker
+from narrator.game.clock import Clock, VirtualClock
+from narrator.game.inputs import Answer, Question, RandomInput
+from narrator.game.journal import Journal
+from narrator.game.narrator import Narrator, StepTiming
+from narrator.game.records import Numbered
+from narrator.game.session import Session, Table, encode, open_journal
+from narrator.speech.captions import SilentSpeaker
+from narrator.speech.script import SHIPPED, Script, load
 
 from ._measure import metric, p95
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
-from narrator.lint import lint
-from narrator.scenes import LANGUAGES, catalogue
-from narrator.script import SHIPPED, load
+from narrator.speech.lint import lint
+from narrator.speech.scenes import LANGUAGES, catalogue
+from narrator.speech.script import SHIPPED, load
 
 from ._measure import median_ms, metric
 

@@ -19,10 +19,10 @@ from narrator.audio.packs import Pack, open_pack, render
 from narrator.audio.sinks import MiniaudioSink
 from narrator.audio.speaker import AudioSpeaker
 from narrator.audio.voices import engine_for, find_voice
-from narrator.lines import Line, Lines, Part, RoleName, Seat, Seats
-from narrator.picker import Picker
-from narrator.script import SHIPPED, Script, load
-from narrator.speaker import CaptionSpeaker
+from narrator.speech.captions import CaptionSpeaker
+from narrator.speech.lines import Line, Lines, Part, RoleName, Seat, Seats
+from narrator.speech.picker import Picker
+from narrator.speech.script import SHIPPED, Script, load
 
 from ._measure import metric, p95
 

@@ -20,11 +20,11 @@ from narrator.audio.sinks import MiniaudioSink
 from narrator.audio.speaker import AudioSpeaker
 from narrator.audio.voices import find_voice
 from narrator.config import Config
-from narrator.lines import Lines
-from narrator.picker import Picker
-from narrator.script import SHIPPED, load
-from narrator.session import Table
-from narrator.web.hub import Hub, PageCaptions
+from narrator.game.session import Table
+from narrator.speech.lines import Lines
+from narrator.speech.picker import Picker
+from narrator.speech.script import SHIPPED, load
+from narrator.ui.web.hub import Hub, PageCaptions
 
 from ._measure import metric, p95
 
@@ -38,7 +38,7 @@ def _port() -> int:
 def _serve(hub: Hub, port: int) -> Any:
     import uvicorn
 
-    from narrator.web.app import create_app
+    from narrator.ui.web.app import create_app
 
     server = uvicorn.Server(uvicorn.Config(create_app(hub), host="127.0.0.1", port=port, log_level="error"))
     threading.Thread(target=server.run, daemon=True).start()

@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import HouseError, HouseRules, parse_house
-
-from .scenes import LANGUAGES
-from .yamlfile import MarkedDict, YamlError, cut, shown
-from .yamlfile import load as load_yaml
+from narrator.speech.scenes import LANGUAGES
+from narrator.yamlfile import MarkedDict, YamlError, cut, shown
+from narrator.yamlfile import load as load_yaml
 
 AUDIO = ("auto", "miniaudio", "simpleaudio", "aplay", "file", "none")
 SPEEDS = (0.1, 10_000.0)  # --speed: from ten times slower to ten thousand times faster (tests run at 300-1500)

@@ -19,7 +19,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "screens"
-UI = Path(__file__).resolve().parent.parent / "narrator" / "web" / "ui"
+UI = Path(__file__).resolve().parent.parent / "narrator" / "ui" / "web" / "ui"
 WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
 # Bounded waits only guard against a hang: every wait is for an event (a message, a screen), never for
 # a time, and these bounds are far beyond what any event needs on a loaded machine.

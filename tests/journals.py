@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import HouseRules
-from narrator.clock import VirtualClock
-from narrator.inputs import Answer, Question, RandomInput
-from narrator.journal import Journal
-from narrator.session import Session, Table
-from narrator.speaker import CaptionSpeaker
+from narrator.game.clock import VirtualClock
+from narrator.game.inputs import Answer, Question, RandomInput
+from narrator.game.journal import Journal
+from narrator.game.session import Session, Table
+from narrator.speech.captions import CaptionSpeaker
 
 from .narration import NAMES, SCRIPT
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import contextlib
 
 from engine import Choice, Game, HouseRules
-from narrator.clock import VirtualClock
-from narrator.inputs import COVERED, START, VOTE, Answer, ScriptedInput
-from narrator.lines import Lines
-from narrator.master import Narrator
-from narrator.picker import Picker
-from narrator.script import SHIPPED, load
-from narrator.speaker import CaptionSpeaker
+from narrator.game.clock import VirtualClock
+from narrator.game.inputs import COVERED, START, VOTE, Answer, ScriptedInput
+from narrator.game.narrator import Narrator
+from narrator.speech.captions import CaptionSpeaker
+from narrator.speech.lines import Lines
+from narrator.speech.picker import Picker
+from narrator.speech.script import SHIPPED, load
 
 SCRIPT = load(SHIPPED)
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala"]
@@ -32,7 +32,7 @@ def answers(*items: tuple[str, float]) -> list[Answer]:
 
 def narrate(script: list[Answer], lang: str = "en", seed: int = 1, **house: object) -> Narrator:
     """Play the scripted answers to the end (or until they run out) on a virtual clock."""
-    from narrator.inputs import Exhausted
+    from narrator.game.inputs import Exhausted
 
     game = Game.new(NAMES, roles=ROLES, house=HouseRules(**house), seed=seed)  # type: ignore[arg-type]
     lines = Lines(SCRIPT, lang, Picker(seed), NAMES)

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .clip import RATE, Clip, decode, from_wav, resample
+from narrator.audio.clip import RATE, Clip, decode, from_wav, resample
 
 
 class EngineError(Exception):

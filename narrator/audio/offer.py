@@ -7,7 +7,7 @@ progress bar, cancel), and once it is here the voice's pack is rendered in the b
 `wolfcall voices render`. Offline, one line says why espeak-ng speaks. The answer is kept in the data
 folder, so a table that said no is not asked again.
 
-The terminal (narrator/voiceactions.py) and the page (narrator/web/voicedownload.py) put the same
+The terminal (narrator/cli/voiceactions.py) and the page (narrator/ui/web/voicedownload.py) put the same
 offer in their own way; the words are here, in the table's language.
 """
 
@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .engines import EngineError
-from .packs import PACKS
-from .table import DEFAULTS, natural_ready
-from .voices import Offline, Progress, Voice, all_voices, download, probe
+from narrator.audio.engines import EngineError
+from narrator.audio.packs import PACKS
+from narrator.audio.table import DEFAULTS, natural_ready
+from narrator.audio.voices import Offline, Progress, Voice, all_voices, download, probe
 
 ANSWERS = "voice-offers.json"  # in the data folder: {"de": "no"}
 

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..script import Script
-from .clip import Clip, decode, encode_mp3, normalise, trim
-from .engines import Engine
-from .voices import VOICES, Voice, engine_for
+from narrator.audio.clip import Clip, decode, encode_mp3, normalise, trim
+from narrator.audio.engines import Engine
+from narrator.audio.voices import VOICES, Voice, engine_for
+from narrator.speech.script import Script
 
 PACKS = Path(os.environ.get("WOLFCALL_PACKS") or VOICES / "packs")
 FORMAT = 1
@@ -38,8 +38,7 @@ def texts(script: Script, lang: str) -> dict[str, tuple[str, int]]:
     """Every stretch of words the lines of `lang` may say, with a scene and variant it comes from: the
     script's words and what filling in makes of them ("al jugador", every role form)."""
     from engine.roles import ROLES
-
-    from ..lines import spoken_texts
+    from narrator.speech.lines import spoken_texts
 
     return spoken_texts(script, lang, sorted(ROLES))
 

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .clip import RATE, Clip, Samples, to_int16, to_wav
+from narrator.audio.clip import RATE, Clip, Samples, to_int16, to_wav
 
 
 class Sink(Protocol):

@@ -7,12 +7,12 @@ import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from ..lines import Line, Part
-from ..speaker import PAUSE, CaptionSpeaker, estimate_seconds
-from .clip import Clip, join, normalise, trim
-from .engines import Engine, EngineError, fallback_engine
-from .packs import Pack
-from .sinks import FileSink, Sink
+from narrator.audio.clip import Clip, join, normalise, trim
+from narrator.audio.engines import Engine, EngineError, fallback_engine
+from narrator.audio.packs import Pack
+from narrator.audio.sinks import FileSink, Sink
+from narrator.speech.captions import PAUSE, CaptionSpeaker, estimate_seconds
+from narrator.speech.lines import Line, Part
 
 PAUSES = {",": 0.15, ";": 0.2, ":": 0.2, ".": 0.3, "!": 0.3, "?": 0.3}
 

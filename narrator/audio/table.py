@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..lines import Lines
-from ..speaker import CaptionSpeaker
-from .engines import Engine, EngineError, PiperEngine, piper_model_path
-from .packs import PACKS, pack_for
-from .sinks import FileSink, Sink, SinkError, open_sink
-from .speaker import AudioSpeaker, warn_once_to_stderr
-from .voices import VOICES, Voice, all_voices, engine_for, find_voice, floor_engine, piper_dir
+from narrator.audio.engines import Engine, EngineError, PiperEngine, piper_model_path
+from narrator.audio.packs import PACKS, pack_for
+from narrator.audio.sinks import FileSink, Sink, SinkError, open_sink
+from narrator.audio.speaker import AudioSpeaker, warn_once_to_stderr
+from narrator.audio.voices import VOICES, Voice, all_voices, engine_for, find_voice, floor_engine, piper_dir
+from narrator.speech.captions import CaptionSpeaker
+from narrator.speech.lines import Lines
 
 # Each language's narrators, best first: the first that can speak here narrates when none is named.
 DEFAULTS = {"en": ["joe", "ruth"], "de": ["leopold", "jutta", "konrad", "mechthild", "hedda"],

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..paths import data_dir
-from ..scenes import LANGUAGES
-from ..yamlfile import MarkedDict, YamlError
-from ..yamlfile import load as load_yaml
-from .engines import Engine, EngineError, EspeakEngine, VoiceSettings, fallback_engine, make_engine
+from narrator.audio.engines import Engine, EngineError, EspeakEngine, VoiceSettings, fallback_engine, make_engine
+from narrator.paths import data_dir
+from narrator.speech.scenes import LANGUAGES
+from narrator.yamlfile import MarkedDict, YamlError
+from narrator.yamlfile import load as load_yaml
 
 VOICES = Path(__file__).resolve().parent.parent.parent / "voices"
 ENGINES = ("piper", "espeak", "pyttsx3", "gtts")

@@ -1,0 +1,129 @@
+"""`wolfcall demo`: a whole classic game played at random but legally, narrated in captions."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from engine import HouseRules
+from engine.house import RULES_OF, defaults
+from narrator.config import OptionError, check_output, player_count, seed_number, speed_factor
+from narrator.yamlfile import cut
+
+NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Inés", "Juan", "Kira", "Luis"]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
+    p.add_argument("--players", type=int, help="how many play: 6 to 12 in the classic rules, 3 to 40 in the "
+                                               "extended ones (default: config.yaml)")
+    p.add_argument("--ruleset", choices=("classic", "extended"), help="the rules (default: config.yaml)")
+    p.add_argument("--mode", choices=("one_device", "round_table", "own_devices"), default="one_device",
+                   help="how the table plays (extended rules; default: one device)")
+    p.add_argument("--seed", type=seed_number, help="deal and play the same game again")
+    p.add_argument("--timeline", type=Path, help="write captions and night steps as JSON lines (Contract 3)")
+    p.add_argument("--fast", action="store_true", help="run on a virtual clock: the whole game in a moment")
+    p.add_argument("--speed", type=speed_factor, default=1.0,
+                   help="run the real clock this many times faster (0.1 to 10000)")
+    p.add_argument("--journal", type=Path, help="record every answer in this file (for --resume)")
+    p.add_argument("--resume", type=Path, metavar="JOURNAL", help="go on with the game recorded in JOURNAL")
+    p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
+    p.add_argument("--quiet", action="store_true", help="do not print the captions")
+    p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml, or the language's best)")
+    p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "none"),
+                   help="how sound is played (default: config.yaml; with --fast, only --out)")
+    p.add_argument("--out", type=Path, help="write the whole narrated game to this WAV file (and its timeline)")
+    p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+
+
+def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:
+    """Refuse a player count the rules do not allow and an output file that could not be written,
+    before the scripts are loaded and the game is played (OptionError)."""
+    if not args.resume:
+        player_count(players, ruleset)
+    elif args.resume.is_dir():
+        raise OptionError(f"--resume {cut(str(args.resume), 80)}: is a folder; give a journal file")
+    outputs = [("--journal", args.journal), ("--timeline", args.timeline), ("--out", args.out)]
+    if args.out is not None and args.timeline is None:
+        outputs.append(("--out", args.out.with_suffix(".timeline.jsonl")))  # the timeline written beside it
+    for option, path in outputs:
+        if path is not None and not (option == "--journal" and args.resume):
+            check_output(path, option, make_folders=option == "--journal")  # the journal makes its folders
+
+
+def house_for(rules: str, house: HouseRules) -> HouseRules:
+    """config.yaml's house rules, carried over to `rules`: the rules both rulesets share are kept."""
+    shared = {k: getattr(house, k) for k in RULES_OF[rules] if k in RULES_OF[house_ruleset(house)]}
+    return replace(defaults(rules), **shared)
+
+
+def house_ruleset(house: HouseRules) -> str:
+    return "classic" if house == replace(house, witch_one_potion_per_night=True, captain=False) else "extended"
+
+
+def names(players: int) -> list[str]:
+    """The demo's players: the names it knows, then numbered seats."""
+    return (NAMES + [f"Player {n}" for n in range(len(NAMES) + 1, players + 1)])[:players]
+
+
+def run(args: argparse.Namespace) -> int:
+    from narrator.audio.speaker import AudioSpeaker
+    from narrator.audio.table import build_speaker
+    from narrator.config import load_config
+    from narrator.game.clock import Clock, RealClock, VirtualClock
+    from narrator.game.inputs import RandomInput
+    from narrator.game.journal import Journal
+    from narrator.game.session import Session, Table, open_journal, random_seed
+    from narrator.game.timeline import write_timeline
+    from narrator.speech.captions import CaptionSpeaker
+    from narrator.speech.lines import Lines
+    from narrator.speech.lint import load_checked
+    from narrator.speech.picker import Picker
+
+    cfg = load_config(args.config)
+    rules = args.ruleset or cfg.ruleset
+    players = args.players if args.players is not None else (cfg.players if rules == cfg.ruleset else 12)
+    check_options(args, rules, players)
+    script = load_checked(args.scripts or cfg.scripts)
+    clock: Clock = VirtualClock() if args.fast else RealClock(args.speed)
+    captions = CaptionSpeaker(None if args.quiet else sys.stdout)
+    journal: Journal | None
+    if args.resume:
+        resumed = open_journal(args.resume)
+        if resumed.note:
+            print(f"wolfcall: {resumed.note}", file=sys.stderr)
+        table, answers = resumed.table, resumed.answers
+        journal = Journal(args.resume)
+    else:
+        seed = args.seed if args.seed is not None else random_seed()
+        table = Table.deal(names(players), house_for(rules, cfg.house), seed, args.lang or cfg.language, kind="demo",
+                           ruleset=rules, mode=args.mode)
+        answers = []
+        journal = Journal.create(args.journal, table.to_json(), "a demo game") if args.journal else None
+    audio = "none" if args.fast else (args.audio or cfg.audio)
+    lines = Lines(script, table.lang, Picker(table.seed), table.players)
+    speaker = build_speaker(table.lang, args.voice or cfg.voice, audio, args.out, captions, lines)
+    session = Session(table, script, speaker, clock, RandomInput(table.seed), journal, answers,
+                      resumed=bool(args.resume))
+    try:
+        narrator = session.run()
+        if isinstance(speaker, AudioSpeaker) and captions.captions:
+            speaker.pad_to(captions.captions[-1].end)  # the file lasts exactly as long as its timeline
+    finally:
+        if journal is not None:
+            journal.close()
+        if isinstance(speaker, AudioSpeaker):
+            speaker.close()
+    timeline = args.timeline or (args.out.with_suffix(".timeline.jsonl") if args.out else None)
+    if timeline:
+        write_timeline(timeline, captions.captions, narrator.steps)
+    state = narrator.state
+    print(f"wolfcall demo: seed {table.seed}, {state.winner} won ({state.reason}) after {state.night} nights",
+          file=sys.stderr)
+    if isinstance(speaker, AudioSpeaker):
+        counts = {k: speaker.sources.count(k) for k in ("pack", "live", "fallback", "captions")}
+        print("wolfcall demo: lines spoken from " + ", ".join(f"{k}: {v}" for k, v in counts.items()),
+              file=sys.stderr)
+    return 0

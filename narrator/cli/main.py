@@ -1,0 +1,116 @@
+"""The `wolfcall` command. Every failure a user can cause ends in one plain line, never a trace."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from narrator.cli.scenario import HouseRefused, Malformed, StepError, parse, result, run
+    from narrator.yamlfile import YamlError
+
+    try:
+        game = run(parse(args.scenario))
+    except (Malformed, YamlError) as exc:
+        print(f"wolfcall simulate: {exc}", file=sys.stderr)
+        return 2
+    except HouseRefused as exc:
+        print(f"wolfcall simulate: {exc}", file=sys.stderr)
+        return 3
+    except StepError as exc:
+        print(f"wolfcall simulate: {exc}", file=sys.stderr)
+        return exc.code
+    sys.stdout.write(json.dumps(result(game), ensure_ascii=False) + "\n")
+    return 0
+
+
+def _lint(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from narrator.speech.lint import lint_paths
+
+    problems = lint_paths([Path(p) for p in args.paths])
+    for problem in problems:
+        print(problem.relative())
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print("scripts: no problems", file=sys.stderr)
+    return 0
+
+
+def _game(name: str) -> Callable[[argparse.Namespace], int]:
+    """Run `wolfcall demo` or `wolfcall play`; a broken script, config or journal is one clear message."""
+
+    def run(args: argparse.Namespace) -> int:
+        from engine import Refused
+        from narrator.config import OptionError
+        from narrator.game.journal import JournalError
+        from narrator.game.narrator import ReplayMismatch
+        from narrator.names import NameProblem
+        from narrator.speech.lint import ScriptError
+        from narrator.yamlfile import YamlError
+
+        module = importlib.import_module(f"narrator.cli.{name}")
+        try:
+            return int(module.run(args))
+        except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused, OptionError, NameProblem) as exc:
+            print(f"wolfcall {name}: {exc}", file=sys.stderr)
+            return 2
+
+    return run
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad option is one line (and exit 2) instead of the whole usage first."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="wolfcall", description="A game master that speaks, for Werewolf.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sim = sub.add_parser("simulate", help="play a game headless from a scenario file and print JSON")
+    sim.add_argument("scenario", help="the scenario YAML file")
+    sim.set_defaults(run=_simulate)
+    from narrator.cli import demo, play
+
+    pl = sub.add_parser("play", help="play a narrated game at the table")
+    play.add_arguments(pl)
+    pl.set_defaults(run=_game("play"))
+    dem = sub.add_parser("demo", help="hear (or read) a whole narrated game played at random")
+    demo.add_arguments(dem)
+    dem.set_defaults(run=_game("demo"))
+    from narrator.cli import voicecli
+
+    voi = sub.add_parser("voices", help="narrator voices and voice packs")
+    voicecli.add_arguments(voi)
+    voi.set_defaults(run=voicecli.run)
+    scripts = sub.add_parser("scripts", help="check the spoken lines").add_subparsers(
+        dest="action", required=True, metavar="ACTION")
+    lint = scripts.add_parser("lint", help="check scripts: YAML, missing scenes, variants, placeholders")
+    lint.add_argument("paths", nargs="*", help="a scripts folder, a language folder or a file (default: shipped)")
+    lint.set_defaults(run=_lint)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        print("wolfcall: stopped", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `wolfcall ... | head`
+        return 0
+    except Exception as exc:  # the last guard: a user never sees a stack trace
+        text = str(exc)
+        text = text if len(text) <= 200 else text[:200] + "..."
+        print(f"wolfcall: unexpected error ({type(exc).__name__}: {text}); please report it", file=sys.stderr)
+        return 1

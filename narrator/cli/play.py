@@ -1,0 +1,128 @@
+"""`wolfcall play`: a real game at the table, recorded in a journal so it survives a crash."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from narrator.config import Config, OptionError, check_output, player_count, port_number, seed_number, speed_factor
+from narrator.names import MAX_PLAYERS, NameProblem, clean_names
+from narrator.yamlfile import cut
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ui", choices=("web", "terminal"), default="web",
+                   help="the page on a phone or tablet (default), or numbered choices in this terminal")
+    p.add_argument("--lan", action="store_true", help="also listen on the network, for a phone on the same Wi-Fi")
+    p.add_argument("--port", type=port_number, help="the page's port, 1 to 65535 (default: config.yaml)")
+    p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--players", type=int, help="how many play: 6 to 12 in the classic rules (default: config.yaml)")
+    p.add_argument("--names", help="player names in seat order, separated by commas")
+    p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
+    p.add_argument("--seed", type=seed_number, help="a fixed deal (for testing)")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="JOURNAL",
+                   help="continue the last unfinished game (or the one in JOURNAL)")
+    p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument("--data", type=Path, help="where journals are kept (default: the user's data folder)")
+    p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
+    p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+    p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml)")
+    p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "none"),
+                   help="how sound is played (default: config.yaml)")
+    p.add_argument("--out", type=Path, help="also write the narration to this WAV file")
+
+
+def seat_names(args: argparse.Namespace, ruleset: str, default_players: int) -> list[str]:
+    """The seats of a new game from --names (checked by narrator.names) or --players, refused (OptionError)
+    unless the rules allow that many players; "" is an unnamed seat."""
+    if args.names is None:
+        count = args.players if args.players is not None else default_players
+        return [""] * player_count(count, ruleset)
+    raw = args.names.split(",")
+    if len(raw) > MAX_PLAYERS:
+        raise OptionError(f"--names: {len(raw)} names (at most {MAX_PLAYERS})")
+    try:
+        names = clean_names(raw, blank_ok=True)
+    except NameProblem as exc:
+        raise OptionError(f"--names: {exc}") from None
+    player_count(len(names), ruleset, "--names")
+    return names
+
+
+def offer_voice(args: argparse.Namespace, cfg: Config, lang: str) -> bool:
+    """At a terminal, before a game in a language with no natural voice here: offer to download one
+    (narrator/audio/offer.py). Only when someone can answer and the game will be heard."""
+    if not sys.stdin.isatty() or ((args.audio or cfg.audio) == "none" and args.out is None):
+        return False
+    from narrator.cli.voiceactions import offer_at_the_terminal
+    from narrator.paths import data_dir
+
+    return offer_at_the_terminal(lang, args.voice or cfg.voice, args.data or data_dir(), args.scripts or cfg.scripts)
+
+
+def run(args: argparse.Namespace) -> int:
+    from narrator.audio.speaker import AudioSpeaker
+    from narrator.audio.table import build_speaker
+    from narrator.config import load_config
+    from narrator.game.clock import RealClock
+    from narrator.game.journal import Journal, JournalError
+    from narrator.game.session import Session, Table, latest_unfinished, new_journal_path, open_journal, random_seed
+    from narrator.paths import data_dir
+    from narrator.speech.captions import CaptionSpeaker
+    from narrator.speech.lines import Lines
+    from narrator.speech.lint import load_checked
+    from narrator.speech.picker import Picker
+    from narrator.ui.terminal import TerminalInput
+
+    cfg = load_config(args.config)
+    names = None if args.resume else seat_names(args, cfg.ruleset, cfg.players)
+    if args.out is not None:
+        check_output(args.out, "--out")
+    if args.data is not None and args.data.exists() and not args.data.is_dir():
+        raise OptionError(f"--data {cut(str(args.data), 80)}: is not a folder")
+    script = load_checked(args.scripts or cfg.scripts)
+    if args.ui == "web":
+        from narrator.ui.web.server import serve
+
+        return serve(cfg, script, args.data or data_dir(), port=args.port or cfg.web_port, lan=args.lan,
+                     fast=args.fast, audio=args.audio or cfg.audio, speed=args.speed, resume=bool(args.resume))
+    folder = (args.data or data_dir()) / "games"
+    if args.resume:
+        path = latest_unfinished(folder) if args.resume == "latest" else Path(args.resume)
+        if path is None:
+            raise JournalError(f"there is no unfinished game in {folder}")
+        resumed = open_journal(path)
+        if resumed.note:
+            print(f"wolfcall: {resumed.note}", file=sys.stderr)
+        table, answers = resumed.table, resumed.answers
+        journal = Journal(path)
+        print(f"wolfcall: resuming {path} ({len(answers)} answers)", file=sys.stderr)
+    else:
+        assert names is not None
+        seed = args.seed if args.seed is not None else random_seed()
+        table = Table.deal(names, cfg.house, seed, args.lang or cfg.language, ruleset=cfg.ruleset)
+        answers = []
+        path = new_journal_path(folder, table)
+        journal = Journal.create(path, table.to_json(), f"a game for {len(names)} players")
+    words = Lines(script, table.lang, Picker(0), table.players)
+    told = offer_voice(args, cfg, table.lang)
+    speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
+                            CaptionSpeaker(sys.stdout), words, no_card_out=(args.data or data_dir()) / "last-game.wav",
+                            told=told)
+    keyboard = TerminalInput(words)
+    session = Session(table, script, speaker, RealClock(args.speed), keyboard, journal, answers,
+                      resumed=bool(args.resume))
+    try:
+        narrator = session.run()
+    except EOFError:
+        print(f"\nwolfcall: input ended; the game is saved. Continue it with: wolfcall play --resume {path}",
+              file=sys.stderr)
+        return 0
+    finally:
+        journal.close()
+        if isinstance(speaker, AudioSpeaker):
+            speaker.close()
+    keyboard.show_end(narrator.state)
+    print(f"wolfcall: {narrator.state.winner} won ({narrator.state.reason})", file=sys.stderr)
+    return 0

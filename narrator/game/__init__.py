@@ -1,0 +1,1 @@
+"""The game master: the narrator, sessions, the journal, the clock, inputs."""

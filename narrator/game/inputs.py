@@ -1,0 +1,134 @@
+"""Where choices come from: a question to the table, answered by a tap, a key, a script or chance."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from engine import Choice, State
+from narrator.game.clock import Clock
+
+VOTE = "vote"  # the table is done debating and goes to the vote
+UNDO = "undo"  # take back the last recorded choice
+REVEAL = "reveal"  # a player has seen their card and covered it (answer: COVERED)
+COVERED = "covered"
+START = "start"  # "I'm the narrator": the cards are dealt, night 1 may begin
+NEVER = math.inf
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the narrator waits for: a choice for `step` from `legal`, or the call to vote (`step` = VOTE)."""
+
+    step: str
+    legal: tuple[Choice, ...] = ()
+    seat: int | None = None
+    number: int = 0  # how many answers the game has recorded before this one
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a replayed answer was read: its journal line, and the question it answered there."""
+
+    line: int
+    step: str
+    number: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A tap: a choice, VOTE or UNDO, and how long after the question it came (seconds)."""
+
+    value: Choice | str
+    delay: float = 0.0
+    origin: Origin | None = field(default=None, compare=False, repr=False)  # set when read from a journal
+
+
+class Input(Protocol):
+    def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
+        """Wait, on `clock`, for an answer to `question` asked at `asked_at`; None once `until` passes."""
+        ...
+
+
+@runtime_checkable
+class UndoBox(Protocol):
+    """An input that keeps an undo asked for while no question is open (the narrator was speaking)."""
+
+    def take_undo(self) -> bool:
+        """True, once, when the table has asked to take back the last choice since this was last asked."""
+        ...
+
+
+def _wait(clock: Clock, asked_at: float, delay: float, until: float, value: Choice | str) -> Answer | None:
+    """An answer due `delay` after the question: given when it is due before `until`, else None."""
+    if asked_at + delay <= until:
+        clock.sleep_until(asked_at + delay)
+        return Answer(value, delay)
+    clock.sleep_until(until)
+    return None
+
+
+@dataclass
+class ScriptedInput:
+    """Answers from a list, in order; each with its delay. Runs dry with None (the game waits)."""
+
+    answers: list[Answer]
+    used: int = 0
+
+    def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
+        if self.used >= len(self.answers):
+            raise Exhausted(question)
+        a = self.answers[self.used]
+        if _wait(clock, asked_at, a.delay, until, a.value) is None:
+            return None
+        self.used += 1
+        return a  # as given: a replayed answer keeps its origin
+
+
+class Exhausted(Exception):
+    """A scripted input has no more answers: the replay has reached the live game."""
+
+    def __init__(self, question: Question) -> None:
+        self.question = question
+        super().__init__(question.step)
+
+
+@dataclass
+class RandomInput:
+    """A table that plays at random but legally, with tap delays like real players'.
+
+    Each answer is drawn from the game seed and the answer's number, so a resumed game goes on
+    exactly as the uninterrupted one would have.
+    """
+
+    seed: int
+    pending: dict[int, Answer] = field(default_factory=dict)
+
+    def _draw(self, question: Question) -> Answer:
+        rng = random.Random(f"{self.seed}:{question.number}:{question.step}")
+        if question.step == VOTE:
+            return Answer(VOTE, round(rng.uniform(20, 200), 2))
+        if question.step == REVEAL:
+            return Answer(COVERED, round(rng.uniform(3, 8), 2))
+        if question.step == START:
+            return Answer(START, round(rng.uniform(1, 3), 2))
+        legal = list(question.legal)
+        passes = [c for c in legal if c.is_pass]
+        acts = [c for c in legal if not c.is_pass]
+        keep_quiet = {"werewolves": 0.05, "witch": 0.7, "day_vote": 0.25, "hunter": 0.1}.get(question.step, 0.0)
+        choice = rng.choice(passes) if passes and (not acts or rng.random() < keep_quiet) else rng.choice(acts)
+        return Answer(choice, tap_delay(rng))
+
+    def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
+        drawn = self.pending.setdefault(question.number, self._draw(question))
+        got = _wait(clock, asked_at, drawn.delay, until, drawn.value)
+        if got is not None:
+            del self.pending[question.number]
+        return got
+
+
+def tap_delay(rng: random.Random) -> float:
+    """Seconds a player takes to choose: mostly 1 to 8, sometimes up to 15."""
+    return round(min(15.0, max(1.0, rng.lognormvariate(1.3, 0.6))), 2)

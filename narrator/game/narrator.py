@@ -1,0 +1,345 @@
+"""The game master: drives the engine step by step, speaks every scene, holds the fixed waits.
+
+Every night step has the same shape whether its role lives, is dead, or has nothing left to do:
+the wake line, a window of `step_seconds`, a reminder and more time when the window runs out,
+and the sleep line. A dead role's extra time is drawn from the overruns that living players
+have really taken in this game, so a stopwatch cannot tell the two apart.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset
+from engine.events import Died, Said
+from engine.flow import announce_of
+from narrator.game.clock import Clock, ShiftedClock, VirtualClock
+from narrator.game.inputs import (
+    COVERED,
+    NEVER,
+    REVEAL,
+    START,
+    UNDO,
+    VOTE,
+    Answer,
+    Input,
+    Origin,
+    Question,
+    ScriptedInput,
+    UndoBox,
+)
+from narrator.speech.captions import SilentSpeaker, Speaker
+from narrator.speech.lines import Cards, Line, Lines, Number, RoleName, Seat, Seats
+
+
+@dataclass(frozen=True)
+class StepTiming:
+    """One night step as a stopwatch at the table sees it."""
+
+    step: str
+    t: float
+    end: float
+    actor_alive: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "t": round(self.t, 3), "end": round(self.end, 3), "actor_alive": self.actor_alive}
+
+
+class ReplayMismatch(Exception):
+    """A journal whose answers do not fit its own game: written by another version, or tampered with."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line = line  # the journal line of the answer that does not fit, when known
+
+
+class UndoRequested(Exception):
+    """The table asked to take back the last choice: the session replays the journal without it."""
+
+
+class Narrator:
+    def __init__(self, game: Game, lines: Lines, speaker: Speaker, clock: Clock, live: Input, *, seed: int,
+                 replay: list[Answer] | None = None, resumed: bool = False, undone: bool = False,
+                 record: Callable[[Question, Answer], None] | None = None) -> None:
+        self.game, self.lines, self.seed = game, lines, seed
+        self.live_speaker, self.live_clock, self.live_input = speaker, clock, live
+        self.record = record
+        self.resumed = resumed
+        self.undone = undone  # the replay follows an undo: say so once the game stands there again
+        self.replaying = bool(replay)
+        self.speaker: Speaker = SilentSpeaker() if self.replaying else speaker
+        self.clock: Clock = VirtualClock() if self.replaying else clock
+        self.input: Input = ScriptedInput(list(replay or [])) if self.replaying else live
+        self.overruns: list[float] = []  # seconds past the window, for every live step (0 when on time)
+        self.rng = random.Random(f"{seed}:dead-steps")
+        self.steps: list[StepTiming] = []
+        self.answered = 0
+        self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
+
+    # -- speaking and asking --------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    def say(self, scene: str, **values: object) -> Line:
+        line = self.lines.say(scene, **values)
+        self._speak(line)
+        return line
+
+    def _speak(self, line: Line) -> None:
+        self._undo_if_asked()
+        start = self.clock.now()
+        seconds = self.speaker.say(line, start)
+        self.clock.sleep_until(start + seconds)
+
+    def _go_live_if_replayed(self) -> None:
+        """Once the journal's last answer is applied, the game stands where it stopped: speak from here on."""
+        if not self.replaying or not isinstance(self.input, ScriptedInput):
+            return
+        if self.input.used < len(self.input.answers):
+            return
+        self.replaying = False
+        self.speaker, self.input = self.live_speaker, self.live_input
+        # The times taken during the replay (a window's start, a timer's end) go on counting on the live clock.
+        self.clock = ShiftedClock.joining(self.live_clock, self.clock.now())
+        if self.resumed:
+            self.say("game.resume")
+        elif self.undone:
+            self.say("game.undo")
+
+    def _undo_if_asked(self) -> None:
+        """An undo asked for while no question was open (a line was being said) is honoured here."""
+        if not self.replaying and isinstance(self.input, UndoBox) and self.input.take_undo():
+            raise UndoRequested
+
+    def ask(self, question: Question, asked_at: float, until: float = NEVER) -> Answer | None:
+        self._undo_if_asked()
+        clock, shift = (self.clock.base, self.clock.offset) if isinstance(self.clock, ShiftedClock) \
+            else (self.clock, 0.0)
+        answer = self.input.answer(question, self.state, clock, asked_at - shift, until - shift)
+        if answer is not None and answer.value == UNDO:
+            raise UndoRequested
+        if answer is not None and self.replaying and answer.origin is not None:
+            self._check_origin(question, answer.origin)
+        return answer
+
+    @staticmethod
+    def _check_origin(question: Question, origin: Origin) -> None:
+        """A journal's answer must answer the very question the game asks now: same step, same number."""
+        if (origin.step, origin.number) != (question.step, question.number):
+            raise ReplayMismatch(f"the journal answers question {origin.number + 1} ({origin.step}) where the game "
+                                 f"asks question {question.number + 1} ({question.step}); a line is missing "
+                                 f"or was changed", origin.line)
+
+    def question(self, step: str, seat: int | None = None) -> Question:
+        legal = tuple(self.game.legal()) if step not in (VOTE, REVEAL, START) else ()
+        return Question(step, legal, seat, self.answered)
+
+    def apply(self, question: Question, answer: Answer) -> bool:
+        """Record an answer; False when the rules refuse it (the table is asked again)."""
+        if isinstance(answer.value, Choice):
+            try:
+                self.unsaid.extend(self.game.choose(answer.value))
+            except (Refused, WrongStep, Unknown) as exc:
+                if self.replaying:
+                    raise ReplayMismatch(f"answer {self.answered + 1} of the journal is refused: {exc}",
+                                         answer.origin.line if answer.origin else None) from None
+                return False
+        self.answered += 1
+        if self.replaying:
+            self._go_live_if_replayed()
+        elif self.record is not None:
+            self.record(question, answer)
+        return True
+
+    def wait_for(self, step: str, seat: int | None = None) -> Answer:
+        """Ask until an answer the rules accept arrives; no deadline."""
+        while True:
+            q = self.question(step, seat)
+            answer = self.ask(q, self.clock.now())
+            if answer is not None and self.apply(q, answer):
+                return answer
+
+    # -- the game -------------------------------------------------------------------
+    def run(self) -> None:
+        """The whole game: the engine says what comes next; the narrator speaks its events."""
+        self.opening()
+        while not self.state.over:
+            if self.state.phase == "night":
+                self.night()
+            else:
+                self.daytime()
+        self.ending()
+
+    def opening(self) -> None:
+        prepare_names = getattr(self.speaker, "prepare_names", None)
+        if prepare_names is not None:
+            prepare_names([part for seat in self.state.seats
+                           for part in self.lines.peek("deal.pass", player=Seat(seat)).parts if part.kind == "name"])
+        self.say("game.welcome")
+        order = ruleset(self.state.ruleset).roles  # the cards in play, in the rules' order
+        cards = sorted((*self.state.dealt, *self.state.extra), key=order.index)
+        self.say("deal.cards", roles=Cards(tuple(cards)))
+        for seat in self.state.seats:
+            self.say("deal.pass", player=Seat(seat))
+            self.wait_for(REVEAL, seat)
+        self.say("deal.done")
+        self.wait_for(START)
+
+    def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None:
+        """Let a speaker that can get these lines' audio ready while others play (live voices)."""
+        prepare = getattr(self.speaker, "prepare", None)
+        if prepare is not None:
+            prepare([self.lines.peek(scene, **values) for scene, values in upcoming])
+
+    def night(self) -> None:
+        """Every step of the night in its fixed order, live or not, each of the same shape."""
+        plan = night_plan(self.state)
+        self.prepare(("night.start", {"night": Number(self.state.night)}))
+        self.say("night.start", night=Number(self.state.night))
+        self.prepare(("night.reminder", {}), *((f"night.{s.step}.{part}", {}) for s in plan
+                                               for part in ("wake", "sleep")))
+        for slot in plan:
+            self.night_step(slot.step, slot.asked)
+        while self.state.phase == "night" and self.state.current is not None:  # a step no plan foresaw
+            self.night_step(self.state.current.step, True)
+
+    def night_step(self, step: str, asked: bool) -> None:
+        start = self.clock.now()
+        self.say(f"night.{step}.wake")
+        current = self.state.current
+        live = asked and self.state.phase == "night" and current is not None and current.step == step
+        if live:
+            self.live_window(step)
+        else:
+            self.dead_window()
+        self.say(f"night.{step}.sleep")
+        # at the captions' precision (a millisecond), so a step holds exactly its own lines
+        self.steps.append(StepTiming(step, round(start, 3), round(self.clock.now(), 3), live))
+
+    def live_window(self, step: str) -> None:
+        window = self.state.house.step_seconds
+        asked = self.clock.now()
+        q = self.question(step)
+        answer = self.ask(q, asked, asked + window)
+        if answer is None:
+            if window > 0:
+                self.say("night.reminder")
+            answer = self.ask(q, asked)
+        assert answer is not None
+        while not self.apply(q, answer):
+            answer = self.ask(self.question(step), self.clock.now())
+            assert answer is not None
+        self.clock.sleep_until(asked + window)
+        self.overruns.append(max(0.0, round(answer.delay - window, 3)))
+
+    def dead_window(self) -> None:
+        window = self.state.house.step_seconds
+        end = self.clock.now() + window
+        self.clock.sleep_until(end)
+        extra = self.draw_extra()
+        if extra > 0:
+            if window > 0:
+                self.say("night.reminder")
+            self.clock.sleep_until(end + extra)
+
+    def draw_extra(self) -> float:
+        """Extra seconds for a dead role's step: one of the living players' real overruns, a little blurred."""
+        if not self.overruns:
+            return 0.0
+        extra = self.rng.choice(self.overruns)
+        return round(extra * self.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
+
+    def speak_events(self) -> None:
+        """Say what the table hears of the events since last time: each event's own scene, and
+        "dies as well" for a death that no scene named (grief after a shot, the knight's sword)."""
+        events, self.unsaid = self.unsaid, []
+        said = [(e, e.said()) for e in events]
+        named = {seat for _, s in said if s is not None for seat in (s.player, *s.players) if seat is not None}
+        self.prepare(*(_values(s) for _, s in said if s is not None))
+        for event, scene in said:
+            if scene is not None:
+                name, values = _values(scene)
+                self.say(name, **values)
+            elif isinstance(event, Died) and event.seat not in named:
+                self.say("death.also", player=Seat(event.seat))
+
+    def daytime(self) -> None:
+        """From the dawn to the next night: the news, shots, offices, the debate and the vote."""
+        while not self.state.over and self.state.phase != "night":
+            self.speak_events()
+            current = self.state.current
+            if current is None:
+                break
+            if current.step == "day_vote":
+                self.vote()
+                continue
+            scene = announce_of(current.step)
+            if scene is not None:
+                self.say(scene, **({"player": Seat(current.seat)} if current.seat is not None else {}))
+            self.prepare_answers()
+            self.wait_for(current.step, current.seat)
+        self.speak_events()
+
+    def prepare_answers(self) -> None:
+        """Let a live voice get ready what any answer to the current step could make the table hear."""
+        state = self.state
+        upcoming = []
+        for choice in self.game.legal()[:60]:
+            try:
+                events = decide(state, choice)
+            except (Refused, WrongStep, Unknown):
+                continue
+            upcoming += [_values(s) for s in (e.said() for e in events) if s is not None][:3]
+        self.prepare(*upcoming)
+
+    def vote(self) -> None:
+        """The day's vote; the first of a day comes after the debate (the judge's second has none)."""
+        if self.state.memo.get("vote.round", 1) == 1:
+            self.say("day.debate")
+            minutes = self.state.house.day_timer_minutes
+            if minutes:
+                self.say("day.timer.start", minutes=Number(minutes))
+            self.debate(minutes)
+        self.say("day.vote.start")
+        self.prepare(("day.vote.nobody", {}),
+                     *(("day.vote.out", {"player": Seat(s)}) for s in sorted(self.state.alive)))
+        self.wait_for("day_vote")
+
+    def debate(self, minutes: int | None) -> None:
+        """Wait for the table to call the vote; the timer only warns, it never ends the day."""
+        start = self.clock.now()
+        due = [(start + minutes * 60 - 60, "day.timer.warning"), (start + minutes * 60, "day.timer.end")] \
+            if minutes else []
+        q = self.question(VOTE)
+        while True:
+            until = due[0][0] if due else math.inf
+            answer = self.ask(q, start, until)
+            if answer is not None:
+                self.apply(q, answer)
+                return
+            self.say(due.pop(0)[1])
+
+    def ending(self) -> None:
+        self.speak_events()
+        for seat in self.state.seats:
+            self.say("end.reveal", player=Seat(seat), role=RoleName(self.state.role_of(seat)))
+
+
+def _values(said: Said) -> tuple[str, dict[str, object]]:
+    """A scene and its placeholders as the lines want them."""
+    values: dict[str, object] = {}
+    if said.player is not None:
+        values["player"] = Seat(said.player)
+    if said.players:
+        values["players"] = Seats(said.players)
+    if said.role is not None:
+        values["role"] = RoleName(said.role)
+    return said.scene, values
+
+
+__all__ = ["COVERED", "Narrator", "StepTiming", "UndoRequested"]

@@ -1,0 +1,185 @@
+"""A narrated game from start to end: the deal, the journal, undo and resume.
+
+Undo and resume work the same way: a fresh game replays the journal's answers silently, with
+the same seeds, until the answers run out; from there the narrator speaks again.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import Choice, Game, HouseRules, Setup, parse_house
+from engine.house import defaults
+from narrator.game.clock import Clock
+from narrator.game.inputs import REVEAL, START, VOTE, Answer, Input, Origin, Question
+from narrator.game.journal import Journal, JournalError
+from narrator.game.narrator import Narrator, UndoRequested
+from narrator.game.records import Numbered, check_sequence, line_of
+from narrator.speech.captions import Speaker
+from narrator.speech.lines import Lines
+from narrator.speech.picker import Picker
+from narrator.speech.script import Script
+
+PLAIN_STEPS = (VOTE, REVEAL, START)
+
+
+@dataclass
+class Table:
+    """Everything a game needs to be rebuilt: the journal's first line."""
+
+    players: list[str]
+    roles: list[str]
+    house: HouseRules = field(default_factory=HouseRules)
+    ruleset: str = "classic"
+    mode: str = "one_device"
+    seed: int = 0
+    lang: str = "en"
+    kind: str = "play"  # play | demo (a demo's table is played by RandomInput with `seed`)
+    extra: list[str] = field(default_factory=list)  # the thief's two face-down cards
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "roles": self.roles, "house": self.house.to_json(), "ruleset": self.ruleset,
+                "mode": self.mode, "seed": self.seed, "lang": self.lang, "kind": self.kind, "extra": self.extra}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        rules = str(data["ruleset"])
+        return cls(list(data["players"]), list(data["roles"]), parse_house(rules, data["house"], defaults(rules)),
+                   rules, data["mode"], int(data["seed"]), data["lang"], data.get("kind", "play"),
+                   list(data.get("extra", [])))
+
+    @classmethod
+    def deal(cls, players: Sequence[str], house: HouseRules, seed: int, lang: str, kind: str = "play",
+             roles: Sequence[str] | None = None, ruleset: str = "classic", mode: str = "one_device",
+             setup: Setup | None = None) -> Table:
+        game = Game.new(players, ruleset=ruleset, house=house, seed=seed, roles=roles, mode=mode, setup=setup)
+        return cls(list(players), list(game.state.dealt), house, ruleset, mode, seed, lang, kind,
+                   list(game.state.extra))
+
+    def game(self) -> Game:
+        return Game.new(self.players, ruleset=self.ruleset, house=self.house, seed=self.seed, mode=self.mode,
+                        roles=self.roles, extra=self.extra)
+
+
+def encode(question: Question, answer: Answer) -> dict[str, Any]:
+    value = answer.value.text() if isinstance(answer.value, Choice) else answer.value
+    return {"step": question.step, "value": value, "delay": answer.delay, "n": question.number}
+
+
+def decode(record: dict[str, Any], line: int | None = None) -> Answer:
+    """An answer read back; with its journal `line`, it remembers the question it answered (for the replay)."""
+    value = record["value"]
+    origin = Origin(line, str(record["step"]), int(record["n"])) if line is not None and "n" in record else None
+    return Answer(value if record["step"] in PLAIN_STEPS else Choice.from_text(value), float(record["delay"]),
+                  origin)
+
+
+def effective_answers(records: list[dict[str, Any]]) -> list[Answer]:
+    """The answers that stand: each undo removes the last choice and what came after it."""
+    answers: list[Answer] = []
+    for index, record in enumerate(records):
+        if record["kind"] == "answer":
+            answers.append(decode(record, line_of(index)))
+        elif record["kind"] == "undo":
+            answers = drop_last_choice(answers)
+    return answers
+
+
+def drop_last_choice(answers: list[Answer]) -> list[Answer]:
+    for i in range(len(answers) - 1, -1, -1):
+        if isinstance(answers[i].value, Choice):
+            return answers[:i]
+    return answers
+
+
+@dataclass
+class Resumed:
+    table: Table
+    answers: list[Answer]
+    note: str | None  # what was found wrong with the journal, to tell the table
+
+
+def open_journal(path: Path) -> Resumed:
+    """Read a journal for resuming; a torn or damaged tail is cut off (a copy is kept) and reported."""
+    contents = Journal.read(path)
+    check_sequence(contents.records)
+    try:
+        table = Table.from_json(contents.header)
+        answers = effective_answers(contents.records)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise JournalError(f"the journal {path} is not a wolfcall game ({exc})") from None
+    note = None
+    if contents.damaged_line is not None:
+        backup = Journal.repair(path, contents)
+        note = (f"line {contents.damaged_line} of the journal was incomplete or damaged (a copy is in {backup}); "
+                f"the game resumes from the last complete choice")
+    return Resumed(table, answers, note)
+
+
+def latest_unfinished(folder: Path) -> Path | None:
+    games = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in games:
+        if path.name.endswith(".damaged.jsonl"):
+            continue  # the copy kept when a damaged journal was cut back: not a game to resume
+        try:
+            contents = Journal.read(path)
+        except JournalError:
+            continue
+        if not contents.records or contents.records[-1]["kind"] != "over":
+            return path  # an undo after the end reopens a game
+    return None
+
+
+def new_journal_path(folder: Path, table: Table) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return folder / f"{stamp}-{table.kind}-{table.seed}.jsonl"
+
+
+class Session:
+    """Runs one game to its end, recording every answer, restarting by replay after an undo."""
+
+    def __init__(self, table: Table, script: Script, speaker: Speaker, clock: Clock, live: Input,
+                 journal: Journal | None = None, answers: Sequence[Answer] = (), resumed: bool = False) -> None:
+        self.table, self.script = table, script
+        self.speaker, self.clock, self.live = speaker, clock, live
+        self.journal = journal
+        self.records = Numbered(journal) if journal is not None else None
+        self.answers = list(answers)
+        self.resumed = resumed and bool(self.answers)
+        self.undone = False
+        self.narrator: Narrator | None = None
+
+    def _record(self, question: Question, answer: Answer) -> None:
+        self.answers.append(answer)
+        if self.records is not None:
+            self.records.append("answer", f"answer {question.number + 1} recorded", encode(question, answer))
+
+    def build(self) -> Narrator:
+        lines = Lines(self.script, self.table.lang, Picker(self.table.seed), self.table.players)
+        return Narrator(self.table.game(), lines, self.speaker, self.clock, self.live, seed=self.table.seed,
+                        replay=list(self.answers), resumed=self.resumed, undone=self.undone, record=self._record)
+
+    def run(self) -> Narrator:
+        while True:
+            self.narrator = self.build()
+            try:
+                self.narrator.run()
+            except UndoRequested:
+                self.answers = drop_last_choice(self.answers)
+                if self.records is not None:
+                    self.records.append("undo", "the last choice was taken back", {})
+                self.resumed = False
+                self.undone = True
+                continue
+            if self.records is not None:
+                self.records.append("over", "the game is over", {})
+            return self.narrator
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1, 10**6)

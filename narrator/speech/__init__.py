@@ -1,0 +1,1 @@
+"""Speaking: the scripts, variant picking, filling lines, lint, captions."""

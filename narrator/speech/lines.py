@@ -1,0 +1,352 @@
+"""Fill a scene's placeholders for one language: names, seat numbers, lists, role names, numbers.
+
+A filled line keeps its parts: the script's own words (which a voice pack holds as clips), the
+players' names (synthesized once per game), and the pauses of punctuation between them.
+
+The placeholder grammar (what the lines may write, and what it says):
+- `{player}`: a name, or the seat word (`names.seat`: "player four", "Spieler vier", "el jugador
+  cuatro"). Spanish "a"/"de" before a seat word or a role said with "el" contract: "al jugador
+  cuatro", "del cazador" (never inside a name).
+- `{players}`: "Ana, Ben and Carla" (`names.and`; Spanish `names.and_i` "e" before an i-sound).
+- `{role}`: the card with its indefinite article, nominative (form `a` of `roles.<id>`); `{role:the}`
+  the definite; German also `{role:acc}`, `{role:dat}`, `{role:the_acc}`, `{role:the_dat}`.
+- `{roles}`: the cards in play, "two werewolves, the seer and the witch" (form `plural` after a count).
+- `{night}`: the night as an ordinal ("first", "erste", "primera", `ordinals.<n>`); German
+  `{night:dat}` its dative weak form ("ersten").
+- `{minutes}`, `{number}`: numbers in words (`numbers.<n>`).
+A line that starts with a placeholder starts with a capital.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from narrator.speech.picker import Picker
+from narrator.speech.script import Script
+
+_FORMATTER = string.Formatter()
+_WORDLESS = re.compile(r"^[\W_]*$")
+
+# The forms each language's words have: the contract with scripts/<lang>/words.yaml. A role entry maps
+# these names to its words (`roles.hunter: {a: ein Jäger, the: der Jäger, acc: einen Jäger, ...}`).
+ROLE_FORMS = {
+    "en": ("a", "the", "plural"),
+    "de": ("a", "the", "acc", "dat", "the_acc", "the_dat", "plural", "gender"),
+    "es": ("a", "the", "plural", "gender"),
+}
+ORDINAL_FORMS = {"en": ("nom",), "de": ("nom", "dat"), "es": ("nom",)}  # German "dat" is "ersten"
+GENDERS = {"de": ("m", "f", "n"), "es": ("m", "f")}
+MAX_ORDINAL = 40  # nights said as ordinals up to this; later ones as plain numbers
+_NOT_A_SPEC = ("a", "nom", "plural", "gender")  # forms a placeholder reaches without a spec, or never
+# Spanish contracts a preposition with the article "el" of a filled-in seat word or role: "a el" -> "al"
+_CONTRACTIONS = {"es": ("el", {"a": "al", "de": "del"})}
+_LEADING_ARTICLE = re.compile(r"^(?:el|la|los|las|the|der|die|das)\s+")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player, said by name or, without one, as "player four"."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Several players, in seat order: "Ana, Ben and Carla"."""
+
+    ns: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Number:
+    n: int
+
+
+@dataclass(frozen=True)
+class RoleName:
+    role: str
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The cards in play, one id per card ("werewolf", "werewolf", "seer"): "two werewolves and the seer"."""
+
+    roles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ordinal:
+    """A number said as an ordinal adjective: "first", "erste", "primera" (what `{night}` says)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of a spoken line: the script's words ("text"), a player's name ("name") or a pause."""
+
+    kind: str  # text | name | pause
+    text: str
+    seat: int = 0  # for names: the seat, said instead when no voice can say the name
+
+
+@dataclass(frozen=True)
+class Line:
+    """One spoken line: its scene, which variant, the language, the words, and its parts."""
+
+    scene: str
+    variant: int
+    lang: str
+    text: str
+    parts: tuple[Part, ...] = ()
+
+
+def _literal(chunk: str) -> list[Part]:
+    if not chunk:
+        return []
+    if _WORDLESS.match(chunk):
+        return [Part("pause", chunk)] if chunk.strip() else []
+    return [Part("text", chunk.strip())]
+
+
+class Lines:
+    def __init__(self, script: Script, lang: str, picker: Picker, names: Sequence[str] = ()) -> None:
+        self.script, self.lang, self.picker = script, lang, picker
+        self.names = list(names)
+
+    def word(self, scene: str) -> str:
+        """A fixed word (a number, a role name): always its first variant."""
+        return self.script.variants(self.lang, scene)[0]
+
+    def number(self, n: int) -> str:
+        scene = f"numbers.{n}"
+        return self.word(scene) if self.script.has(self.lang, scene) else str(n)
+
+    def player(self, seat: int) -> str:
+        """The player's name when one was given, else the seat word as a label: "player four",
+        "Spieler vier", "jugador cuatro" (a line's `{player}` says "el jugador cuatro" in Spanish)."""
+        said = self._render("player", "", Seat(seat))[0]
+        return said if self._name_of(seat) else _LEADING_ARTICLE.sub("", said, count=1)
+
+    def players(self, seats: Sequence[int]) -> str:
+        return self._render("players", "", Seats(tuple(seats)))[0]
+
+    def role(self, role: str, spec: str = "") -> str:
+        """A role's word: "a seer"; `spec` as in a line: "the", and in German "acc", "the_dat", ..."""
+        return self._role(role, self.form_of("role", spec) or "a")
+
+    def gender(self, role: str) -> str:
+        """The role word's grammatical gender ("m", "f", "n"), "" where the language has none."""
+        return self.script.form(self.lang, f"roles.{role}", "gender") or ""
+
+    def form_of(self, field: str, spec: str) -> str | None:
+        """The word form that `{field:spec}` says in this language; None for a spec it has no form for."""
+        if field == "role":
+            forms = ROLE_FORMS.get(self.lang, ROLE_FORMS["en"])
+            return "a" if not spec else spec if spec in forms and spec not in _NOT_A_SPEC else None
+        if field == "night":
+            forms = ORDINAL_FORMS.get(self.lang, ORDINAL_FORMS["en"])
+            return "nom" if not spec else spec if spec in forms and spec not in _NOT_A_SPEC else None
+        return "" if not spec else None
+
+    def value(self, field: str, spec: str, value: object) -> str:
+        """What one placeholder `{field:spec}` says for `value`, on its own."""
+        return self._render(field, spec, value)[0]
+
+    def _name_of(self, seat: int) -> str:
+        return self.names[seat - 1] if 0 < seat <= len(self.names) else ""
+
+    def _role(self, role: str, form: str) -> str:
+        scene = f"roles.{role}"
+        return (self.script.form(self.lang, scene, form) or self.script.form(self.lang, scene, "a")
+                or (self.word(scene) if self.script.has(self.lang, scene) else role.replace("_", " ")))
+
+    def ordinal(self, n: int, spec: str = "") -> str:
+        """ "first", "erste", "primera"; German `spec` "dat": "ersten". Past the last: the number."""
+        scene = f"ordinals.{n}"
+        form = self.form_of("night", spec) or "nom"
+        return self.script.form(self.lang, scene, form) or self.script.form(self.lang, scene, "nom") or self.number(n)
+
+    def _fill(self, template: str, values: Mapping[str, object]) -> tuple[str, list[Part]]:
+        text, parts = "", []
+        for chunk, field, spec, _ in _FORMATTER.parse(template):
+            if field is None:
+                text += chunk
+                parts += _literal(chunk)
+                continue
+            said, more = self._render(field, spec or "", values[field])
+            chunk, said, more = self._contract(chunk, said, more)
+            text += chunk + said
+            parts += _literal(chunk) + more
+        return text, parts
+
+    def _contract(self, before: str, said: str, parts: list[Part]) -> tuple[str, str, list[Part]]:
+        """Spanish "a el jugador" -> "al jugador", "de el cazador" -> "del cazador": only where the
+        article comes from a filled-in word, never from a name."""
+        rule = _CONTRACTIONS.get(self.lang)
+        if rule is None or not parts or parts[0].kind != "text":
+            return before, said, parts
+        article, merged = rule
+        if not (said.startswith(article + " ") and parts[0].text.startswith(article + " ")):
+            return before, said, parts
+        m = re.search(r"\b(" + "|".join(merged) + r")\s+$", before, re.IGNORECASE)
+        if m is None:
+            return before, said, parts
+        prep = m.group(1)
+        joined = merged[prep.lower()]
+        joined = joined[:1].upper() + joined[1:] if prep[:1].isupper() else joined
+        rest = len(article)
+        return (before[:m.start()], joined + said[rest:],
+                [Part("text", joined + parts[0].text[rest:]), *parts[1:]])
+
+    def _render(self, field: str, spec: str, value: object) -> tuple[str, list[Part]]:
+        if isinstance(value, Ordinal) or (field == "night" and isinstance(value, (Number, int))):
+            n = value if isinstance(value, int) else value.n
+            word = self.ordinal(n, spec)
+            return word, [Part("text", word)]
+        if isinstance(value, Seat) or (field == "player" and isinstance(value, int)):
+            seat = value if isinstance(value, int) else value.n
+            name = self._name_of(seat)
+            if name:
+                return name, [Part("name", name, seat)]
+            return self._fill(self.word("names.seat"), {"number": Number(seat)})
+        if isinstance(value, Seats):
+            return self._join([self._render("player", "", Seat(s)) for s in value.ns])
+        if isinstance(value, Number) or (isinstance(value, int) and not isinstance(value, bool)):
+            word = self.number(value if isinstance(value, int) else value.n)
+            return word, [Part("text", word)]
+        if isinstance(value, RoleName) or (field == "role" and isinstance(value, str)):
+            word = self.role(value.role if isinstance(value, RoleName) else value, spec)
+            return word, [Part("text", word)]
+        if isinstance(value, Cards) or (field == "roles" and isinstance(value, (Mapping, list, tuple))):
+            return self._cards(value)
+        if field == "players" and isinstance(value, (list, tuple)):
+            return self._join([self._render("player", "", Seat(int(s))) for s in value])
+        return str(value), [Part("name", str(value))]
+
+    def _cards(self, value: object) -> tuple[str, list[Part]]:
+        """ "two werewolves, the seer and the witch": a count and the plural, or the card alone."""
+        counts: dict[str, int] = {}
+        if isinstance(value, Mapping):
+            counts = {str(r): int(n) for r, n in value.items() if int(n) > 0}
+        else:
+            cards = value.roles if isinstance(value, Cards) else value
+            for role in cards if isinstance(cards, (list, tuple)) else ():
+                counts[str(role)] = counts.get(str(role), 0) + 1
+        items = []
+        for role, n in counts.items():
+            if n == 1:
+                word = self._role(role, "the")
+                items.append((word, [Part("text", word)]))
+            else:
+                count, plural = self.number(n), self._role(role, "plural")
+                items.append((f"{count} {plural}", [Part("text", count), Part("text", plural)]))
+        return self._join(items)
+
+    def _join(self, rendered: Sequence[tuple[str, list[Part]]]) -> tuple[str, list[Part]]:
+        """"Ana, Ben and Carla"; Spanish says "e" before an i-sound ("Ana e Inés")."""
+        if len(rendered) <= 1:
+            return rendered[0] if rendered else ("", [])
+        last_text = rendered[-1][0]
+        conj = self.word("names.and")
+        if self.script.has(self.lang, "names.and_i") and _starts_with_i_sound(last_text):
+            conj = self.word("names.and_i")
+        text, parts = "", []
+        for i, (said, more) in enumerate(rendered):
+            if i == len(rendered) - 1:
+                text += f" {conj} "
+                parts.append(Part("text", conj))
+            elif i:
+                text += ", "
+                parts.append(Part("pause", ","))
+            text += said
+            parts += more
+        return text, parts
+
+    def seat_words(self, seat: int) -> list[str]:
+        """The script's words for "player N" (what a pack holds clips of)."""
+        _, parts = self._fill(self.word("names.seat"), {"number": Number(seat)})
+        return [p.text for p in parts if p.kind == "text"]
+
+    def render(self, template: str, values: Mapping[str, object]) -> tuple[str, tuple[Part, ...]]:
+        """Fill one template as a line says it (first letter capitalised), with its parts."""
+        text, parts = self._fill(template, values)
+        return sentence_case(text), tuple(parts)
+
+    def _line(self, scene: str, index: int, values: Mapping[str, object]) -> Line:
+        template = self.script.variants(self.lang, scene)[index]
+        text, parts = self.render(template, values)
+        return Line(scene, index, self.lang, text, parts)
+
+    def say(self, scene: str, **values: object) -> Line:
+        """Pick the next variant of `scene` and fill it in."""
+        n = len(self.script.variants(self.lang, scene))
+        return self._line(scene, self.picker.pick(scene, n), values)
+
+    def peek(self, scene: str, **values: object) -> Line:
+        """The line `say` would give next, without using it up (to prepare its audio early)."""
+        n = len(self.script.variants(self.lang, scene))
+        return self._line(scene, self.picker.peek(scene, n), values)
+
+
+SAMPLE_NAMES = ("Ana", "Ben", "Carla", "Inés")
+
+
+def renderings(script: Script, lang: str, template: str,
+               roles: Sequence[str]) -> Iterator[tuple[str, tuple[Part, ...]]]:
+    """Every way `template` may be said (not yet capitalised): with each role for `{role}`, one and two of
+    each card for `{roles}`, and `{player}`/`{players}` with seat words and with names (what the lint
+    reads). Slots fill independently, so the names are tried with one role, the roles with seat words."""
+    fields = {f for _, f, _, _ in _FORMATTER.parse(template) if f is not None}
+    base: dict[str, object] = {"player": Seat(3), "players": Seats((1, 2, 3)), "night": 1, "minutes": 5,
+                               "number": 2, "role": RoleName(roles[0]), "roles": Cards(tuple(roles[:1]))}
+    cases: list[dict[str, object]] = [{}]
+    if fields & {"role", "roles"}:
+        cases = [{"role": RoleName(r), "roles": Cards((r,))} for r in roles]
+    if "roles" in fields:
+        cases += [{"role": RoleName(r), "roles": Cards((r, r))} for r in roles]
+        cases.append({"roles": Cards(("werewolf", "werewolf", "seer", "witch"))})
+    seated = Lines(script, lang, Picker(0))
+    runs = [(seated, case) for case in cases]
+    if fields & {"player", "players"}:
+        runs.append((Lines(script, lang, Picker(0), SAMPLE_NAMES), cases[0]))
+    for lines, case in runs:
+        values = {**base, **case}
+        text, parts = lines._fill(template, {f: values.get(f, "") for f in fields})
+        yield text, tuple(parts)
+
+
+def spoken_texts(script: Script, lang: str, roles: Sequence[str]) -> dict[str, tuple[str, int]]:
+    """Every stretch of script words a line of `lang` may say, with a scene and variant it comes from:
+    the literal words and also what filling in makes of them ("al jugador", "del cazador", every role
+    form), so a voice pack can hold a clip of each (the same shape as `audio.packs.texts`)."""
+    out: dict[str, tuple[str, int]] = {}
+    for scene_id, scene in script.scenes.get(lang, {}).items():
+        for index, variant in enumerate(scene.variants):
+            for chunk, _, _, _ in _FORMATTER.parse(variant.text):
+                for part in _literal(chunk):
+                    if part.kind == "text":
+                        out.setdefault(part.text, (scene_id, index))
+            if "{" in variant.text:
+                for _, parts in renderings(script, lang, variant.text, roles):
+                    for part in parts:
+                        if part.kind == "text":
+                            out.setdefault(part.text, (scene_id, index))
+    return out
+
+
+def sentence_case(text: str) -> str:
+    """Capitalise a sentence that now starts with a filled-in word ("player four was ...")."""
+    return re.sub(r"(^|[.!?¡¿]\s+|^[¡¿])([a-zà-ÿ])", lambda m: m.group(1) + m.group(2).upper(), text)
+
+
+def _starts_with_i_sound(word: str) -> bool:
+    plain = unicodedata.normalize("NFD", word.casefold())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    if plain.startswith("hi"):
+        return not plain.startswith(("hia", "hie", "hio", "hiu"))
+    return plain.startswith("i") and not plain.startswith(("ia", "ie", "io", "iu"))

@@ -1,0 +1,307 @@
+"""`wolfcall scripts lint`: every problem in the spoken lines, one line each: `file:line: scene: what`."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import string
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.roles import ROLES
+from narrator.speech.lines import (
+    GENDERS,
+    MAX_ORDINAL,
+    ORDINAL_FORMS,
+    ROLE_FORMS,
+    Cards,
+    Lines,
+    RoleName,
+    Seat,
+    Seats,
+    renderings,
+)
+from narrator.speech.picker import Picker
+from narrator.speech.scenes import LANGUAGES, SceneSpec, catalogue
+from narrator.speech.script import SHIPPED, Problem, Scene, Script, load, relative
+
+MAX_WORDS = 30
+_FORMATTER = string.Formatter()
+
+
+def placeholders(text: str) -> set[str]:
+    """The {names} a variant uses; ValueError on unbalanced braces."""
+    return {name for _, name, _, _ in _FORMATTER.parse(text) if name is not None}
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\W+", " ", text.casefold()).strip()
+
+
+def _words(text: str) -> int:
+    return len(re.findall(r"[\w{}'’-]+", text))
+
+
+def lint_scene(lang: str, scene: Scene, spec: SceneSpec | None) -> list[Problem]:
+    out: list[Problem] = []
+
+    def say(line: int, message: str) -> None:
+        out.append(Problem(scene.file, line, scene.id, message))
+
+    if spec and len(scene.variants) < spec.minimum:
+        say(scene.line, f"{len(scene.variants)} variants in {lang}; at least {spec.minimum} are needed")
+    seen: dict[str, int] = {}
+    for v in scene.variants:
+        if not v.text.strip():
+            say(v.line, "an empty variant")
+            continue
+        try:
+            used = placeholders(v.text)
+        except ValueError as exc:
+            say(v.line, f"broken braces ({exc})")
+            continue
+        if spec:
+            for name in sorted(used - spec.allowed):
+                allowed = ", ".join(f"{{{p}}}" for p in sorted(spec.allowed)) or "none"
+                say(v.line, f"unknown placeholder {{{name}}} (this scene takes: {allowed})")
+            for name in sorted(spec.required - used):
+                say(v.line, f"missing placeholder {{{name}}}")
+        words = _words(v.text)
+        if words > MAX_WORDS:
+            say(v.line, f"{words} words, too long to say in one breath (at most {MAX_WORDS})")
+        key = _normal(v.text)
+        if key in seen:
+            say(v.line, f"duplicate of the variant on line {seen[key]}")
+        else:
+            seen[key] = v.line
+    return out
+
+
+# articles that never stand side by side ("the the", "der der", "el el"; "the a seer" where a line
+# put an article before a role that brings its own)
+ARTICLES = {
+    "en": ("the", "a", "an"),
+    "de": ("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines"),
+    "es": ("el", "la", "los", "las", "un", "una", "unos", "unas"),
+}
+_DOUBLED = {lang: re.compile(r"\b(" + "|".join(arts) + r")\s+\1\b", re.IGNORECASE) for lang, arts in ARTICLES.items()}
+_UNCONTRACTED = {"es": re.compile(r"\b(a|de)\s+el\b", re.IGNORECASE)}
+_LAST_WORD = re.compile(r"(\w+)\s+$")
+_FIRST_WORD = re.compile(r"^\s*(\w+)")
+NIGHT_WORD = {"en": ("night", "the {night} night"), "de": ("nacht", "die {night} Nacht"),
+              "es": ("noche", "la {night} noche")}  # {night} is an ordinal adjective: it comes before this
+_SAID_WITH = {"role", "roles", "player", "players", "night", "minutes", "number"}  # what the lint fills in
+
+
+def _spec_problem(lines: Lines, field: str, spec: str, conversion: str | None) -> str | None:
+    if conversion is not None:
+        return f"{{{field}!{conversion}}}: a placeholder takes no !{conversion}"
+    if field not in _SAID_WITH or lines.form_of(field, spec) is not None:
+        return None
+    if field in ("role", "night"):
+        forms = ROLE_FORMS if field == "role" else ORDINAL_FORMS
+        specs = [f for f in forms.get(lines.lang, ()) if f not in ("a", "nom", "plural", "gender")]
+        known = ", ".join([f"{{{field}}}", *(f"{{{field}:{f}}}" for f in specs)])
+        return f"{{{field}:{spec}}}: {lines.lang} has no such form of {{{field}}} (it says {known})"
+    return f"{{{field}:{spec}}}: {{{field}}} takes no form spec"
+
+
+def _example(field: str, role: str) -> object:
+    return {"role": RoleName(role), "roles": Cards((role,)), "player": Seat(3), "players": Seats((1, 2)),
+            "night": 1, "minutes": 5, "number": 2}.get(field, "")
+
+
+def lint_grammar(script: Script, lang: str, scene: Scene, roles: Sequence[str]) -> list[Problem]:
+    """Render every variant with every role, a seat word and a name; report what the grammar gets wrong."""
+    out: list[Problem] = []
+    lines = Lines(script, lang, Picker(0))
+    articles = set(ARTICLES.get(lang, ()))
+    doubled, uncontracted = _DOUBLED.get(lang), _UNCONTRACTED.get(lang)
+    for v in scene.variants:
+        found: dict[str, None] = {}  # messages in order, each once
+        spec_wrong = False
+        try:
+            parsed = list(string.Formatter().parse(v.text))
+        except ValueError:
+            continue  # broken braces: lint_scene says so
+        for i, (chunk, field, spec, conversion) in enumerate(parsed):
+            if field is None:
+                continue
+            noun = NIGHT_WORD.get(lang)
+            after = parsed[i + 1][0] if i + 1 < len(parsed) else ""
+            if field == "night" and noun and not after.lstrip().casefold().startswith(noun[0]):
+                found[f"{{night}} says \"{lines.ordinal(1)}\", an ordinal: write it before the word for night "
+                      f"(\"{noun[1]}\")"] = None
+            problem = _spec_problem(lines, field, spec or "", conversion)
+            if problem:
+                found[problem] = None
+                spec_wrong = True
+                continue
+            before = _LAST_WORD.search(chunk)
+            if before is None or before.group(1).casefold() not in articles or field not in _SAID_WITH:
+                continue
+            for role in roles if field in ("role", "roles") else roles[:1]:  # an article before a word with its own
+                said = lines.value(field, spec or "", _example(field, role))
+                first = _FIRST_WORD.search(said)
+                if first and first.group(1).casefold() in articles:
+                    found[f"\"{before.group(1)} {{{field}}}\" says \"{before.group(1)} {said}\": "
+                          f"the word brings its own article"] = None
+                    break
+        if "{" in v.text and not spec_wrong:
+            kinds: dict[str, str] = {}  # each kind of slip once, with the first line that shows it
+            for text, _ in renderings(script, lang, v.text, roles):
+                if "{" in text or "}" in text:
+                    kinds.setdefault("brace", f"renders with a brace left: \"{text}\"")
+                if uncontracted and (m := uncontracted.search(text)):
+                    kinds.setdefault("contraction", f"\"{m.group(0)}\" left in \"{text}\" (say al/del)")
+                if doubled and (m := doubled.search(text)):
+                    kinds.setdefault("doubled", f"doubled article \"{m.group(0)}\" in \"{text}\"")
+                if len(kinds) == 3:
+                    break
+            found.update(dict.fromkeys(kinds.values()))
+        elif doubled and (m := doubled.search(v.text)):
+            found[f"doubled article \"{m.group(0)}\""] = None
+        out += [Problem(scene.file, v.line, scene.id, message) for message in found]
+    return out
+
+
+def lint_words(script: Script, roles: Sequence[str]) -> list[Problem]:
+    """Every role has every form its language's lines may ask for, and every night its ordinal."""
+    out: list[Problem] = []
+    for lang in LANGUAGES:
+        words = script.scenes.get(lang, {})
+        anywhere = next((s.file for s in words.values() if Path(s.file).name == "words.yaml"), str(SHIPPED / lang))
+        wanted = ROLE_FORMS.get(lang, ())
+        for role in roles:
+            scene = words.get(f"roles.{role}")
+            if scene is None:
+                out.append(Problem(anywhere, 1, f"roles.{role}", f"missing in {lang}: how {lang} says this role"))
+                continue
+            have = set(scene.forms) or {"a"}
+            for form in wanted:
+                if form not in have:
+                    out.append(Problem(scene.file, scene.line, scene.id, f"no form {form} in {lang} "
+                                       f"(a {lang} role has {', '.join(wanted)})"))
+            for form in sorted(have - set(wanted)):
+                out.append(Problem(scene.file, scene.forms[form].line, scene.id,
+                                   f"unknown form {form} (a {lang} role has {', '.join(wanted)})"))
+            gender = scene.forms.get("gender")
+            if gender is not None and gender.text not in GENDERS.get(lang, ()):
+                out.append(Problem(scene.file, gender.line, scene.id,
+                                   f"gender {gender.text!r}: {lang} has {', '.join(GENDERS.get(lang, ())) or 'none'}"))
+        wanted = ORDINAL_FORMS.get(lang, ("nom",))
+        for n in range(1, MAX_ORDINAL + 1):
+            scene = words.get(f"ordinals.{n}")
+            if scene is None:
+                out.append(Problem(anywhere, 1, f"ordinals.{n}", f"missing in {lang}: how {lang} says night {n}"))
+                continue
+            have = set(scene.forms) or {"nom"}
+            out += [Problem(scene.file, scene.line, scene.id, f"no form {form} in {lang} "
+                            f"(it needs {', '.join(wanted)})")
+                    for form in wanted if form not in have]
+            out += [Problem(scene.file, scene.forms[form].line, scene.id, f"unknown form {form} (an {lang} ordinal "
+                            f"has {', '.join(wanted)})") for form in sorted(have - set(wanted))]
+    return out
+
+
+def _missing(script: Script, scene_id: str, lang: str) -> Problem:
+    others = [(o, script.scenes[o][scene_id]) for o in LANGUAGES if scene_id in script.scenes.get(o, {})]
+    if others:
+        other_lang, ref = others[0]
+        file = str(Path(ref.file).parent.parent / lang / Path(ref.file).name)
+        return Problem(file, 1, scene_id, f"missing in {lang} ({other_lang} has it at {relative(ref.file)}:{ref.line})")
+    return Problem(str(SHIPPED / lang), 1, scene_id, f"missing in {lang}")
+
+
+def _cross_language(script: Script, scene_id: str) -> list[Problem]:
+    """Placeholders must match across languages: a line that names the player in one language must in all."""
+    used: dict[str, set[str]] = {}
+    for lang in LANGUAGES:
+        scene = script.scenes.get(lang, {}).get(scene_id)
+        if scene is None:
+            continue
+        names: set[str] = set()
+        for v in scene.variants:
+            with contextlib.suppress(ValueError):
+                names |= placeholders(v.text)
+        used[lang] = names
+    out = []
+    reference = next(iter(used.values()), set())
+    for lang, names in used.items():
+        if names != reference:
+            scene = script.scenes[lang][scene_id]
+            first = next(iter(used))
+            extra = ", ".join(f"{{{n}}}" for n in sorted(names - reference))
+            lacking = ", ".join(f"{{{n}}}" for n in sorted(reference - names))
+            detail = "; ".join(p for p in (extra and f"uses {extra}", lacking and f"never uses {lacking}") if p)
+            out.append(Problem(scene.file, scene.line, scene_id, f"{detail} unlike {first}"))
+    return out
+
+
+def lint(script: Script, *, complete: bool = True) -> list[Problem]:
+    """All problems; `complete` also asks every catalogue scene to exist in every language."""
+    specs = catalogue()
+    roles = sorted(ROLES)
+    problems = list(script.problems)
+    every_id = set().union(*(set(s) for s in script.scenes.values()))
+    if complete:
+        every_id |= set(specs)
+    for scene_id in sorted(every_id):
+        for lang in LANGUAGES:
+            scene = script.scenes.get(lang, {}).get(scene_id)
+            if scene is None:
+                problems.append(_missing(script, scene_id, lang))
+            else:
+                problems += lint_scene(lang, scene, specs.get(scene_id))
+                problems += lint_grammar(script, lang, scene, roles)
+        problems += _cross_language(script, scene_id)
+    if complete:
+        problems += lint_words(script, roles)
+    return sorted(problems, key=lambda p: (p.file, p.line, p.scene, p.message))
+
+
+def lint_paths(paths: list[Path]) -> list[Problem]:
+    """Lint the shipped scripts with `paths` laid over them; report what lies under `paths`.
+
+    A path may be a scripts folder (with en/, de/, es/), one language's folder, or one file.
+    """
+    if not paths:
+        return lint(load(SHIPPED))
+    roots = []
+    for p in paths:
+        p = p.resolve()
+        if not p.exists():
+            return [Problem(str(p), 1, "-", "no such file or folder")]
+        if p.is_file():
+            roots.append(p.parent.parent)
+        elif p.name in LANGUAGES:
+            roots.append(p.parent)
+        else:
+            roots.append(p)
+    extra = [r for r in dict.fromkeys(roots) if r != SHIPPED]
+    problems = lint(load(SHIPPED, *extra))
+    wanted = [str(p.resolve()) for p in paths]
+    return [pr for pr in problems if any(str(Path(pr.file).resolve()).startswith(w) for w in wanted)]
+
+
+class ScriptError(Exception):
+    """A broken script: the game refuses to start and shows these lint lines."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        lines = [p.relative() for p in problems[:20]]
+        if len(problems) > 20:
+            lines.append(f"... and {len(problems) - 20} more")
+        super().__init__("the script has problems:\n" + "\n".join(lines))
+
+
+def load_checked(user: Path | None = None) -> Script:
+    """The shipped scripts with the user's folder laid over them, refused if the lint finds anything."""
+    folders = [SHIPPED] + ([user] if user else [])
+    if user is not None and not user.is_dir():
+        raise ScriptError([Problem(str(user), 1, "-", "the scripts folder does not exist")])
+    script = load(*folders)
+    problems = lint(script)
+    if problems:
+        raise ScriptError(problems)
+    return script

@@ -1,0 +1,170 @@
+"""The spoken lines: YAML files per language, one entry per scene id, loaded with line marks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from narrator.speech.scenes import LANGUAGES
+from narrator.yamlfile import MarkedDict, YamlError, line_of, shown
+from narrator.yamlfile import load as load_yaml
+
+SHIPPED = Path(__file__).resolve().parent.parent.parent / "scripts"
+
+
+@dataclass(frozen=True)
+class Variant:
+    text: str
+    line: int
+
+
+@dataclass
+class Scene:
+    """A scene's variants; a word with grammatical forms (`roles.<id>`, `ordinals.<n>`) also has its
+    `forms` by name ("a", "the", "acc", ..., "plural", "gender"), and its variants are the forms' texts."""
+
+    id: str
+    variants: list[Variant]
+    file: str
+    line: int
+    comment: str = ""
+    forms: dict[str, Variant] = field(default_factory=dict)
+
+
+@dataclass
+class Problem:
+    file: str
+    line: int
+    scene: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.scene}: {self.message}"
+
+    def relative(self) -> str:
+        """The same line with the file relative to the current folder when it lies below it."""
+        return f"{relative(self.file)}:{self.line}: {self.scene}: {self.message}"
+
+
+def relative(file: str | Path) -> str:
+    path = Path(file)
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+@dataclass
+class Script:
+    """All scenes of all languages found under one or more folders (later folders override)."""
+
+    scenes: dict[str, dict[str, Scene]] = field(default_factory=lambda: {lang: {} for lang in LANGUAGES})
+    problems: list[Problem] = field(default_factory=list)  # what loading itself found wrong
+
+    def variants(self, lang: str, scene: str) -> list[str]:
+        return [v.text for v in self.scenes[lang][scene].variants]
+
+    def has(self, lang: str, scene: str) -> bool:
+        return scene in self.scenes.get(lang, {})
+
+    def form(self, lang: str, scene: str, form: str) -> str | None:
+        """One grammatical form of a word ("acc" of `roles.hunter`), None when it has none by that name.
+        A word written as a plain list has one form, its default: its first variant."""
+        found = self.scenes.get(lang, {}).get(scene)
+        if found is None:
+            return None
+        if not found.forms:
+            return found.variants[0].text if found.variants and form == default_form(scene) else None
+        variant = found.forms.get(form)
+        return variant.text if variant is not None else None
+
+
+# entries that may be a mapping of grammatical forms instead of variants: `roles.hunter: {a: ein Jäger, ...}`
+WORD_PREFIXES = ("roles.", "ordinals.")
+DEFAULT_FORM = {"roles.": "a", "ordinals.": "nom"}  # the form a bare `{role}` / `{night}` says
+NOT_SAID = frozenset({"gender"})  # forms that describe the word rather than say it
+
+
+def default_form(scene_id: str) -> str:
+    return next((f for p, f in DEFAULT_FORM.items() if scene_id.startswith(p)), "")
+
+
+def _read_forms(path: Path, scene_id: str, value: MarkedDict, line: int, script: Script) -> Scene | None:
+    """A word with forms: every key but `comment` names a form; its variants are the said forms' texts,
+    the default form first (what packs render and `Script.variants` gives)."""
+    where = str(path)
+    forms: dict[str, Variant] = {}
+    for key, text in value.items():
+        if key == "comment":
+            continue
+        if not isinstance(text, str) or not isinstance(key, str):
+            script.problems.append(Problem(where, value.line_of(key), scene_id,
+                                           f"the form {shown(key)} must be text, not {shown(text)}"))
+            continue
+        forms[key] = Variant(str(text), line_of(text, value.line_of(key)))
+    said = [v for k, v in forms.items() if k not in NOT_SAID]
+    default = forms.get(default_form(scene_id))
+    if default is not None:
+        said = [default, *(v for v in said if v is not default)]
+    variants: dict[str, Variant] = {}
+    for v in said:
+        variants.setdefault(v.text, v)  # each text once ("das Mädchen" is nominative and accusative)
+    return Scene(scene_id, list(variants.values()), where, line, str(value.get("comment") or ""), forms)
+
+
+def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Script) -> Scene | None:
+    where = str(path)
+    comment = ""
+    raw: object = value
+    if isinstance(value, MarkedDict):
+        unknown = set(value) - {"comment", "variants"}
+        if unknown and scene_id.startswith(WORD_PREFIXES) and "variants" not in value:
+            return _read_forms(path, scene_id, value, line, script)
+        if unknown:
+            first = min(unknown, key=str)  # keys may be numbers too
+            script.problems.append(Problem(where, value.line_of(first), scene_id,
+                                           f"unknown key {shown(first)} (an entry has variants and comment)"))
+            return None
+        comment = str(value.get("comment") or "")
+        raw = value.get("variants")
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list):
+        script.problems.append(Problem(where, line, scene_id, "must be a list of variants (or variants: and comment:)"))
+        return None
+    variants = []
+    for item in raw:
+        if not isinstance(item, str):
+            script.problems.append(Problem(where, line_of(item, line), scene_id,
+                                           f"a variant must be text, not {shown(item)}"))
+            continue
+        variants.append(Variant(str(item), line_of(item, line)))
+    return Scene(scene_id, variants, where, line, comment)
+
+
+def load_file(path: Path, lang: str, script: Script) -> None:
+    try:
+        doc = load_yaml(path)
+    except YamlError as exc:
+        column = f" at column {exc.column}" if exc.column else ""
+        script.problems.append(Problem(exc.path, exc.line or 1, "-", f"YAML error{column}: {exc.reason}"))
+        return
+    if doc is None:
+        return
+    if not isinstance(doc, MarkedDict):
+        script.problems.append(Problem(str(path), line_of(doc, 1), "-", "a script file maps scene ids to variants"))
+        return
+    for scene_id, value in doc.items():
+        scene = _read_entry(path, str(scene_id), value, doc.line_of(scene_id), script)
+        if scene is not None:
+            script.scenes.setdefault(lang, {})[str(scene_id)] = scene
+
+
+def load(*folders: Path) -> Script:
+    """Load `folder/<lang>/*.yaml` for each folder in turn; a later folder's scenes replace earlier ones."""
+    script = Script()
+    for folder in folders:
+        for lang in LANGUAGES:
+            for path in sorted((folder / lang).glob("*.yaml")):
+                load_file(path, lang, script)
+    return script

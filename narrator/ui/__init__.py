@@ -1,0 +1,1 @@
+"""What the table touches: the terminal and the page."""

@@ -1,0 +1,260 @@
+"""The keyboard: the same game from a terminal, with numbered choices (`wolfcall play --ui terminal`)."""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+from typing import Any, TextIO
+
+from engine import Choice, State, private_answer, ruleset, shape_of, view
+from engine.vote import weight
+from narrator.game.clock import Clock, RealClock
+from narrator.game.inputs import COVERED, REVEAL, START, UNDO, VOTE, Answer, Question
+from narrator.speech.lines import Lines
+from narrator.ui.web.screens import Screens
+
+CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback: nothing secret stays visible
+HANDS, BALLOTS = "h", "b"  # the two ways of a counted vote
+
+
+class Keyboard:
+    """Lines typed on stdin, read by a thread so the narrator can wait with a deadline."""
+
+    def __init__(self, stream: TextIO = sys.stdin) -> None:
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        thread.start()
+
+    def _read(self, stream: TextIO) -> None:
+        for line in stream:
+            self.lines.put(line.strip())
+        self.lines.put(None)  # end of input
+
+    def get(self, timeout: float | None) -> str | None:
+        """The next line; TimeoutError when none came in time; EOFError when input has ended."""
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise TimeoutError from None
+        if line is None:
+            self.lines.put(None)
+            raise EOFError
+        return line
+
+
+class TerminalInput:
+    def __init__(self, lines: Lines, out: TextIO = sys.stdout, keyboard: Keyboard | None = None) -> None:
+        from narrator.ui.web.strings import strings
+
+        self.words = lines
+        self.T = strings(lines.lang)  # the page's words, shared with the terminal
+        self.out = out
+        self.keys = keyboard or Keyboard()
+        self.shown: tuple[int, str] | None = None
+
+    def _print(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def _read(self, clock: Clock, until: float) -> str | None:
+        if until == float("inf"):
+            return self.keys.get(None)
+        speed = clock.speed if isinstance(clock, RealClock) else 1.0
+        remaining = (until - clock.now()) / speed
+        if remaining <= 0:
+            return None
+        try:
+            return self.keys.get(remaining)
+        except TimeoutError:
+            return None
+
+    def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
+        key = (question.number, question.step)
+        if self.shown != key:
+            self.shown = key
+            self._prompt(question, state)
+        while True:
+            typed = self._read(clock, until)
+            if typed is None:
+                return None
+            value = self._parse(question, state, typed, clock)
+            if value is not None:
+                return Answer(value, round(clock.now() - asked_at, 3))
+
+    def _name(self, state: State, seat: int) -> str:
+        return f"{seat} {state.name(seat)}".strip() if state.name(seat) else self.words.player(seat)
+
+    def screens(self, state: State) -> Screens:
+        """The page's screens, which the terminal prints line by line."""
+        return Screens(self.words.lang, lambda seat: self._name(state, seat))
+
+    def _prompt(self, q: Question, state: State) -> None:
+        T = self.T
+        if q.step == REVEAL and q.seat is not None:
+            name = self._name(state, q.seat)
+            self._print(f"\n{T['deal.pass'].format(name=name)}. {T['deal.show'].format(name=name)}: [Enter]")
+        elif q.step == START:
+            self._print(f"\n{T['deal.narrator']} {T['deal.start']}: [Enter]")
+        elif q.step == VOTE:
+            for line in self.screens(state).news(state):
+                self._print(f"  {line}")
+            self._print(f"\n{T['day.to_vote']}: [Enter]   u: {T['undo']}")
+        else:
+            self._print(f"\n{T.get('step.' + q.step, q.step.replace('_', ' ').capitalize())}:")
+            screen = self.screens(state).question(q, state)
+            for line in self._told(screen):
+                self._print(f"  {line}")
+            if self._counted(q, state):
+                self._print(f"  {HANDS}) {T['vote.hands']}")
+                self._print(f"  {BALLOTS}) {T['vote.ballots']}")
+            for i, c in enumerate(q.legal, 1):
+                self._print(f"  {i}) {self._label(state, c)}")
+            self._print(f"  u: {T['undo']}")
+
+    def _told(self, screen: dict[str, Any]) -> list[str]:
+        """What a step's screen tells besides its choices: who acts, the tie, the cards, the witch's victim."""
+        T = self.T
+        lines = [str(screen[k]) for k in ("by", "tied", "ask") if screen.get(k)]
+        lines += [f"{card['label']}: {card['role']}" for card in screen.get("cards", [])]
+        if "attacked" in screen:
+            lines.append(T["night.attacked"].format(name=screen["attacked"]) if screen["attacked"]
+                         else T["night.attacked_nobody"])
+        lines += screen.get("count", {}).get("notes", [])
+        return lines
+
+    @staticmethod
+    def _counted(q: Question, state: State) -> bool:
+        asked = q.step not in (REVEAL, START, VOTE)  # the narrator's own questions have no shape
+        return asked and shape_of(q.step) == "vote" and ruleset(state.ruleset).counted_votes
+
+    def _label(self, state: State, c: Choice) -> str:
+        """A choice in words, by its shape: seats by name, options in the table's language."""
+        T = self.T
+        if c.seats:
+            return " + ".join(self._name(state, s) for s in c.seats)
+        if c.option is not None:
+            return T.get(f"option.{c.option}", c.option)
+        if c.seconds is not None:
+            return f"{c.seconds} s"
+        heal = T["night.heal"].format(name=self._name(state, c.heal)) if c.heal is not None else ""
+        poison = f"{T['night.poison']}: {self._name(state, c.poison)}" if c.poison is not None else ""
+        if heal or poison:
+            return " + ".join(p for p in (heal, poison) if p)
+        if c.target is None:
+            shape = shape_of(c.step)
+            return T["night.pass"] if shape in ("potions", "option") else T["day.nobody_leaves"] \
+                if shape == "vote" else T["night.nobody"]
+        if c.step == "day_vote":
+            return T["day.expel"].format(name=self._name(state, c.target))
+        return self._name(state, c.target)
+
+    def _parse(self, q: Question, state: State, typed: str, clock: Clock) -> Choice | str | None:
+        if typed.lower() == "u" and q.step not in (REVEAL, START):
+            return UNDO
+        if self._counted(q, state) and typed.lower() in (HANDS, BALLOTS):
+            return self._hands(q, state) if typed.lower() == HANDS else self._ballots(q, state)
+        if q.step == REVEAL and q.seat is not None:
+            self._show_card(state, q.seat)
+            return COVERED
+        if q.step in (START, VOTE):
+            return q.step
+        if not typed.isdigit() or not 1 <= int(typed) <= len(q.legal):
+            self._print(f"  1-{len(q.legal)}?")
+            return None
+        choice = q.legal[int(typed) - 1]
+        if choice.step == "day_vote":
+            question = self.T["day.confirm_expel"].format(name=self._name(state, choice.target)) \
+                if choice.target is not None else self.T["day.confirm_nobody"]
+            self._print(f"  {question} [y/n]")
+            if (self.keys.get(None) or "").lower() not in ("y", "j", "s"):
+                return None
+        result = private_answer(state, choice)
+        if result is not None:
+            self._show_answer(state, choice, result)  # what the actor learns at once, before the next step
+        return choice
+
+    def _number(self, prompt: str, most: int) -> int | None:
+        """A number from 0 to `most` typed at the keyboard (Enter: 0); None for anything else."""
+        self._print(prompt)
+        typed = (self.keys.get(None) or "0").strip()
+        return int(typed) if typed.isdigit() and int(typed) <= most else None
+
+    def _hands(self, q: Question, state: State) -> Choice | None:
+        """Hands counted per player: the engine adds the captain's second hand's worth and the marks."""
+        T = self.T
+        captain = f" {T['vote.captain_hand']}" if state.captain in state.alive else ""
+        self._print(f"  {T['vote.hands_hint']}{captain}")
+        most = sum(weight(state, s) for s in state.alive)
+        tally = []
+        for seat in sorted(state.alive):
+            n = self._number(f"  {self._name(state, seat)}: [0-{most}]", most)
+            if n is None:
+                return None
+            if n:
+                tally.append((seat, n))
+        self._print(f"  {T['day.confirm_count']} [y/n]")
+        if (self.keys.get(None) or "").lower() not in ("y", "j", "s"):
+            return None
+        return Choice(q.step, tally=tuple(tally))
+
+    def _ballots(self, q: Question, state: State) -> Choice | None:
+        """Secret ballots: the keyboard goes round, and the screen is cleared after every ballot."""
+        T = self.T
+        seats = sorted(state.alive)
+        ballots: list[tuple[int, int | None]] = []
+        for voter in (s for s in seats if weight(state, s) > 0):
+            name = self._name(state, voter)
+            self._print(f"\n{T['ballot.pass'].format(name=name)}. {T['ballot.open'].format(name=name)}: [Enter]")
+            self.keys.get(None)
+            self._print(f"  {T['ballot.title'].format(name=name)}" +
+                        (f" {T['ballot.double']}" if weight(state, voter) > 1 else ""))
+            for i, seat in enumerate(seats, 1):
+                self._print(f"  {i}) {self._name(state, seat)}")
+            self._print(f"  0) {T['ballot.abstain']}")
+            n = self._number(f"  [0-{len(seats)}]", len(seats))
+            self.out.write(CLEAR)  # nothing of this ballot stays for the next voter
+            if n is None:
+                return None
+            ballots.append((voter, seats[n - 1] if n else None))
+        self._print(f"  {T['ballot.done']}")
+        return Choice(q.step, ballots=tuple(ballots))
+
+    def show_end(self, state: State) -> None:
+        """The end screen in the terminal: the winner, every card with its marks, and the game night by night."""
+        screen = self.screens(state).end(state)
+        T = self.T
+        self._print(f"\n{T.get('end.' + str(screen['winner']), str(screen['winner']))}. "
+                    f"{T.get('reason.' + str(screen['reason']), '')}")
+        for card in screen["cards"]:
+            marks = ", ".join(m["label"] for m in card["marks"])
+            dead = "" if card["alive"] else " †"
+            self._print(f"  {card['name']}: {card['role']}{dead}" + (f" ({marks})" if marks else ""))
+        for period in screen["timeline"]:
+            self._print(f"\n{period['title']}")
+            for death in period["deaths"]:
+                self._print(f"  † {death['name']} ({death['role']}): {death['how']}")
+            for event in period["events"]:
+                self._print(f"    {event}")
+        alive = ", ".join(f"{a['name']} ({a['role']})" for a in screen["alive"])
+        self._print(f"\n{T['end.alive']}: {alive or T['end.nobody_alive']}")
+
+    def _show_card(self, state: State, seat: int) -> None:
+        cards = view(state, seat)["cards"]
+        card = cards[str(seat)]
+        helped = f" – {self.T['help.' + card]}" if "help." + card in self.T else ""
+        self._print(f"  {self.T['deal.card']}: {self.T['role.' + card]}{helped}")
+        partners = [self._name(state, int(s)) for s in cards if int(s) != seat]
+        if partners:
+            self._print(f"  {self.T['deal.pack']}: " + ", ".join(partners))
+        self._print(f"  {self.T['deal.cover']}: [Enter]")
+        self.keys.get(None)
+        self.out.write(CLEAR)
+
+    def _show_answer(self, state: State, choice: Choice, result: str) -> None:
+        shown = self.screens(state).answer(result)
+        # a side (village or werewolf) as a thumb; the extended seer learns the card itself
+        thumb = ("👎 " if shown["thumb"] == "down" else "👍 ") + shown["text"] if "thumb" in shown else shown["role"]
+        self._print(f"  {self._name(state, choice.target or 0)}: {thumb}. {self.T['night.got_it']}: [Enter]")
+        self.keys.get(None)
+        self.out.write(CLEAR)

@@ -1,0 +1,74 @@
+"""The ASGI app: the page, its static files, spoken clips for browser sound, and one WebSocket."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from narrator.ui.web.hub import Hub
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    async def qr(request: Request) -> Response:
+        if qr_svg is None:
+            return Response(status_code=404)
+        return Response(qr_svg, media_type="image/svg+xml")
+
+    async def audio(request: Request) -> Response:
+        data = hub.clips.get(int(request.path_params["n"])) if hasattr(hub, "clips") else None
+        if data is None:
+            return Response(status_code=404)
+        return Response(data, media_type="audio/wav", headers={"Cache-Control": "no-store"})
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def send(message: dict[str, Any]) -> None:
+            loop.call_soon_threadsafe(outbox.put_nowait, message)
+
+        client = hub.connect(send)
+
+        async def writer() -> None:
+            while True:
+                message = await outbox.get()
+                await ws.send_text(json.dumps(message, ensure_ascii=False))
+
+        task = asyncio.create_task(writer())
+        try:
+            while True:
+                text = await ws.receive_text()
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    continue
+                if isinstance(message, dict):
+                    await asyncio.to_thread(hub.handle, client, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            task.cancel()
+            hub.disconnect(client)
+
+    return Starlette(routes=[
+        Route("/", index),
+        Route("/qr.svg", qr),
+        Route("/audio/{n:int}", audio),
+        WebSocketRoute("/ws", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ])

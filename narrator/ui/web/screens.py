@@ -1,0 +1,263 @@
+"""The page's screens, built on the server from the engine's view and the narrator's question.
+
+The page renders these and decides nothing: it knows no role, only the words, the pictures and the
+choices it is sent. Public things only: what one player may see alone (a card, the seer's answer)
+goes to the screen that tapped, from the hub.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine import NARRATOR, Choice, State, ruleset, shape_of, view
+from engine.roles import ROLES, Hooks
+from engine.vote import extra_votes, weight
+from narrator.game.inputs import REVEAL, START, VOTE, Question
+from narrator.ui.web.strings import strings
+
+ICONS = Path(__file__).resolve().parent / "static" / "icons"
+NIGHT_CAUSES = ("wolves", "poison", "sword")  # deaths of the dark; shots, grief and the gallows come by day
+SIDE_ANSWERS = {"village": "up", "no_werewolf": "up", "werewolf": "down"}  # answers shown as a thumb
+# the night log's kinds that mark a card on the end screen
+MARKS = {"link": "lovers", "charm": "charmed", "infect": "infected", "elected": "captain", "successor": "captain"}
+STEP_ROLE = {step.id: role.id for role in ROLES.values() for step in role.steps}  # whose picture a step shows
+_SEAT_WORD = "\x00"  # where a Spanish sentence put "el" before a seat word (contracted after formatting)
+
+
+def icon(picture: str) -> str | None:
+    """The address of a picture once the build has fetched it (narrator/ui/web/icons.py); None: no picture."""
+    return f"/static/icons/{picture}.svg" if (ICONS / f"{picture}.svg").is_file() else None
+
+
+def inline_picture(picture: str) -> str | None:
+    """A picture's SVG, for a secret: drawn inline, so no request for it stays in the browser's cache or timings."""
+    path = ICONS / f"{picture}.svg"
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def cards_of(rules_id: str) -> list[dict[str, Any]]:
+    """The cards a ruleset deals, as the setup screen lists them (the page knows no role)."""
+    return [{"id": r, "copies": ROLES[r].copies or 1, "min_players": ROLES[r].min_players,
+             "adjustable": r != "villager", "own_devices_only": ROLES[r].modes == ("own_devices",), "icon": icon(r)}
+            for r in ruleset(rules_id).roles]
+
+
+def offices_of(rules_id: str) -> list[dict[str, Any]]:
+    """The offices (not cards) a ruleset's house rules can add, each with its picture: the captain."""
+    return [{"id": r.id, "icon": icon(r.id)} for r in ROLES.values()
+            if not r.card and rules_id in r.rulesets and r.house]
+
+
+class Screens:
+    """The screens of one table, in its language. `name` labels a seat: "Ana", or "player four"."""
+
+    def __init__(self, lang: str, name: Callable[[int], str]) -> None:
+        self.lang = lang
+        self.words = strings(lang)
+        self.name = name
+
+    # -- words ---------------------------------------------------------------------------
+    def role(self, card: str) -> str:
+        return self.words.get(f"role.{card}", card)
+
+    def card(self, card: str) -> dict[str, Any]:
+        """A card as the page shows it: its word and its picture (public screens only)."""
+        return {"role": self.role(card), "icon": icon(card)}
+
+    def said(self, state: State, seat: int) -> str:
+        """A seat inside a sentence: Spanish says "el jugador cuatro" (and "a el" becomes "al")."""
+        label = self.name(seat)
+        return f"{_SEAT_WORD}el {label}" if self.lang == "es" and not state.name(seat) else label
+
+    def sentence(self, key: str, fallback: str = "", **values: object) -> str:
+        """A page sentence with names filled in, contracted (Spanish "al", "del") and capitalised."""
+        text = self.words.get(key, fallback or key).format(**values)
+        text = text.replace(f"a {_SEAT_WORD}el ", "al ").replace(f"de {_SEAT_WORD}el ", "del ")
+        text = text.replace(_SEAT_WORD, "")
+        return text[:1].upper() + text[1:]
+
+    def answer(self, result: str) -> dict[str, Any]:
+        """What an actor learns at once, as the page draws it: a thumb for a side, else the card itself."""
+        if result in SIDE_ANSWERS:
+            key = "night.answer_werewolf" if SIDE_ANSWERS[result] == "down" else f"night.answer_{result}"
+            return {"thumb": SIDE_ANSWERS[result], "text": self.words.get(key, result)}
+        return {"role": self.role(result), "picture": inline_picture(result)}
+
+    # -- the choices of a step, by shape ------------------------------------------------
+    def choices(self, state: State, seat: int) -> list[dict[str, Any]]:
+        """The legal choices with their words, by shape: the page renders them and decides nothing."""
+        out = []
+        for text in view(state, seat)["choices"]:
+            c = Choice.from_text(text)
+            kind = "heal" if c.heal is not None else "poison" if c.poison is not None else \
+                "seats" if c.seats else "option" if c.option is not None else "seconds" if c.seconds is not None \
+                else "none" if c.is_pass else "target"
+            target = c.heal or c.poison or c.target
+            out.append({"value": text, "kind": kind, "target": target, "seats": list(c.seats),
+                        "name": self.name(target) if target else "", "label": self.label(c, kind)})
+        return out
+
+    def label(self, c: Choice, kind: str) -> str:
+        if kind == "seats":
+            return " + ".join(self.name(s) for s in c.seats)
+        if kind == "option":
+            return self.words.get(f"option.{c.option}", str(c.option))
+        if kind == "seconds":
+            return f"{c.seconds} s"
+        if kind == "none":
+            return self.words["night.nobody"] if shape_of(c.step) == "seat" else self.words["night.pass"]
+        target = c.heal or c.poison or c.target
+        return self.name(target) if target else ""
+
+    # -- the screen for a question --------------------------------------------------------
+    def question(self, q: Question, state: State) -> dict[str, Any]:
+        if q.step == REVEAL and q.seat is not None:
+            return {"screen": "deal", "seat": q.seat, "name": self.name(q.seat)}
+        if q.step == START:
+            return {"screen": "narrator"}
+        if q.step == VOTE:
+            return self.day(state)
+        seat = q.seat or (state.current.seat if state.current and state.current.seat else NARRATOR)
+        if q.step == "werewolves":
+            from engine.sides import living_wolves
+
+            seat = living_wolves(state)[0]
+        choices = self.choices(state, seat)
+        shape = shape_of(q.step)
+        if shape == "vote":
+            return self.vote(state, choices)
+        if q.step == "hunter":
+            return {"screen": "hunter", "name": self.name(seat), "choices": choices, "icon": icon("hunter")}
+        if q.step == "captain_tiebreak":
+            return {"screen": "tiebreak", "day": state.night, "step": q.step, "captain": self.name(seat),
+                    "choices": choices, "icon": icon("captain"),
+                    "ask": self.sentence("tiebreak.ask", name=self.said(state, seat)),
+                    "tied": self.sentence("tiebreak.tied", names=", ".join(c["name"] for c in choices))}
+        return self.step(q, state, seat, shape, choices)
+
+    def step(self, q: Question, state: State, seat: int, shape: str, choices: list[dict[str, Any]]) -> dict[str, Any]:
+        """A night step, or a step the table answers by day (the captain's election): by its shape. Seat pairs
+        are listed when they are few (the dog's gaps), picked seat by seat when any two would do (cupid)."""
+        by_day = state.phase != "night"
+        screen: dict[str, Any] = {"screen": "step" if by_day else "night", "night": state.night, "step": q.step,
+                                  "shape": shape, "choices": choices, "icon": icon(STEP_ROLE.get(q.step, ""))}
+        if by_day and seat != NARRATOR:
+            screen["by"] = self.sentence("step.by", name=self.said(state, seat))
+        if shape == "seats" and len(choices) > len(state.alive) + 1:
+            picked = sorted({x for c in choices for x in c["seats"]})
+            count = max((len(c["seats"]) for c in choices), default=0)
+            screen["choices"] = [c for c in choices if c["kind"] == "none"]
+            screen["pick"] = {"count": count, "seats": [{"seat": x, "name": self.name(x)} for x in picked]}
+        seen = view(state, seat)
+        if shape == "potions" and "victims" in seen:
+            screen["attacked"] = ", ".join(self.name(v) for v in seen["victims"]) or None
+        if "extra_cards" in seen and shape == "option":  # the cards left over at the deal, seen by who may take one
+            screen["cards"] = [{"label": self.sentence("night.card", n=i), **self.card(card)}
+                               for i, card in enumerate(seen["extra_cards"], 1)]
+        return screen
+
+    # -- the day and its vote -------------------------------------------------------------
+    def news(self, state: State) -> list[str]:
+        """What the whole table knows this morning besides the deaths: the captain, marks, the dog."""
+        public = view(state, NARRATOR)
+        out = []
+        if public.get("captain") in state.alive:
+            out.append(self.sentence("day.captain", name=self.said(state, public["captain"])))
+        for seat, n in sorted(extra_votes(state).items()):
+            out.append(self.sentence("vote.extra", name=self.said(state, seat), n=n))
+        dog = public.get("dog")
+        if dog:
+            a, b = (self.said(state, s) for s in dog["gap"])
+            out.append(self.sentence("day.dog_growl" if dog["growls"] else "day.dog_calm", a=a, b=b))
+        return out
+
+    def day(self, state: State) -> dict[str, Any]:
+        return {"screen": "day", "day": state.night, "deaths": [self.name(s) for s in state.latest_deaths],
+                "news": self.news(state), "timer": state.house.day_timer_minutes, "started": time.time()}
+
+    def vote(self, state: State, choices: list[dict[str, Any]]) -> dict[str, Any]:
+        """The verdict: classic, a name or nobody; counted votes, hands per player or ballots voter by voter."""
+        screen: dict[str, Any] = {"screen": "vote", "day": state.night, "choices": choices}
+        if not ruleset(state.ruleset).counted_votes:
+            return screen
+        extra = extra_votes(state)
+        weights = {s: weight(state, s) for s in sorted(state.alive)}
+        notes = []
+        captain = state.captain if state.captain in state.alive else None
+        if captain is not None:
+            notes.append(self.sentence("vote.captain", name=self.said(state, captain)))
+        for seat, n in sorted(extra.items()):
+            notes.append(self.sentence("vote.extra", name=self.said(state, seat), n=n))
+        silent = [self.name(s) for s, w in weights.items() if w == 0]
+        if silent:
+            notes.append(self.sentence("vote.silent", names=", ".join(silent)))
+        markers = [r.id for r in Hooks.extra_votes if r.in_play(state)]
+        screen["count"] = {
+            "most": sum(weights.values()), "notes": notes, "captain_icon": icon("captain"),
+            "extra_icon": icon(markers[0]) if markers else None,
+            "seats": [{"seat": s, "name": self.name(s), "extra": extra.get(s, 0), "captain": s == captain}
+                      for s in weights],
+            "voters": [{"seat": s, "name": self.name(s), "weight": w} for s, w in weights.items() if w > 0],
+        }
+        return screen
+
+    # -- the end ----------------------------------------------------------------------------
+    def end(self, state: State) -> dict[str, Any]:
+        log = view(state, NARRATOR).get("log", [])
+        marks: dict[int, list[str]] = {}
+        for entry in log:
+            mark = MARKS.get(entry["kind"])
+            if mark is not None and mark not in marks.setdefault(entry["target"], []):
+                marks[entry["target"]].append(mark)
+        winners = set(state.seats_of(state.winner)) if state.winner in ROLES else \
+            {s for s, m in marks.items() if "lovers" in m} if state.winner == "lovers" else set()
+        cards = []
+        for seat in state.seats:
+            card = state.role_of(seat)
+            entry = {"seat": seat, "name": self.name(seat), **self.card(card), "alive": seat in state.alive,
+                     "won": seat in winners, "marks": [self.mark(m) for m in marks.get(seat, [])]}
+            if state.dealt and state.dealt[seat - 1] != card:
+                entry["dealt"] = self.sentence("end.dealt", role=self.role(state.dealt[seat - 1]))
+            cards.append(entry)
+        return {"screen": "end", "winner": state.winner, "reason": state.reason, "cards": cards,
+                "won_icon": icon("mark-won"), "timeline": self.timeline(state, log),
+                "alive": [{"name": self.name(s), **self.card(state.role_of(s))} for s in sorted(state.alive)]}
+
+    def mark(self, mark: str) -> dict[str, Any]:
+        return {"label": self.words[f"mark.{mark}"], "icon": icon("captain" if mark == "captain" else f"mark-{mark}")}
+
+    def timeline(self, state: State, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The game night by night and day by day: who died and how, and what each role did."""
+        periods: dict[tuple[int, str], dict[str, Any]] = {}
+
+        def period(n: int, kind: str) -> dict[str, Any]:
+            if (n, kind) not in periods:
+                periods[(n, kind)] = {"period": kind, "n": n, "title": self.words[f"{kind}.title"].format(n=n),
+                                      "icon": icon(kind), "deaths": [], "events": []}
+            return periods[(n, kind)]
+
+        for n in range(1, state.night + 1):
+            period(n, "night")
+            if n < state.night:
+                period(n, "day")  # every night but the last was followed by a day
+        for death in state.deaths:
+            kind = "night" if death.cause in NIGHT_CAUSES else "day"
+            how = self.words.get(f"cause.{death.cause}", death.cause)
+            period(death.night, kind)["deaths"].append({"name": self.name(death.seat), **self.card(death.card),
+                                                        "cause": death.cause, "how": how,
+                                                        "cause_icon": icon(f"cause-{death.cause}")})
+        for entry in log:
+            kind = "night" if entry["phase"] == "night" else "day"
+            period(entry["night"], kind)["events"].append(self.logged(state, entry))
+        return [periods[k] for k in sorted(periods, key=lambda k: (k[0], k[1] == "day"))]
+
+    def logged(self, state: State, entry: dict[str, Any]) -> str:
+        """One line of the night log in words: "The guard protected Ana"."""
+        result = entry.get("result")
+        word = next((self.words[k] for k in (f"night.answer_{result}", f"role.{result}", f"option.{result}",
+                                              f"result.{result}") if k in self.words), result or "")
+        return self.sentence(f"log.{entry['kind']}", "{target}", night=entry["night"],
+                             target=self.said(state, entry["target"]), result=word)

@@ -1,0 +1,87 @@
+"""`wolfcall play` with the page: serve it, print the address (and a QR code with --lan), run games."""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from narrator.audio.clip import Clip, to_wav
+from narrator.audio.table import build_speaker
+from narrator.config import Config
+from narrator.game.session import Table
+from narrator.speech.lines import Lines
+from narrator.speech.picker import Picker
+from narrator.speech.script import Script
+from narrator.ui.web.hub import Hub, PageCaptions
+
+
+class BrowserSink:
+    """Sound in the browser instead of the server's speaker: each clip is served once, by number."""
+
+    name = "browser"
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.count = 0
+
+    def play(self, clip: Clip, at: float) -> None:
+        self.count += 1
+        self.hub.clips[self.count] = to_wav(clip)
+        for old in [n for n in self.hub.clips if n < self.count - 20]:
+            del self.hub.clips[old]
+        self.hub.broadcast({"t": "audio", "url": f"/audio/{self.count}"})
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def speaker_for(audio: str, data: Path) -> Any:
+    def make(hub: Hub, table: Table) -> Any:
+        captions = PageCaptions(hub)
+        lines = Lines(hub.script, table.lang, Picker(0), table.players)
+        if hub.draft.sound == "browser":
+            return build_speaker(table.lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
+        return build_speaker(table.lang, hub.draft.voice, audio, None, captions, lines,
+                             no_card_out=data / "last-game.wav")
+
+    return make
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, as a phone on the same Wi-Fi would reach it."""
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127."):
+                return address
+    except OSError:
+        pass
+    return "127.0.0.1"
+
+
+def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast: bool, audio: str,
+          speed: float = 1.0, resume: bool = False) -> int:
+    import segno
+    import uvicorn
+
+    from narrator.ui.web.app import create_app
+
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    address = f"http://{lan_address() if lan else '127.0.0.1'}:{port}/"
+    qr = segno.make(address)
+    hub = Hub(cfg, script, data, fast=fast, audio=audio, speaker_factory=None if fast else speaker_for(audio, data),
+              speed=speed)
+    app = create_app(hub, qr.svg_inline(scale=6, dark="#fff", light="#000") if lan else None)
+    hub.lan_url = address if lan else None
+    if resume and hub.screen.get("screen") == "resume":
+        hub.handle(0, {"t": "continue"})  # `wolfcall play --resume`: the page opens on the game
+    print(f"wolfcall: open {address} on the device in the middle of the table", file=sys.stderr)
+    if lan:
+        qr.terminal(out=sys.stderr, compact=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+    return 0

@@ -1,0 +1,417 @@
+// The page renders what the server sends; it decides nothing. Secrets live only inside #secret
+// and are dropped (DOM and variables) the moment the card is covered or the page is hidden.
+"use strict";
+let T = {};
+let ws = null;
+let screen = null;
+let timer = null;
+const $ = (id) => document.getElementById(id);
+const t = (key, vars) => (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (vars && k in vars ? vars[k] : ""));
+
+function el(tag, attrs, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "on") node.addEventListener("click", v);
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const kid of kids) if (kid) node.append(kid);
+  return node;
+}
+function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+function button(label, msg, cls, id) {
+  return el("button", Object.assign({ class: cls || "", text: label, on: () => send(msg) }, id ? { id } : {}));
+}
+// A picture the server named (none when the build could not fetch the icons: the page works without).
+function picture(url, cls) { return url ? el("img", { src: url, alt: "", class: "pic " + (cls || "") }) : null; }
+// A secret's picture comes inline with the secret: nothing is fetched, so nothing of it stays in a cache.
+function inlinePicture(svg) {
+  if (!svg) return null;
+  const node = document.importNode(new DOMParser().parseFromString(svg, "image/svg+xml").documentElement, true);
+  node.setAttribute("class", "pic big");
+  return node;
+}
+function put(node, ...kids) { node.append(...kids.filter(Boolean)); return node; }
+// A role's help card, opened by tapping its name; the server names the role and its picture.
+function showHelp(id, icon) {
+  const body = $("help-body");
+  body.replaceChildren();
+  put(body, picture(icon, "big"), el("h2", { text: t("role." + id) }), el("p", { id: "help-text", text: t("help." + id) }));
+  $("help-close").textContent = t("help.close");
+  $("help-close").onclick = () => $("help").close();
+  $("help").showModal();
+}
+
+function connect() {
+  ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  ws.onmessage = (e) => receive(JSON.parse(e.data));
+  ws.onclose = () => setTimeout(connect, 1000);
+}
+
+function receive(m) {
+  if (m.t === "ui") { T = m.strings; document.documentElement.lang = m.lang; if (screen) render(screen); }
+  else if (m.t === "screen") { screen = m; render(m); }
+  else if (m.t === "caption") $("caption").textContent = m.text;
+  else if (m.t === "private") showSecret(m);
+  else if (m.t === "refused") toast(m.text);
+  else if (m.t === "audio") new Audio(m.url).play().catch(() => {});
+  else if (m.t === "voice_download") { voiceBanner = m.banner; drawVoiceBanner(); }
+}
+
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text; box.hidden = false;
+  clearTimeout(box.timer); box.timer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
+// -- secrets ----------------------------------------------------------------------------
+function showSecret(m) {
+  const box = $("secret");
+  box.replaceChildren();
+  box.dataset.kind = m.kind;
+  if (m.kind === "card") {
+    put(box, el("h2", { text: t("deal.card") }), inlinePicture(m.picture), el("div", { class: "role", text: m.role }),
+      m.help ? el("p", { class: "help", text: m.help }) : null);
+    if (m.pack.length) box.append(el("p", { text: t("deal.pack") + ": " + m.pack.join(", ") }));
+    box.append(el("button", { class: "primary", id: "cover", text: t("deal.cover"), on: () => cover(true) }));
+  } else if (m.thumb) {  // a side: village or werewolf (the classic seer, the fox)
+    box.append(el("h2", { text: m.target }), el("div", { class: "thumb", text: m.thumb === "down" ? "👎" : "👍" }),
+      el("p", { class: "big", text: m.text }),
+      el("button", { class: "primary", id: "cover", text: t("night.got_it"), on: () => cover(false) }));
+  } else {  // the card itself (the extended seer)
+    put(box, el("h2", { text: m.target }), inlinePicture(m.picture), el("div", { class: "role", text: m.role }),
+      el("button", { class: "primary", id: "cover", text: t("night.got_it"), on: () => cover(false) }));
+  }
+  box.hidden = false;
+  m = null;
+}
+function cover(isCard) {
+  const box = $("secret");
+  const wasCard = box.dataset.kind === "card";
+  box.replaceChildren(); box.hidden = true; delete box.dataset.kind;
+  if (isCard || wasCard) send({ t: "cover" });
+}
+document.addEventListener("visibilitychange", () => { if (document.hidden && !$("secret").hidden) cover(false); });
+
+// -- screens ----------------------------------------------------------------------------
+function render(s) {
+  clearInterval(timer);
+  const main = $("screen");
+  main.replaceChildren();
+  main.dataset.screen = s.screen;
+  main.dataset.gen = String(+(main.dataset.gen || 0) + 1);
+  $("undo").hidden = !["night", "step", "day", "vote", "tiebreak", "hunter", "listen", "end"].includes(s.screen) ||
+    s.phase === "deal";
+  $("phase").textContent = "";
+  if ($("help").open) $("help").close();
+  const draw = { setup, resume, deal, narrator, listen, night, step: night, hunter, day, vote, tiebreak, end }[s.screen];
+  if (draw) draw(main, s);
+}
+
+function setup(main, s) {
+  const d = s.draft;
+  main.append(el("h1", { text: t("setup.title") }));
+  main.append(choose("ruleset", t("setup.ruleset"), [["classic", t("setup.ruleset.classic")], ["extended", t("setup.ruleset.extended")]], d.ruleset, (v) => ({ t: "ruleset", ruleset: v })));
+  const players = el("select", { id: "players" });
+  for (let n = d.range[0]; n <= d.range[1]; n++) players.append(el("option", Object.assign({ value: n, text: n }, n === d.players ? { selected: "" } : {})));
+  players.onchange = () => send({ t: "players", players: +players.value });
+  main.append(el("div", { class: "field" }, el("label", { text: t("setup.players") }), players));
+  const names = el("div", { class: "grid" });
+  for (let i = 0; i < d.players; i++) {
+    const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value: d.names[i] || "", "aria-label": t("setup.name", { n: i + 1 }) });
+    input.onchange = () => send({ t: "names", names: [...names.querySelectorAll("input")].map((x) => x.value) });
+    names.append(input);
+  }
+  main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
+  const cards = el("div", { class: "field" }, el("label", { text: t("setup.cards") }),
+    el("p", { class: "muted small", text: t("setup.help_hint") }));
+  for (const r of d.roles) {  // the server lists the ruleset's cards; the page knows no role
+    const off = r.min_players > d.players || r.own_devices_only;  // shown, greyed, with the reason
+    const why = r.own_devices_only ? t("setup.own_devices") : r.min_players ? t("setup.from_players", { n: r.min_players }) : "";
+    const row = el("div", { class: "count" + (off ? " off" : ""), "data-card": r.id }, picture(r.icon),
+      el("span", {}, el("button", { class: "link", "data-help": r.id, text: t("role." + r.id), on: () => showHelp(r.id, r.icon) }),
+        why ? el("small", { class: "muted why", text: why }) : null));
+    if (r.adjustable && !off) row.append(button("−", { t: "adjust", role: r.id, delta: -1 }));
+    row.append(el("b", { text: String(d.counts[r.id] || 0), "data-role": r.id }));
+    if (r.adjustable && !off) row.append(button("+", { t: "adjust", role: r.id, delta: 1 }));
+    cards.append(row);
+  }
+  main.append(cards);
+  const h = d.house;
+  main.append(el("h2", { text: t("setup.house") }));
+  main.append(choose("win", t("setup.win"), [["number", t("setup.win.number")], ["side", t("setup.win.side")]], h.win, (v) => ({ t: "house", win: v })));
+  if (d.house_rules.includes("captain")) {
+    const rule = choose("captain", t("setup.captain"), [["no", t("day.no")], ["yes", t("day.yes")]], h.captain ? "yes" : "no", (v) => ({ t: "house", captain: v === "yes" }));
+    for (const o of d.offices) rule.prepend(el("div", { class: "count" }, picture(o.icon), el("span", {},
+      el("button", { class: "link", "data-help": o.id, text: t("role." + o.id), on: () => showHelp(o.id, o.icon) }))));
+    main.append(rule);
+  }
+  if (d.house_rules.includes("witch_one_potion_per_night")) main.append(choose("one-potion", t("setup.one_potion"), [["no", t("day.no")], ["yes", t("day.yes")]], h.witch_one_potion_per_night ? "yes" : "no", (v) => ({ t: "house", witch_one_potion_per_night: v === "yes" })));
+  main.append(choose("heal", t("setup.self_heal"), [["yes", t("day.yes")], ["no", t("day.no")]], h.witch_self_heal_first_night ? "yes" : "no", (v) => ({ t: "house", witch_self_heal_first_night: v === "yes" })));
+  main.append(choose("step", t("setup.step_seconds"), [0, 4, 6, 10].map((n) => [n, String(n)]), h.step_seconds, (v) => ({ t: "house", step_seconds: +v })));
+  main.append(choose("timer", t("setup.day_timer"), [["off", t("setup.off")], ...[3, 5, 8].map((n) => [n, t("setup.minutes", { n })])], h.day_timer_minutes || "off", (v) => ({ t: "house", day_timer_minutes: v === "off" ? null : +v })));
+  main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
+  main.append(choose("voice", t("setup.voice"), s.voices.filter((v) => v.lang === d.lang).map((v) => [v.name, v.persona]), d.voice, (v) => ({ t: "voice", voice: v })));
+  main.append(choose("sound", t("setup.sound"), [["server", t("setup.sound.server")], ["browser", t("setup.sound.browser")]], d.sound, (v) => ({ t: "sound", sound: v })));
+  main.append(el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) }));
+  if (s.lan) main.append(el("div", { class: "field" }, el("label", { text: t("lan") }), el("img", { src: "/qr.svg", alt: s.lan, width: "180" }), el("p", { class: "muted", text: s.lan })));
+  if (d.roles.some((r) => r.icon)) main.append(el("p", { class: "muted small", id: "credit", text: t("setup.credit") }));
+  drawVoiceBanner();
+}
+function choose(id, label, options, value, message) {
+  const select = el("select", { id });
+  for (const [v, text] of options) select.append(el("option", Object.assign({ value: v, text }, String(v) === String(value) ? { selected: "" } : {})));
+  select.onchange = () => send(message(select.value));
+  return el("div", { class: "field" }, el("label", { for: id, text: label }), select);
+}
+function resume(main, s) {
+  if (s.error) {  // the waiting game cannot be continued: say why; its file is kept aside
+    main.append(el("h1", { text: t("resume.failed") }), el("p", { class: "big", id: "why", text: t(s.error, { line: s.line }) }),
+      el("p", { text: t("resume.kept", { file: s.kept }) }), el("p", { class: "muted", text: s.detail }),
+      button(t("resume.new"), { t: "new" }, "primary", "new"));
+    return;
+  }
+  main.append(el("h1", { text: t("resume.title") }), button(t("resume.continue"), { t: "continue" }, "primary", "continue"),
+    button(t("resume.new"), { t: "new" }, "", "new"));
+}
+function deal(main, s) {
+  main.append(el("h1", { text: t("deal.pass", { name: s.name }) }), el("button", { class: "primary", id: "show", text: t("deal.show", { name: s.name }), on: () => send({ t: "show" }) }));
+}
+function narrator(main) {
+  main.append(el("p", { class: "big", text: t("deal.narrator") }), button(t("deal.start"), { t: "start" }, "primary", "start"));
+}
+function listen(main, s) {
+  main.append(el("p", { class: "big muted", text: s.phase === "night" ? t("night.waiting") : "…" }));
+}
+function choiceButtons(main, choices, label) {
+  for (const c of choices) main.append(el("button", { class: "choice", "data-value": c.value, text: label(c), on: () => send({ t: "tap", value: c.value }) }));
+}
+function titled(main, icon, text) {
+  main.append(el("div", { class: "title" }, picture(icon), el("h1", { text })));
+}
+// A night step, or a step the table answers by day (the captain's election): drawn by its shape.
+function night(main, s) {
+  $("phase").textContent = t(s.screen === "step" ? "day.title" : "night.title", { n: s.night });
+  titled(main, s.icon, t("step." + s.step));
+  if (s.by) main.append(el("p", { class: "big", text: s.by }));
+  for (const c of s.cards || []) main.append(el("div", { class: "count card" }, picture(c.icon), el("span", { text: c.label + ": " + c.role })));
+  if (s.pick) return pick(main, s);
+  if (s.shape === "seconds") return hold(main, s);
+  if (s.shape !== "potions") return choiceButtons(main, s.choices, (c) => c.label);
+  if ("attacked" in s) main.append(el("p", { class: "big", text: s.attacked ? t("night.attacked", { name: s.attacked }) : t("night.attacked_nobody") }));
+  const picked = { heal: null, poison: null };
+  const confirm = el("button", { class: "primary", id: "brew", text: t("night.confirm"), disabled: "" });
+  const toggle = (kind, c, btn) => {
+    picked[kind] = picked[kind] === c.target ? null : c.target;
+    main.querySelectorAll(`button[data-kind=${kind}]`).forEach((b) => b.classList.toggle("on", +b.dataset.target === picked[kind]));
+    confirm.disabled = !picked.heal && !picked.poison;
+  };
+  for (const c of s.choices.filter((c) => c.kind === "heal")) {
+    const b = el("button", { class: "choice", "data-kind": "heal", "data-target": c.target, text: t("night.heal", { name: c.name }) });
+    b.onclick = () => toggle("heal", c, b); main.append(b);
+  }
+  const poisons = s.choices.filter((c) => c.kind === "poison");
+  if (poisons.length) main.append(el("h2", { text: t("night.poison") }));
+  for (const c of poisons) {
+    const b = el("button", { class: "choice", "data-kind": "poison", "data-target": c.target, text: c.name });
+    b.onclick = () => toggle("poison", c, b); main.append(b);
+  }
+  confirm.onclick = () => {
+    const parts = [];
+    if (picked.heal) parts.push("heal:" + picked.heal);
+    if (picked.poison) parts.push("poison:" + picked.poison);
+    send({ t: "tap", value: s.step + ":" + parts.join("+") });
+  };
+  main.append(confirm, button(t("night.pass"), { t: "tap", value: s.step + ":pass" }, "", "pass"));
+}
+// Seats picked one by one (cupid's two lovers, the piper's charms): the server says how many.
+function pick(main, s) {
+  const chosen = [];
+  const confirm = el("button", { class: "primary", id: "pick-confirm", text: t("night.confirm"), disabled: "" });
+  for (const p of s.pick.seats) {
+    const b = el("button", { class: "choice", "data-seat": p.seat, text: p.name });
+    b.onclick = () => {
+      const at = chosen.indexOf(p.seat);
+      if (at >= 0) chosen.splice(at, 1); else if (chosen.length < s.pick.count) chosen.push(p.seat);
+      main.querySelectorAll("button[data-seat]").forEach((x) => x.classList.toggle("on", chosen.includes(+x.dataset.seat)));
+      if (chosen.length === s.pick.count) confirm.removeAttribute("disabled"); else confirm.setAttribute("disabled", "");
+    };
+    main.append(b);
+  }
+  confirm.onclick = () => send({ t: "tap", value: s.step + ":" + chosen.join(",") + (chosen.length === 1 ? "," : "") });
+  main.append(confirm);
+  choiceButtons(main, s.choices, (c) => c.label);
+}
+// Press and hold: the seconds held are the answer (the little girl peeking).
+function hold(main, s) {
+  let since = 0;
+  const b = el("button", { class: "primary", id: "hold", text: t("step." + s.step) });
+  b.onpointerdown = () => { since = Date.now(); };
+  b.onpointerup = () => { const held = Math.min(10, Math.round((Date.now() - since) / 1000)); send({ t: "tap", value: s.step + ":held:" + held }); };
+  main.append(b);
+}
+function hunter(main, s) {
+  titled(main, s.icon, t("hunter.title", { name: s.name }));
+  choiceButtons(main, s.choices, (c) => (c.kind === "none" ? t("night.nobody") : c.name));
+}
+function day(main, s) {
+  $("phase").textContent = t("day.title", { n: s.day });
+  main.append(el("p", { class: "big", text: s.deaths.length ? t("day.dead", { names: s.deaths.join(", ") }) : t("day.nobody_died") }));
+  for (const line of s.news || []) main.append(el("p", { class: "note", text: line }));
+  if (s.timer) {
+    const clock = el("p", { class: "big", id: "timer" });
+    const end = s.started * 1000 + s.timer * 60000;
+    const tick = () => { const left = Math.max(0, Math.round((end - Date.now()) / 1000)); clock.textContent = `${t("day.timer")}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`; };
+    tick(); timer = setInterval(tick, 1000); main.append(clock);
+  }
+  main.append(button(t("day.to_vote"), { t: "vote" }, "primary", "to-vote"));
+}
+function vote(main, s) {
+  $("phase").textContent = t("day.title", { n: s.day });
+  main.append(el("h1", { text: t("day.vote") }));
+  if (s.count) return counted(main, s);
+  for (const c of s.choices) {
+    const label = c.kind === "none" ? t("day.nobody_leaves") : t("day.expel", { name: c.name });
+    const question = c.kind === "none" ? t("day.confirm_nobody") : t("day.confirm_expel", { name: c.name });
+    main.append(el("button", { class: "choice", "data-value": c.value, text: label, on: () => ask(question, { t: "tap", value: c.value }) }));
+  }
+}
+// Counted votes, two ways chosen here: hands counted per player, or secret ballots voter by voter.
+// The engine counts the captain's double ballot and the votes a mark adds; the page only shows them.
+function counted(main, s) {
+  for (const note of s.count.notes) main.append(el("p", { class: "note", text: note }));
+  const modes = el("div", { class: "modes", id: "vote-modes" }, el("span", { class: "muted", text: t("vote.how") }));
+  const body = el("div", { class: "stack", id: "vote-body" });
+  const pickMode = (mode) => {
+    modes.querySelectorAll("button").forEach((b) => b.classList.toggle("on", b.dataset.mode === mode));
+    body.replaceChildren();
+    (mode === "ballots" ? ballots : hands)(body, s, modes);
+  };
+  for (const mode of ["hands", "ballots"]) {
+    modes.append(el("button", { id: "mode-" + mode, "data-mode": mode, text: t("vote." + mode), on: () => pickMode(mode) }));
+  }
+  main.append(modes, body);
+  pickMode("hands");
+}
+function badges(s, p) {
+  const out = el("span", { class: "badges" });
+  // the captain, so the table knows whose hand counts twice (a badge on a candidate counts nothing against them)
+  if (p.captain) put(out, el("span", { class: "badge", "data-captain": "" }, picture(s.count.captain_icon, "small") || "★"));
+  if (p.extra) put(out, el("span", { class: "badge", "data-extra": p.extra }, picture(s.count.extra_icon, "small"), "+" + p.extra));
+  return out;
+}
+function hands(body, s) {
+  const hands = {};
+  const total = el("p", { class: "big", id: "hands" });
+  const show = () => { total.textContent = Object.values(hands).reduce((a, b) => a + b, 0) + " / " + s.count.most; };
+  const captain = s.count.seats.some((p) => p.captain);
+  body.append(el("p", { class: "muted", text: t("vote.hands_hint") + (captain ? " " + t("vote.captain_hand") : "") }));
+  for (const p of s.count.seats) {
+    hands[p.seat] = 0;
+    const n = el("span", { class: "big", text: "0" });
+    const change = (d) => () => { hands[p.seat] = Math.max(0, hands[p.seat] + d); n.textContent = hands[p.seat]; show(); };
+    body.append(el("div", { class: "row tally", "data-seat": p.seat }, el("span", { text: p.name }, badges(s, p)),
+      el("button", { class: "small", text: "−", on: change(-1) }), n, el("button", { class: "small", text: "+", on: change(1) })));
+  }
+  show();
+  const tally = () => Object.entries(hands).filter(([, n]) => n > 0).map(([seat, n]) => seat + "*" + n).join(",");
+  body.append(total, el("button", { class: "primary", id: "count-confirm", text: t("night.confirm"),
+    on: () => ask(t("day.confirm_count"), { t: "tap", value: "day_vote:tally:" + tally() }) }),
+    button(t("day.nobody_leaves"), { t: "tap", value: "day_vote:none" }, "", "nobody"));
+}
+// The device goes round: each voter's screen shows the names and nothing of the ballots before.
+function ballots(body, s, modes) {
+  const voters = s.count.voters;
+  const cast = [];
+  const next = () => {
+    body.replaceChildren();
+    if (cast.length === voters.length) {
+      body.append(el("p", { class: "big", text: t("ballot.done") }), el("button", { class: "primary", id: "ballots-confirm",
+        text: t("ballot.count"), on: () => send({ t: "tap", value: "day_vote:ballots:" + cast.join(",") }) }));
+      return;
+    }
+    const v = voters[cast.length];
+    body.append(el("p", { class: "muted", id: "ballot-progress", text: t("ballot.progress", { done: cast.length, all: voters.length }) }),
+      el("h2", { text: t("ballot.pass", { name: v.name }) }),
+      el("button", { class: "primary", id: "ballot-open", "data-voter": v.seat, text: t("ballot.open", { name: v.name }), on: () => open(v) }));
+  };
+  const vote = (v, target) => () => { cast.push(v.seat + ">" + target); next(); };
+  const open = (v) => {
+    modes.hidden = true;  // once the device goes round, the way of voting stays
+    body.replaceChildren(el("h2", { id: "ballot-voter", text: t("ballot.title", { name: v.name }) }));
+    if (v.weight > 1) body.append(el("p", { class: "note", text: t("ballot.double") }));
+    for (const p of s.count.seats) body.append(el("button", { class: "choice", "data-ballot": p.seat, text: p.name, on: vote(v, p.seat) }, badges(s, p)));
+    body.append(el("button", { class: "choice", id: "abstain", "data-ballot": "-", text: t("ballot.abstain"), on: vote(v, "-") }));
+  };
+  next();
+}
+// The captain settles a tied vote alone.
+function tiebreak(main, s) {
+  $("phase").textContent = t("day.title", { n: s.day });
+  titled(main, s.icon, t("step." + s.step));
+  main.append(el("p", { class: "big", id: "tied", text: s.tied }), el("p", { class: "note", text: s.ask }));
+  for (const c of s.choices) {
+    main.append(el("button", { class: "choice", "data-value": c.value, text: c.name, on: () => ask(t("tiebreak.confirm", { name: c.name }), { t: "tap", value: c.value }) }));
+  }
+}
+function ask(question, message) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = question;
+  $("confirm-yes").textContent = t("day.yes"); $("confirm-no").textContent = t("day.no");
+  $("confirm-yes").onclick = () => { dialog.close(); send(message); };
+  $("confirm-no").onclick = () => dialog.close();
+  dialog.showModal();
+}
+function end(main, s) {
+  main.append(el("div", { class: "banner", id: "banner", text: t("end." + s.winner) }), el("p", { class: "big", text: t("reason." + s.reason) }));
+  const cards = el("ol", { id: "cards" });
+  main.append(el("h2", { text: t("end.cards") }), cards);
+  s.cards.forEach((c, i) => setTimeout(() => cards.append(endCard(s, c)), 400 * i));
+  const line = el("ol", { id: "timeline" });
+  for (const p of s.timeline) {
+    const item = el("li", { class: "period " + p.period, "data-period": p.period + "-" + p.n },
+      el("h3", {}, picture(p.icon, "small"), el("span", { text: p.title })));
+    for (const d of p.deaths) {
+      item.append(el("div", { class: "death", "data-cause": d.cause }, picture(d.cause_icon, "small"), picture(d.icon, "small"),
+        el("span", {}, el("b", { text: d.name }), ` (${d.role}): ${d.how}`)));
+    }
+    if (!p.deaths.length) item.append(el("p", { class: "muted", text: t("day.nobody_died") }));
+    if (p.events.length) item.append(put(el("ul", { class: "log" }), ...p.events.map((e) => el("li", { text: e }))));
+    line.append(item);
+  }
+  main.append(el("h2", { text: t("end.timeline") }), line, el("h2", { text: t("end.alive") }));
+  if (s.alive.length) main.append(put(el("ul", { id: "alive" }), ...s.alive.map((a) => el("li", {}, picture(a.icon, "small"), el("span", { text: `${a.name} (${a.role})` })))));
+  else main.append(el("p", { id: "alive", class: "muted", text: t("end.nobody_alive") }));
+  main.append(button(t("end.rematch"), { t: "rematch" }, "primary", "rematch"));
+}
+// One card of the end screen: its picture, who held it, and the marks (lovers, charmed, captain, winner).
+function endCard(s, c) {
+  const marks = el("span", { class: "marks" });
+  if (c.won) put(marks, el("span", { class: "mark won" }, picture(s.won_icon, "small"), t("end.won")));
+  for (const m of c.marks) put(marks, el("span", { class: "mark" }, picture(m.icon, "small"), m.label));
+  return el("li", { class: "card" + (c.alive ? "" : " dead") + (c.won ? " won" : ""), "data-seat": c.seat }, picture(c.icon),
+    el("span", { class: "who" }, el("b", { text: c.name }), el("span", { text: c.role }), c.dealt ? el("small", { class: "muted", text: c.dealt }) : null),
+    marks);
+}
+
+// -- the natural-voice download banner on the setup screen (narrator/ui/web/voicedownload.py) --------
+// Text, progress and buttons are exactly what the server sent; a button sends back its action.
+let voiceBanner = null;
+function drawVoiceBanner() {
+  const old = $("voice-banner");
+  if (old) old.remove();
+  const main = $("screen");
+  if (!voiceBanner || main.dataset.screen !== "setup") return;
+  const box = el("div", { id: "voice-banner", class: "field", role: "status", style: "border: 2px solid var(--accent); border-radius: 12px; padding: 12px;" },
+    el("p", { text: voiceBanner.text }));
+  if (voiceBanner.progress !== null) box.append(el("progress", { max: "1", value: String(voiceBanner.progress), style: "width: 100%;" }));
+  const row = el("div", { class: "row" });
+  for (const b of voiceBanner.buttons) row.append(el("button", { class: b.primary ? "primary" : "", "data-action": b.action, text: b.label, on: () => send({ t: "voice_download", action: b.action }) }));
+  if (voiceBanner.buttons.length) box.append(row);
+  main.insertBefore(box, main.children[1] || null);  // under the title
+}
+// -- end of the voice download banner --------------------------------------------------------------
+
+$("undo").onclick = () => send({ t: "undo" });
+$("help").onclose = () => $("help-body").replaceChildren();  // a closed help card leaves no role's name behind
+connect();

@@ -1,0 +1,68 @@
+"""Answers tapped on the page: the hub puts them on a queue, the narrator's thread takes them."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+
+from engine import State
+from narrator.game.clock import Clock, RealClock, VirtualClock
+from narrator.game.inputs import UNDO, Answer, Question
+
+WAKE = (-1, UNDO)  # put on the queue so that a narrator waiting for a tap sees the undo at once
+
+
+class Stopped(Exception):
+    """The server is shutting down or a new game replaces this one: the narrator's thread ends."""
+
+
+class WebInput:
+    def __init__(self, publish: Callable[[Question, State], None]) -> None:
+        self.publish = publish
+        self.taps: queue.Queue[tuple[int, object] | None] = queue.Queue()
+        self._undo = threading.Lock()
+        self._undo_asked = False
+
+    def put(self, number: int, value: object) -> None:
+        self.taps.put((number, value))
+
+    def request_undo(self) -> None:
+        """↶ tapped: kept until the narrator takes it, at its next question or before its next line.
+
+        Taps made before it is taken count as one."""
+        with self._undo:
+            self._undo_asked = True
+        self.taps.put(WAKE)
+
+    def take_undo(self) -> bool:
+        with self._undo:
+            asked, self._undo_asked = self._undo_asked, False
+        return asked
+
+    def stop(self) -> None:
+        self.taps.put(None)
+
+    def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
+        self.publish(question, state)
+        while True:
+            if isinstance(clock, VirtualClock) or until == float("inf"):
+                timeout = None  # on the virtual clock time only moves when someone waits: wait for the tap
+            else:
+                speed = clock.speed if isinstance(clock, RealClock) else 1.0
+                timeout = (until - clock.now()) / speed
+                if timeout <= 0:
+                    return None
+            try:
+                item = self.taps.get(timeout=timeout)
+            except queue.Empty:
+                return None
+            if item is None:
+                raise Stopped
+            if self.take_undo():
+                return Answer(UNDO)
+            number, value = item
+            if number != question.number:
+                continue  # a tap meant for an earlier question
+            delay = 0.0 if isinstance(clock, VirtualClock) else max(0.0, clock.now() - asked_at)
+            return Answer(value, round(delay, 3))  # type: ignore[arg-type]

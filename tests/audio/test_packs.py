@@ -1,0 +1,89 @@
+"""Voice packs rendered for real with espeak-ng and with Piper's English voice."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from narrator.audio.packs import PackError, check, clip_key, export, install, open_pack, render, texts
+from narrator.speech.script import load
+
+from ..sounds import PACKSCRIPT, espeak_voice, piper_voice, small_script
+
+
+def test_every_stretch_of_words_becomes_one_clip() -> None:
+    wanted = texts(small_script(), "en")
+    assert "This morning," in wanted and "does not wake up." in wanted and "player" in wanted
+    assert not any("{" in t for t in wanted)
+
+
+def test_espeak_pack_renders_and_checks(tmp_path: Path) -> None:
+    result = render(espeak_voice(), small_script(), root=tmp_path, progress=False)
+    pack = open_pack(tmp_path / "testruth")
+    assert result.rendered == len(texts(small_script(), "en")) and result.kept == 0
+    assert check(pack, small_script(), deep=True) == []
+    assert all((tmp_path / "testruth" / c["file"]).read_bytes()[:3] in (b"ID3", b"\xff\xfb", b"\xff\xf3")
+               or (tmp_path / "testruth" / c["file"]).read_bytes()[0] == 0xFF for c in pack.clips.values())
+
+
+def test_piper_pack_renders_on_two_cores(tmp_path: Path) -> None:
+    result = render(piper_voice(), small_script(), root=tmp_path, workers=2, progress=False)
+    pack = open_pack(tmp_path / "testjoe")
+    assert result.rendered > 5 and check(pack, small_script()) == []
+    assert pack.identity.startswith("piper/") and pack.seconds() > 3
+
+
+def test_rerender_touches_only_the_edited_line(tmp_path: Path) -> None:
+    scripts = tmp_path / "scripts"
+    shutil.copytree(PACKSCRIPT, scripts)
+    render(espeak_voice(), load(scripts), root=tmp_path / "packs", progress=False)
+    before = {k: v["sha256"] for k, v in open_pack(tmp_path / "packs" / "testruth").clips.items()}
+    yaml = scripts / "en" / "lines.yaml"
+    yaml.write_text(yaml.read_text().replace("Night falls. Everyone, close your eyes.",
+                                             "Night falls on the village. Everyone, close your eyes."))
+    result = render(espeak_voice(), load(scripts), root=tmp_path / "packs", progress=False)
+    after = open_pack(tmp_path / "packs" / "testruth").clips
+    assert result.rendered == 1 and result.kept == len(before) - 1
+    assert {k: after[k]["sha256"] for k in before if k in after} == {k: v for k, v in before.items() if k in after}
+
+
+def test_a_corrupt_clip_is_found_and_rendered_again(tmp_path: Path) -> None:
+    render(espeak_voice(), small_script(), root=tmp_path, progress=False)
+    pack = open_pack(tmp_path / "testruth")
+    victim = next(iter(pack.clips.values()))
+    path = tmp_path / "testruth" / victim["file"]
+    path.write_bytes(path.read_bytes()[:100])
+    problems = check(pack, small_script())
+    assert len(problems) == 1 and "damaged or missing clip" in problems[0] and victim["text"] in problems[0]
+    result = render(espeak_voice(), small_script(), root=tmp_path, progress=False)
+    assert result.rendered == 1 and check(open_pack(tmp_path / "testruth"), small_script()) == []
+
+
+def test_a_stale_pack_names_the_lines_it_lacks(tmp_path: Path) -> None:
+    render(espeak_voice(), small_script(), root=tmp_path, progress=False)
+    scripts = tmp_path / "scripts"
+    shutil.copytree(PACKSCRIPT, scripts)
+    yaml = scripts / "en" / "lines.yaml"
+    yaml.write_text(yaml.read_text().replace("Night {night} begins.", "Night {night} has come."))
+    problems = check(open_pack(tmp_path / "testruth"), load(scripts))
+    assert any("night.start variant 2" in p and "has come" in p for p in problems)
+
+
+def test_a_damaged_manifest_is_a_clear_error(tmp_path: Path) -> None:
+    render(espeak_voice(), small_script(), root=tmp_path, progress=False)
+    (tmp_path / "testruth" / "manifest.json").write_text("{broken")
+    with pytest.raises(PackError, match="damaged"):
+        open_pack(tmp_path / "testruth")
+
+
+def test_export_and_install_move_a_pack_in_one_file(tmp_path: Path) -> None:
+    render(espeak_voice(), small_script(), root=tmp_path / "laptop", progress=False)
+    archive = export(open_pack(tmp_path / "laptop" / "testruth"), tmp_path / "testruth.tar.gz")
+    pack = install(archive, root=tmp_path / "pi")
+    assert pack.path == tmp_path / "pi" / "testruth" and check(pack, small_script(), deep=True) == []
+    manifest = json.loads((pack.path / "manifest.json").read_text())
+    key = clip_key(manifest["identity"], "player")
+    assert key in manifest["clips"]

@@ -1,0 +1,74 @@
+"""`wolfcall demo`: a whole game in captions, and its timeline (Contract 3)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from narrator.cli.main import main
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_demo_plays_a_whole_game_with_a_timeline(lang: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    timeline = tmp_path / "t.jsonl"
+    assert main(["demo", "--fast", "--lang", lang, "--seed", "4", "--timeline", str(timeline)]) == 0
+    out, err = capsys.readouterr()
+    assert "won" in err and out.count("\n") > 30
+    rows = [json.loads(line) for line in timeline.read_text().splitlines()]
+    captions = [r for r in rows if "scene" in r]
+    steps = [r for r in rows if "step" in r]
+    assert all(set(r) == {"t", "end", "scene", "variant", "lang", "text"} and r["lang"] == lang for r in captions)
+    assert all(set(r) == {"step", "t", "end", "actor_alive"} for r in steps)
+    assert [r["t"] for r in rows] == sorted(r["t"] for r in rows)
+    assert captions[0]["scene"] == "game.welcome" and captions[-1]["scene"] == "end.reveal"
+    assert [c["text"] for c in captions] == [line.strip().split("  ", 1)[1] for line in out.splitlines()]
+    assert {s["step"] for s in steps} <= {"guard", "werewolves", "witch", "seer"}
+
+
+def test_demo_same_seed_same_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--fast", "--seed", "9", "--quiet", "--timeline", str(tmp_path / "a")]) == 0
+    assert main(["demo", "--fast", "--seed", "9", "--quiet", "--timeline", str(tmp_path / "b")]) == 0
+    assert (tmp_path / "a").read_text() == (tmp_path / "b").read_text()
+
+
+def test_demo_refuses_a_broken_user_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "x.yaml").write_text("night.start:\n  - One line only.\n")
+    assert main(["demo", "--fast", "--scripts", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "x.yaml:1: night.start: 1 variants in en; at least 20 are needed" in err
+    assert "Traceback" not in err
+
+
+def test_demo_reports_a_bad_config_with_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "config.yaml"
+    cfg.write_text("language: en\nhouse_rules:\n  step_seconds: 7\n")
+    assert main(["demo", "--fast", "--config", str(cfg)]) == 2
+    assert "config.yaml:3: house_rules.step_seconds: must be 0, 4, 6 or 10, not 7" in capsys.readouterr().err
+
+
+def test_shipped_config_is_valid() -> None:
+    from narrator.config import load_config
+
+    cfg = load_config(Path(__file__).parent.parent.parent / "config.yaml")
+    assert cfg.language == "en" and cfg.house.step_seconds == 6 and cfg.house.day_timer_minutes is None
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("en", 3), ("de", 6), ("es", 8)])
+def test_demo_narrates_an_extended_game_step_by_step(lang: str, seed: int, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    timeline = tmp_path / "t.jsonl"
+    assert main(["demo", "--fast", "--ruleset", "extended", "--players", "12", "--lang", lang, "--seed", str(seed),
+                 "--timeline", str(timeline), "--quiet"]) == 0
+    assert "won" in capsys.readouterr().err
+    rows = [json.loads(line) for line in timeline.read_text().splitlines()]
+    captions = [r for r in rows if "scene" in r]
+    steps = [r for r in rows if "step" in r]
+    assert len({s["step"] for s in steps}) >= 6, "the extended night calls more than the classic four"
+    for step in steps:  # every night step is spoken: its wake line opens it, its sleep line closes it
+        inside = [c["scene"] for c in captions if step["t"] <= c["t"] < step["end"]]
+        assert inside[0] == f"night.{step['step']}.wake" and inside[-1] == f"night.{step['step']}.sleep", step
+    assert captions[-1]["scene"] == "end.reveal"

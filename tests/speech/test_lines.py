@@ -1,0 +1,191 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.roles import ROLES
+from narrator.speech.lines import Cards, Lines, Number, Part, RoleName, Seat, Seats, sentence_case, spoken_texts
+from narrator.speech.lint import ScriptError, load_checked
+from narrator.speech.picker import Picker
+from narrator.speech.script import SHIPPED, Scene, Script, Variant, load
+
+SCRIPT = load(SHIPPED)
+
+
+def lines(lang: str, names: list[str] | None = None) -> Lines:
+    return Lines(SCRIPT, lang, Picker(1), names or [])
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Ana, Ben and Carla"), ("de", "Ana, Ben und Carla"), ("es", "Ana, Ben y Carla")])
+def test_lists_read_naturally(lang: str, expected: str) -> None:
+    assert lines(lang, ["Ana", "Ben", "Carla"]).players([1, 2, 3]) == expected
+
+
+def test_spanish_says_e_before_an_i_sound() -> None:
+    assert lines("es", ["Ana", "Inés"]).players([1, 2]) == "Ana e Inés"
+    assert lines("es", ["Ana", "Hilario"]).players([1, 2]) == "Ana e Hilario"
+    assert lines("es", ["Ana", "Hielo"]).players([1, 2]) == "Ana y Hielo"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("en", "player four"), ("de", "Spieler vier"),
+                                                ("es", "jugador cuatro")])
+def test_unnamed_seats_are_spelled_out(lang: str, expected: str) -> None:
+    assert lines(lang, ["Ana", "", "", ""]).player(4) == expected
+
+
+def test_a_filled_line_starts_with_a_capital() -> None:
+    line = lines("en", ["", "", "", ""]).say("dawn.death", player=Seat(4))
+    assert line.text[0].isupper() and "layer four" in line.text
+    assert sentence_case("player four is gone. player five too.") == "Player four is gone. Player five too."
+    assert sentence_case("¿jugador dos? un hombre lobo.") == "¿Jugador dos? Un hombre lobo."
+
+
+def test_every_language_has_role_names_for_the_reveal() -> None:
+    for lang in ("en", "de", "es"):
+        text = lines(lang, ["Ana"]).say("end.reveal", player=Seat(1), role=RoleName("seer")).text
+        forms = SCRIPT.variants(lang, "roles.seer")  # "a seer", "the seer", ... whichever the line asks for
+        assert "Ana" in text and any(form.lower() in text.lower() for form in forms), (text, forms)
+
+
+def test_user_scripts_override_a_scene(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    variants = "\n".join(f"  - Quiet night number {i}, friends." for i in range(20))
+    (tmp_path / "en" / "mine.yaml").write_text(f"dawn.quiet:\n{variants}\n")
+    script = load_checked(tmp_path)
+    assert script.variants("en", "dawn.quiet")[0] == "Quiet night number 0, friends."
+    assert script.variants("de", "dawn.quiet") == SCRIPT.variants("de", "dawn.quiet")
+
+
+def test_a_broken_user_script_refuses_to_start_with_the_lint_line(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "mine.yaml").write_text("dawn.quiet:\n  - Just one quiet line.\n")
+    with pytest.raises(ScriptError, match=r"mine.yaml:1: dawn.quiet: 1 variants in en; at least 20"):
+        load_checked(tmp_path)
+
+
+def test_a_missing_user_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ScriptError, match="does not exist"):
+        load_checked(tmp_path / "nope")
+
+
+def test_a_line_keeps_its_parts_for_the_voice() -> None:
+    script_lines = lines("en", ["Ana", "", "Carla"])
+    line = script_lines.peek("dawn.deaths", players=Seats((1, 2, 3)))
+    names = [p for p in line.parts if p.kind == "name"]
+    assert names == [Part("name", "Ana", 1), Part("name", "Carla", 3)]
+    assert Part("text", "and") in line.parts and Part("text", "two") in line.parts
+    said = script_lines.say("dawn.deaths", players=Seats((1, 2, 3)))
+    assert said == line  # peek then say: the same variant
+
+
+def test_peek_does_not_use_up_a_variant() -> None:
+    ls = lines("en")
+    first = ls.peek("night.start", night=1)
+    assert ls.peek("night.start", night=1) == first
+
+
+# -- the placeholder grammar ------------------------------------------------------------------------
+
+def render(lang: str, template: str, names: list[str] | None = None, **values: object) -> str:
+    return lines(lang, names).render(template, values)[0]
+
+
+def test_spanish_contracts_a_and_de_with_the_seat_word_but_not_with_a_name() -> None:
+    template = "Esta mañana enterramos a {player}"
+    assert render("es", template, player=Seat(3)) == "Esta mañana enterramos al jugador tres"
+    assert render("es", template, ["Ana"], player=Seat(1)) == "Esta mañana enterramos a Ana"
+    assert render("es", "Los votos de {player}", player=Seat(2)) == "Los votos del jugador dos"
+    assert render("es", "Los votos de {player}", ["Elena", "Eladio"], player=Seat(2)) == "Los votos de Eladio"
+    assert render("es", "Para {player}", player=Seat(2)) == "Para el jugador dos"  # "para" ends in a, no contraction
+
+
+def test_spanish_contracts_de_with_a_role_said_with_el() -> None:
+    assert render("es", "la carta de {role:the}", role=RoleName("hunter")) == "La carta del cazador"
+    assert render("es", "la carta de {role:the}", role=RoleName("seer")) == "La carta de la vidente"
+    assert render("es", "A {role:the} le toca", role=RoleName("guard")) == "Al protector le toca"
+
+
+def test_a_contracted_line_keeps_its_parts() -> None:
+    _, parts = lines("es").render("Esta mañana enterramos a {player}.", {"player": Seat(3)})
+    assert parts == (Part("text", "Esta mañana enterramos"), Part("text", "al jugador"), Part("text", "tres"),
+                     Part("pause", "."))
+    _, parts = lines("es", ["Ana"]).render("Esta mañana enterramos a {player}.", {"player": Seat(1)})
+    assert parts == (Part("text", "Esta mañana enterramos a"), Part("name", "Ana", 1), Part("pause", "."))
+
+
+def test_a_line_starting_with_the_spanish_seat_word_starts_with_a_capital() -> None:
+    assert render("es", "{player} ha muerto.", player=Seat(4)) == "El jugador cuatro ha muerto."
+    assert render("es", "¿{player}? Sí.", player=Seat(4)) == "¿El jugador cuatro? Sí."
+
+
+def test_german_roles_take_their_case() -> None:
+    assert render("de", "{player} spielte {role:acc}", ["Ana", "Ben"], player=Seat(2),
+                  role=RoleName("villager")) == "Ben spielte einen Dorfbewohner"
+    assert render("de", "mit {role:dat}", role=RoleName("seer")) == "Mit einer Seherin"
+    assert render("de", "{role:the_acc} und {role:the_dat}",
+                  role=RoleName("raven")) == "Den Denunzianten und dem Denunzianten"
+    assert render("de", "{role}", role=RoleName("sister")) == "Eine der Schwestern"
+
+
+def test_english_roles_take_a_or_an() -> None:
+    assert render("en", "{role}", role=RoleName("elder")) == "An elder"
+    assert render("en", "Ana was {role}.", role=RoleName("werewolf")) == "Ana was a werewolf."
+    assert render("en", "Ana was {role:the}.", role=RoleName("seer")) == "Ana was the seer."
+    assert lines("en").role("brother") == "one of the brothers"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Two werewolves, the seer and the witch"),
+    ("de", "Zwei Werwölfe, die Seherin und die Hexe"),
+    ("es", "Dos hombres lobo, la vidente y la bruja")])
+def test_the_cards_in_play_are_counted_in_words(lang: str, expected: str) -> None:
+    cards = Cards(("werewolf", "seer", "werewolf", "witch"))
+    assert render(lang, "{roles}", roles=cards) == expected
+    assert render(lang, "{roles}", roles={"werewolf": 2, "seer": 1, "witch": 1}) == expected
+
+
+def test_the_cards_keep_their_parts_for_a_pack() -> None:
+    _, parts = lines("de").render("{roles}.", {"roles": Cards(("werewolf", "werewolf", "seer"))})
+    assert parts == (Part("text", "zwei"), Part("text", "Werwölfe"), Part("text", "und"), Part("text", "die Seherin"),
+                     Part("pause", "."))
+
+
+@pytest.mark.parametrize(("lang", "template", "expected"), [
+    ("en", "The {night} night.", "The first night."),
+    ("de", "Die {night} Nacht.", "Die erste Nacht."),
+    ("de", "In der {night:dat} Nacht.", "In der ersten Nacht."),
+    ("es", "La {night} noche.", "La primera noche.")])
+def test_nights_are_ordinals(lang: str, template: str, expected: str) -> None:
+    assert render(lang, template, night=Number(1)) == expected
+    assert render(lang, template, night=1) == expected  # the narrator passes a Number, a test may pass the int
+
+
+def test_later_nights_are_ordinals_too() -> None:
+    assert render("en", "the {night} night", night=21) == "The twenty-first night"
+    assert render("de", "in der {night:dat} Nacht", night=7) == "In der siebten Nacht"
+    assert render("es", "la {night} noche", night=12) == "La duodécima noche"
+    assert render("en", "night {night}", night=41) == "Night 41"  # past the last ordinal: the number
+
+
+def test_spanish_seat_label_has_no_article_but_the_line_does() -> None:
+    assert lines("es").player(4) == "jugador cuatro"
+    assert render("es", "Adiós, {player}.", player=Seat(4)) == "Adiós, el jugador cuatro."
+
+
+def test_role_words_know_their_gender() -> None:
+    de, es = lines("de"), lines("es")
+    assert (de.gender("seer"), de.gender("little_girl"), es.gender("hunter")) == ("f", "n", "m")
+    assert lines("en").gender("seer") == ""
+
+
+def test_a_pack_can_have_a_clip_of_every_contracted_word() -> None:
+    script = load(SHIPPED)
+    mine = Script(scenes={lang: dict(scenes) for lang, scenes in script.scenes.items()})
+    mine.scenes["es"]["dawn.death"] = Scene("dawn.death", [Variant("Esta mañana enterramos a {player}.", 1),
+                                                           Variant("Es la carta de {role:the}.", 2)], "x.yaml", 1)
+    said = spoken_texts(mine, "es", sorted(ROLES))
+    assert {"Esta mañana enterramos", "al jugador", "Es la carta", "del cazador", "Es la carta de",
+            "la vidente"} <= set(said)
+    assert said["Esta mañana enterramos"] == ("dawn.death", 0)

@@ -1,0 +1,164 @@
+"""The script linter: the shipped scripts pass; every broken fixture fails with its file:line."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.roles import ROLES
+from narrator.cli.main import main
+from narrator.speech.lint import lint, lint_paths, lint_words, placeholders
+from narrator.speech.scenes import LANGUAGES, RECURRING, catalogue
+from narrator.speech.script import SHIPPED, load
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "scripts"
+
+BROKEN = {
+    "yaml_error": "yaml_error/en/night.yaml:4: -: YAML error at column 4: did not find expected key",
+    "missing_language": "missing_language/es/extra.yaml:1: night.owl: missing in es",
+    "too_few": "too_few/en/night.yaml:1: night.start: 3 variants in en; at least 20 are needed",
+    "unknown_placeholder": "unknown_placeholder/en/dawn.yaml:21: dawn.death: unknown placeholder {name}",
+    "missing_placeholder": "missing_placeholder/de/dawn.yaml:21: dawn.death: missing placeholder {player}",
+    "cross_placeholder": "cross_placeholder/de/extra.yaml:1: day.toast: never uses {player} unlike en",
+    "duplicate": "duplicate/es/end.yaml:9: end.draw: duplicate of the variant on line 2",
+    "empty": "empty/en/end.yaml:5: end.draw: an empty variant",
+    "too_long": "too_long/de/end.yaml:9: end.draw: 32 words, too long to say in one breath (at most 30)",
+}
+
+
+def test_shipped_scripts_pass() -> None:
+    assert [str(p) for p in lint(load(SHIPPED))] == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lint_cli_passes_each_language(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scripts", "lint", str(SHIPPED / lang)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_broken_fixture_fails_with_file_and_line(case: str, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES)
+    assert main(["scripts", "lint", case]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert any(line.startswith(BROKEN[case]) for line in out), out
+
+
+def test_every_fixture_case_is_checked() -> None:
+    assert {p.name for p in FIXTURES.iterdir()} == set(BROKEN)
+
+
+def test_every_recurring_scene_has_twenty_distinct_variants() -> None:
+    script = load(SHIPPED)
+    for scene_id, spec in catalogue().items():
+        if spec.minimum == RECURRING:
+            for lang in LANGUAGES:
+                texts = script.variants(lang, scene_id)
+                assert len(set(texts)) >= 20, (lang, scene_id)
+
+
+def test_wake_lines_never_name_a_player() -> None:
+    """Wake and sleep lines are said alive or dead, so they can carry nothing that changes."""
+    script = load(SHIPPED)
+    for scene_id in catalogue():
+        if scene_id.startswith("night.") and scene_id.endswith((".wake", ".sleep")):
+            for lang in LANGUAGES:
+                assert all(not placeholders(t) for t in script.variants(lang, scene_id)), scene_id
+
+
+def test_placeholders_reads_names() -> None:
+    assert placeholders("{player} was {role}.") == {"player", "role"}
+    with pytest.raises(ValueError):
+        placeholders("{player was")
+
+
+# -- the placeholder grammar: every line rendered with every role, a seat word and a name -------------
+
+def _overlay(tmp_path: Path, lang: str, text: str, name: str = "mine.yaml") -> list[str]:
+    (tmp_path / lang).mkdir(exist_ok=True)
+    (tmp_path / lang / name).write_text(text, encoding="utf-8")
+    return [p.relative() for p in lint_paths([tmp_path])]
+
+
+def _reveal(lines: list[str]) -> str:
+    """`end.reveal` with 20 variants, the given ones first."""
+    variants = lines + [f"Carta número {i}: {{player}}, {{role}}." for i in range(20 - len(lines))]
+    return "end.reveal:\n" + "".join(f'  - "{v}"\n' for v in variants)
+
+
+def test_a_spanish_line_asking_for_the_accusative_is_reported(tmp_path: Path) -> None:
+    out = _overlay(tmp_path, "es", _reveal(["{player} jugaba {role:acc}."]))
+    assert any(line.endswith("mine.yaml:2: end.reveal: {role:acc}: es has no such form of {role} "
+                             "(it says {role}, {role:the})") for line in out), out
+
+
+def test_german_accepts_its_cases_and_refuses_an_unknown_spec(tmp_path: Path) -> None:
+    out = _overlay(tmp_path, "de", _reveal(["{player} spielte {role:acc}.", "{player} war {role:gen}.",
+                                            "{player:acc} war {role}."]))
+    assert not any("mine.yaml:2:" in line for line in out), out
+    assert any("mine.yaml:3: end.reveal: {role:gen}: de has no such form of {role}" in line for line in out), out
+    assert any("mine.yaml:4: end.reveal: {player:acc}: {player} takes no form spec" in line for line in out), out
+
+
+def test_an_uncontracted_article_is_reported(tmp_path: Path) -> None:
+    out = _overlay(tmp_path, "es", _reveal(["Esta es la carta de el {role}."]))
+    assert any("mine.yaml:2: end.reveal: \"de el\" left in" in line for line in out), out
+
+
+def test_an_article_before_a_word_that_has_its_own_is_reported(tmp_path: Path) -> None:
+    out = _overlay(tmp_path, "en", _reveal(["{player} was the {role}."]).replace("Carta número", "Card"))
+    assert any("mine.yaml:2: end.reveal: \"the {role}\" says \"the an angel\"" in line for line in out), out
+    out = _overlay(tmp_path, "es", _reveal(["{player} era la {role:the}."]))
+    assert any("mine.yaml:2: end.reveal: doubled article \"la la\"" in line for line in out), out
+
+
+def test_a_doubled_article_in_the_words_themselves_is_reported(tmp_path: Path) -> None:
+    out = _overlay(tmp_path, "de", "roles.hunter: {a: ein Jäger, the: der der Jäger, acc: einen Jäger, "
+                   "the_acc: den Jäger, dat: einem Jäger, the_dat: dem Jäger, plural: Jäger, gender: m}\n"
+                   + _reveal(["{player} war {role:the}."]))
+    assert any(":3: end.reveal: doubled article \"der der\"" in line for line in out), out
+    assert any(line.endswith("mine.yaml:1: roles.hunter: doubled article \"der der\"") for line in out), out
+
+
+def test_a_brace_left_after_rendering_is_reported(tmp_path: Path) -> None:
+    out = _overlay(tmp_path, "en", _reveal(["{player} was {{role}}."]).replace("Carta número", "Card"))
+    assert any("mine.yaml:2: end.reveal: renders with a brace left" in line for line in out), out
+
+
+def test_a_role_missing_a_form_is_reported(tmp_path: Path) -> None:
+    out = _overlay(tmp_path, "de", "roles.hunter:\n  a: ein Jäger\n  the: der Jäger\n  gender: x\n"
+                   "roles.captain: [der Hauptmann]\n", "words.yaml")
+    assert any(line.endswith("words.yaml:1: roles.hunter: no form acc in de (a de role has a, the, acc, dat, "
+                             "the_acc, the_dat, plural, gender)") for line in out), out
+    assert any("words.yaml:4: roles.hunter: gender 'x'" in line for line in out), out
+    assert any("words.yaml:5: roles.captain: no form the in de" in line for line in out), out
+
+
+def test_the_shipped_words_have_every_form_for_every_role_and_night() -> None:
+    assert [str(p) for p in lint_words(load(SHIPPED), sorted(ROLES))] == []
+    assert "captain" in ROLES
+
+
+def test_the_grammar_lint_is_fast() -> None:
+    script = load(SHIPPED)
+    start = time.perf_counter()
+    lint(script)
+    assert time.perf_counter() - start < 3.0
+
+
+def test_a_night_said_as_a_number_is_reported(tmp_path: Path) -> None:
+    variants = ["Night {night} falls."] + [f"The {{night}} night, take {i}." for i in range(19)]
+    out = _overlay(tmp_path, "en", "night.start:\n" + "".join(f'  - "{v}"\n' for v in variants))
+    assert any(line.endswith('mine.yaml:2: night.start: {night} says "first", an ordinal: write it before the word '
+                             'for night ("the {night} night")') for line in out), out
+    assert not any("mine.yaml:3:" in line for line in out), out
+
+
+def test_each_kind_of_slip_is_said_once_per_variant(tmp_path: Path) -> None:
+    out = _overlay(tmp_path, "en", _reveal(["{player} was {{role}}, the the {role}."]).replace("Carta número", "Card"))
+    mine = [line for line in out if "mine.yaml:2:" in line]
+    assert len([line for line in mine if "brace left" in line]) == 1, mine
+    assert len([line for line in mine if "doubled article" in line]) == 1, mine

@@ -1,0 +1,102 @@
+"""The page's screens, built on the server: the counted vote, the captain's tiebreak, the end's timeline."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import Choice, Game, State
+from engine.house import parse_house
+from narrator.game.inputs import Question
+from narrator.ui.web.screens import ICONS, Screens, cards_of
+from narrator.ui.web.strings import strings
+
+NAMES = ["Ana", "Ben", "", "Dora", "Eva", "Fede"]  # seat 3 has no name: "player three"
+ROLES = ["werewolf", "seer", "raven", "villager", "villager", "hunter"]
+SEAT_WORDS = {"en": "player three", "de": "Spieler drei", "es": "jugador tres"}
+
+
+def labels(lang: str) -> Callable[[int], str]:
+    return lambda seat: NAMES[seat - 1] or SEAT_WORDS[lang]
+
+
+def the_first_vote(mark: int = 3) -> Game:
+    """Night 1: the raven marks `mark`, the wolves kill Eva (5), the seer looks at Ana; Ben is elected captain."""
+    game = Game.new(NAMES, ruleset="extended", house=parse_house("extended", {"captain": True}), roles=ROLES)
+    plan = {"raven": f"raven:{mark}", "werewolves": "werewolves:5", "seer": "seer:1",
+            "captain_election": "captain_election:2"}
+    while game.state.current is not None and game.state.current.step != "day_vote":
+        game.choose(Choice.from_text(plan[game.state.current.step]))
+    return game
+
+
+def asked(state: State) -> Question:
+    assert state.current is not None
+    return Question(state.current.step, (), state.current.seat)
+
+
+def test_the_counted_vote_shows_the_captain_and_the_mark_on_the_players_they_concern() -> None:
+    game = the_first_vote()
+    screen = Screens("de", labels("de")).question(asked(game.state), game.state)
+    count = screen["count"]
+    assert count["most"] == 6  # five alive, the captain's ballot counts twice
+    assert {v["seat"]: v["weight"] for v in count["voters"]} == {1: 1, 2: 2, 3: 1, 4: 1, 6: 1}
+    seats = {p["seat"]: p for p in count["seats"]}
+    assert seats[3]["extra"] == 2 and seats[2]["captain"] and not seats[1]["captain"]
+    assert count["notes"] == ["Ben ist Hauptmann – diese Stimme zählt doppelt.",
+                              "Auf Spieler drei liegen von Anfang an 2 zusätzliche Stimmen."]
+
+
+def test_spanish_sentences_say_the_seat_word_with_its_article() -> None:
+    game = the_first_vote()
+    screens = Screens("es", labels("es"))
+    notes = screens.question(asked(game.state), game.state)["count"]["notes"]
+    assert notes[1] == "El jugador tres empieza la votación con 2 votos en contra."
+    line = screens.logged(game.state, {"kind": "mark", "night": 1, "phase": "night", "target": 3})
+    assert line == "El cuervo denunció al jugador tres"
+
+
+def test_tied_ballots_go_to_the_captain_who_chooses_one_of_the_tied() -> None:
+    game = the_first_vote(mark=3)
+    game.choose(Choice.from_text("day_vote:ballots:1>-,2>1,3>-,4>-,6>-"))  # Ben's two votes tie Ana with the mark
+    assert game.state.current is not None and game.state.current.step == "captain_tiebreak"
+    screen = Screens("en", labels("en")).question(asked(game.state), game.state)
+    assert screen["screen"] == "tiebreak" and screen["captain"] == "Ben"
+    assert [c["value"] for c in screen["choices"]] == ["captain_tiebreak:1", "captain_tiebreak:3"]
+    assert screen["tied"] == "Tied: Ana, player three" and screen["ask"] == "Ben, the captain, decides who leaves."
+
+
+def test_the_end_shows_each_death_in_its_night_or_day_and_who_is_alive() -> None:
+    game = the_first_vote(mark=4)
+    game.choose(Choice.from_text("day_vote:tally:1*3"))  # the wolf is voted out: the village wins
+    state = game.state
+    assert state.over and state.winner == "village"
+    end = Screens("en", labels("en")).end(state)
+    periods = {f"{p['period']}-{p['n']}": p for p in end["timeline"]}
+    assert list(periods) == ["night-1", "day-1"]
+    assert [(d["name"], d["role"], d["how"]) for d in periods["night-1"]["deaths"]] == \
+        [("Eva", "Villager", "killed by the werewolves")]
+    assert [(d["name"], d["cause"]) for d in periods["day-1"]["deaths"]] == [("Ana", "vote")]
+    assert "The werewolves attacked Eva" in periods["night-1"]["events"]
+    assert "Ben was elected captain" in periods["day-1"]["events"]
+    assert [a["name"] for a in end["alive"]] == ["Ben", "player three", "Dora", "Fede"]
+    ben = next(c for c in end["cards"] if c["name"] == "Ben")
+    assert [m["label"] for m in ben["marks"]] == ["Captain"] and ben["alive"]
+    assert not next(c for c in end["cards"] if c["name"] == "Ana")["alive"]
+
+
+def test_an_answer_is_a_thumb_for_a_side_and_the_card_itself_for_a_card() -> None:
+    screens = Screens("de", labels("de"))
+    assert screens.answer("werewolf") == {"thumb": "down", "text": "Werwolf"}
+    assert screens.answer("no_werewolf") == {"thumb": "up", "text": "Kein Werwolf"}
+    shown = screens.answer("witch")
+    assert shown["role"] == "Hexe"
+    assert (shown["picture"] or "").startswith("<svg") or not (ICONS / "witch.svg").is_file()
+
+
+def test_the_setup_lists_every_card_with_its_minimum_and_its_picture() -> None:
+    cards = {c["id"]: c for c in cards_of("extended")}
+    assert cards["sister"]["min_players"] == 8 and cards["brother"]["min_players"] == 10
+    assert cards["judge"]["own_devices_only"]
+    if (ICONS / "werewolf.svg").is_file():  # fetched by the build; without them the page shows no pictures
+        assert all(c["icon"] == f"/static/icons/{c['id']}.svg" for c in cards.values())
+    assert set(strings("es")) >= {f"help.{c}" for c in cards}

@@ -1,0 +1,52 @@
+"""The page's words: every card and every step of the engine has them, in every language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.flow import ALL_STEPS
+from engine.roles import ROLES
+from narrator.speech.scenes import LANGUAGES
+from narrator.ui.web.screens import MARKS
+from narrator.ui.web.strings import missing_keys, strings
+
+CAUSES = ("wolves", "poison", "vote", "shot", "grief", "sword")  # engine/state.py Death.cause
+
+
+def needed() -> set[str]:
+    """The page strings the engine's cards, offices and steps need: names, help cards, step titles, options."""
+    keys = {f"{kind}.{role}" for role in ROLES for kind in ("role", "help")}
+    for step_id, step in ALL_STEPS.items():
+        keys.add(f"step.{step_id}")
+        keys |= {f"option.{option}" for option in step.options}
+    keys |= {f"cause.{c}" for c in CAUSES} | {f"mark.{m}" for m in MARKS.values()}
+    return keys
+
+
+def test_every_language_has_the_same_keys() -> None:
+    assert missing_keys() == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_and_step_has_its_page_strings(lang: str) -> None:
+    missing = needed() - set(strings(lang))
+    assert not missing, f"{lang} lacks {sorted(missing)}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_cards_are_short_and_fill_no_placeholder(lang: str) -> None:
+    words = strings(lang)
+    for role in ROLES:
+        text = words[f"help.{role}"]
+        sentences = len(re.findall(r"[.!?](?:\s|$)", text))
+        assert 1 <= sentences <= 3 and len(text) <= 240, f"{lang} help.{role} is not a short card: {text!r}"
+        assert "{" not in text
+
+
+def test_german_help_speaks_to_the_player() -> None:
+    de = strings("de")
+    formal = [r for r in ROLES if re.search(r"\b(Sie|Ihnen)\b", de[f"help.{r}"])]  # "Ihr seid" is ihr
+    informal = [r for r in ROLES if re.search(r"\b(du|dich|dir|dein\w*|ihr|euch)\b", de[f"help.{r}"], re.I)]
+    assert not formal and set(informal) == set(ROLES)

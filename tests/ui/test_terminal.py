@@ -1,0 +1,119 @@
+"""`wolfcall play --ui terminal`, driven through its pipes like a person at the keyboard."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import Choice
+from narrator.game.clock import RealClock
+from narrator.game.inputs import Question
+from narrator.speech.lines import Lines
+from narrator.speech.picker import Picker
+from narrator.speech.script import SHIPPED, load
+from narrator.ui.terminal import CLEAR, Keyboard, TerminalInput
+
+from .test_screens import NAMES, the_first_vote
+
+WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
+ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "guard")
+
+
+def drive(args: list[str], stop_after: int | None = None) -> tuple[int, list[str], str]:
+    """Answer every prompt: the second option when there is one, Enter to reveal and cover, y to confirm."""
+    proc = subprocess.Popen([WOLFCALL, "play", "--ui", "terminal", "--speed", "300", "--audio", "none", *args],
+                            stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+    assert proc.stdin and proc.stdout and proc.stderr
+    seen: list[str] = []
+    options = 0
+    answered = 0
+    for line in proc.stdout:
+        seen.append(line.rstrip("\n"))
+        reply = None
+        stripped = line.strip()
+        if stripped[:2].rstrip(")").isdigit() and ")" in stripped[:3]:
+            options += 1
+        elif stripped.startswith("u: "):
+            reply, options = ("2" if options >= 2 else "1"), 0
+        elif "[Enter]" in line:
+            reply = ""
+        elif "[y/n]" in line:
+            reply = "y"
+        if reply is not None:
+            if stop_after is not None and answered >= stop_after:
+                proc.kill()
+                break
+            proc.stdin.write(reply + "\n")
+            proc.stdin.flush()
+            answered += 1
+    proc.wait(timeout=30)
+    return proc.returncode, seen, proc.stderr.read()
+
+
+def test_a_whole_game_from_the_keyboard(tmp_path: Path) -> None:
+    code, seen, err = drive(["--players", "6", "--seed", "5", "--data", str(tmp_path)])
+    assert code == 0, err
+    assert " won (" in err and "Traceback" not in err
+    assert any("Your card:" in line for line in seen)
+    assert any("👍" in line or "👎" in line for line in seen)
+
+
+def test_the_screen_is_cleared_after_every_secret(tmp_path: Path) -> None:
+    _, seen, _ = drive(["--players", "6", "--seed", "5", "--data", str(tmp_path)])
+    text = "\n".join(seen)
+    secrets = [i for i, line in enumerate(seen) if "Your card:" in line or "👍" in line or "👎" in line]
+    assert secrets
+    for i in secrets:
+        after = "\n".join(seen[i:i + 4])
+        assert "\033[2J" in after, "a card or an answer stayed on the screen"
+    assert text.count("\033[3J") >= len([s for s in seen if "Your card:" in s])
+
+
+def test_killed_at_the_keyboard_and_resumed(tmp_path: Path) -> None:
+    drive(["--players", "7", "--seed", "8", "--data", str(tmp_path)], stop_after=14)
+    journals = list((tmp_path / "games").glob("*.jsonl"))
+    assert len(journals) == 1 and len(journals[0].read_text().splitlines()) > 5
+    code, _seen, err = drive(["--resume", "--data", str(tmp_path)])
+    assert code == 0, err
+    assert "resuming" in err and " won (" in err
+    assert not any(word in journals[0].read_text() for word in ROLE_WORDS)
+
+
+def keyboard_game(typed: str) -> tuple[TerminalInput, io.StringIO]:
+    out = io.StringIO()
+    words = Lines(load(SHIPPED), "en", Picker(0), NAMES)
+    return TerminalInput(words, out, Keyboard(io.StringIO(typed))), out
+
+
+def test_a_counted_vote_at_the_keyboard_by_secret_ballots_or_by_hands() -> None:
+    state = the_first_vote(mark=3).state
+    q = Question("day_vote", (), None)
+    term, out = keyboard_game("\n2\n\n1\n\n\n\n\n\n0\n")  # Ana votes Ben, Ben votes Ana, the others abstain
+    term._prompt(q, state)
+    shown = out.getvalue()
+    assert "h) Show of hands" in shown and "b) Secret ballots" in shown
+    assert "Ben is the captain: their vote counts twice." in shown
+    assert "Player three starts the vote with 2 extra votes." in shown
+    choice = term._parse(q, state, "b", RealClock())
+    assert isinstance(choice, Choice) and choice.text() == "day_vote:ballots:1>2,2>1,3>-,4>-,6>-"
+    assert out.getvalue().count(CLEAR) == 5, "the screen was not cleared after every ballot"
+    term, out = keyboard_game("0\n3\n\n0\n0\ny\n")
+    choice = term._parse(q, state, "h", RealClock())
+    assert isinstance(choice, Choice) and choice.text() == "day_vote:tally:2*3"
+    assert "The captain's hand counts as two." in out.getvalue()
+
+
+def test_the_end_at_the_keyboard_is_told_night_by_night() -> None:
+    game = the_first_vote(mark=4)
+    game.choose(Choice.from_text("day_vote:tally:1*3"))
+    term, out = keyboard_game("")
+    term.show_end(game.state)
+    text = out.getvalue()
+    assert "The village wins. Every werewolf is dead." in text
+    assert text.index("Night 1") < text.index("† 5 Eva (Villager): killed by the werewolves") < text.index("Day 1")
+    assert "† 1 Ana (Werewolf): voted out by the village" in text
+    assert "2 Ben: Seer (Captain)" in text
+    assert "Alive at the end: 2 Ben (Seer), player three (Raven), 4 Dora (Villager), 6 Fede (Hunter)" in text
