@@ -250,3 +250,14 @@ def test_a_demo_plays_from_a_complete_pack_with_no_live_synthesis(tmp_path: Path
                            str(tmp_path / "g.wav")], env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert "live: 0, fallback: 0, captions: 0" in done.stderr and "pack: 0" not in done.stderr
+
+
+def test_a_long_line_is_synthesized_phrase_by_phrase() -> None:
+    from narrator.audio.speaker import LONG, phrases
+
+    text = ("Here is what we deal tonight: three werewolves, the seer, the witch, the hunter, cupid, the guard, "
+            "the elder, the wolf father and three villagers.")
+    pieces = phrases(text)
+    assert len(pieces) > 1 and " ".join(pieces) == text
+    assert all(len(p) <= LONG + 20 for p in pieces), pieces
+    assert phrases("Short, and said at once.") == ["Short, and said at once."]
