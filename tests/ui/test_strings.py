@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +51,27 @@ def test_german_help_speaks_to_the_player() -> None:
     formal = [r for r in ROLES if re.search(r"\b(Sie|Ihnen)\b", de[f"help.{r}"])]  # "Ihr seid" is ihr
     informal = [r for r in ROLES if re.search(r"\b(du|dich|dir|dein\w*|ihr|euch)\b", de[f"help.{r}"], re.I)]
     assert not formal and set(informal) == set(ROLES)
+
+
+def refusal_ids() -> set[str]:
+    """Every refusal id the engine and the page can raise, templates expanded per role and rule."""
+    from engine.flow import ALL_STEPS
+    from engine.house import RULES_OF
+    from engine.roles import ROLES
+
+    root = Path(__file__).resolve().parent.parent.parent
+    source = "".join(p.read_text() for d in ("engine", "narrator") for p in (root / d).rglob("*.py"))
+    ids = set(re.findall(r'Refused\(\s*"([a-z_.]+)"', source))
+    ids |= {f"setup.{r.id}_copies" for r in ROLES.values() if r.copies}
+    ids |= {f"setup.{r.id}_players" for r in ROLES.values() if r.min_players}
+    ids |= {f"setup.{r.id}_mode" for r in ROLES.values() if len(r.modes) < 3}
+    ids |= {f"{s.id}.self" for s in ALL_STEPS.values() if getattr(s, "may_target_self", True) is False}
+    ids |= {f"house.{key}" for keys in RULES_OF.values() for key in keys}
+    return ids
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_every_refusal_has_its_words(lang: str) -> None:
+    words = strings(lang)
+    missing = sorted(i for i in refusal_ids() if f"refusal.{i}" not in words)
+    assert not missing, missing

@@ -271,7 +271,7 @@ class Hub:
                 d.names = clean_names(typed[: d.players], blank_ok=True)  # "" is an unnamed seat
             except NameProblem as exc:
                 self.show({"screen": "setup"})  # back to the names that stand
-                raise Refused("setup.names", str(exc)) from None
+                raise Refused("setup.names", str(exc), detail=str(exc)) from None
             return  # the page already shows what was typed; redrawing would lose the cursor
         elif kind == "lang" and m.get("lang") in ("en", "de", "es"):
             d.lang = str(m["lang"])
