@@ -64,8 +64,8 @@ def house_ruleset(house: HouseRules) -> str:
 
 
 def names(players: int) -> list[str]:
-    """The demo's players: the names it knows, then numbered seats."""
-    return (NAMES + [f"Player {n}" for n in range(len(NAMES) + 1, players + 1)])[:players]
+    """The demo's players: the names it knows, then unnamed seats (said "player 13", "Spieler 13"...)."""
+    return (NAMES + [""] * players)[:players]
 
 
 def run(args: argparse.Namespace) -> int:
