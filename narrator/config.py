@@ -14,7 +14,9 @@ from narrator.speech.scenes import LANGUAGES
 from narrator.yamlfile import MarkedDict, YamlError, cut, shown
 from narrator.yamlfile import load as load_yaml
 
-AUDIO = ("auto", "miniaudio", "simpleaudio", "aplay", "file", "none")
+# what narrator/audio/table.py build_speaker plays through (file: no sound card, only --out); the CLI's --audio
+# offers the same set (tests/cli/test_main.py)
+AUDIO = ("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "file", "none")
 SPEEDS = (0.1, 10_000.0)  # --speed: from ten times slower to ten thousand times faster (tests run at 300-1500)
 
 

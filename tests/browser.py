@@ -59,13 +59,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(data: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """`wolfcall play` on `port`, listening before this yields; a server that dies or hangs is an error."""
+def server(data: Path, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """`wolfcall play` on `port` (with these `options`), listening before this yields; a server that dies or
+    hangs is an error."""
     env = {**os.environ, "WOLFCALL_DATA": str(data)}
     log = data / f"server-{port}.log"
     with log.open("ab") as err:
         proc = subprocess.Popen([WOLFCALL, "play", "--fast", "--audio", "none", "--port", str(port), "--data",
-                                 str(data)], env=env, stdout=subprocess.DEVNULL, stderr=err)
+                                 str(data), *options], env=env, stdout=subprocess.DEVNULL, stderr=err)
     try:
         wait_listening(proc, port, log)
         yield proc

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine import HouseRules
 from engine.house import RULES_OF, defaults
-from narrator.config import OptionError, check_output, player_count, seed_number, speed_factor
+from narrator.config import AUDIO, OptionError, check_output, player_count, seed_number, speed_factor
 from narrator.yamlfile import cut
 
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Inés", "Juan", "Kira", "Luis"]
@@ -32,7 +32,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
     p.add_argument("--quiet", action="store_true", help="do not print the captions")
     p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml, or the language's best)")
-    p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "none"),
+    p.add_argument("--audio", choices=AUDIO,
                    help="how sound is played (default: config.yaml; with --fast, only --out)")
     p.add_argument("--out", type=Path, help="write the whole narrated game to this WAV file (and its timeline)")
     p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")

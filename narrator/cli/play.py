@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
     p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
     p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml)")
-    p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "none"),
+    p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "file", "none"),
                    help="how sound is played (default: config.yaml)")
     p.add_argument("--out", type=Path, help="also write the narration to this WAV file")
 
@@ -86,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
         from narrator.ui.web.server import serve
 
         return serve(cfg, script, args.data or data_dir(), port=args.port or cfg.web_port, lan=args.lan,
-                     fast=args.fast, audio=args.audio or cfg.audio, speed=args.speed, resume=bool(args.resume))
+                     fast=args.fast, audio=args.audio or cfg.audio, speed=args.speed, resume=bool(args.resume),
+                     lang=args.lang, names=names if args.names is not None or args.players is not None else None)
     folder = (args.data or data_dir()) / "games"
     if args.resume:
         path = latest_unfinished(folder) if args.resume == "latest" else Path(args.resume)
@@ -124,5 +125,5 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(speaker, AudioSpeaker):
             speaker.close()
     keyboard.show_end(narrator.state)
-    print(f"wolfcall: {narrator.state.winner} won ({narrator.state.reason})", file=sys.stderr)
+    keyboard.show_winner(narrator.state)  # in the table's language
     return 0

@@ -64,8 +64,10 @@ class UndoRequested(Exception):
 class Narrator:
     def __init__(self, game: Game, lines: Lines, speaker: Speaker, clock: Clock, live: Input, *, seed: int,
                  replay: list[Answer] | None = None, resumed: bool = False, undone: bool = False,
-                 record: Callable[[Question, Answer], None] | None = None) -> None:
+                 record: Callable[[Question, Answer], None] | None = None,
+                 over: Callable[[State], None] | None = None) -> None:
         self.game, self.lines, self.seed = game, lines, seed
+        self.over = over  # told the moment the game is over, before the cards are revealed aloud
         self.live_speaker, self.live_clock, self.live_input = speaker, clock, live
         self.record = record
         self.resumed = resumed
@@ -173,6 +175,8 @@ class Narrator:
                 self.night()
             else:
                 self.daytime()
+        if self.over is not None:
+            self.over(self.state)
         self.ending()
 
     def opening(self) -> None:

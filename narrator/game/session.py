@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import Choice, Game, HouseRules, Setup, parse_house
+from engine import Choice, Game, HouseRules, Setup, State, parse_house
 from engine.house import defaults
 from narrator.game.clock import Clock
 from narrator.game.inputs import REVEAL, START, VOTE, Answer, Input, Origin, Question
@@ -144,8 +144,10 @@ class Session:
     """Runs one game to its end, recording every answer, restarting by replay after an undo."""
 
     def __init__(self, table: Table, script: Script, speaker: Speaker, clock: Clock, live: Input,
-                 journal: Journal | None = None, answers: Sequence[Answer] = (), resumed: bool = False) -> None:
+                 journal: Journal | None = None, answers: Sequence[Answer] = (), resumed: bool = False,
+                 over: Callable[[State], None] | None = None) -> None:
         self.table, self.script = table, script
+        self.over = over  # told the moment the game is over, while the cards are still revealed aloud
         self.speaker, self.clock, self.live = speaker, clock, live
         self.journal = journal
         self.records = Numbered(journal) if journal is not None else None
@@ -162,7 +164,8 @@ class Session:
     def build(self) -> Narrator:
         lines = Lines(self.script, self.table.lang, Picker(self.table.seed), self.table.players)
         return Narrator(self.table.game(), lines, self.speaker, self.clock, self.live, seed=self.table.seed,
-                        replay=list(self.answers), resumed=self.resumed, undone=self.undone, record=self._record)
+                        replay=list(self.answers), resumed=self.resumed, undone=self.undone, record=self._record,
+                        over=self.over)
 
     def run(self) -> Narrator:
         while True:

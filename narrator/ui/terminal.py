@@ -166,13 +166,18 @@ class TerminalInput:
         if choice.step == "day_vote":
             question = self.T["day.confirm_expel"].format(name=self._name(state, choice.target)) \
                 if choice.target is not None else self.T["day.confirm_nobody"]
-            self._print(f"  {question} [y/n]")
-            if (self.keys.get(None) or "").lower() not in ("y", "j", "s"):
+            if not self._confirm(question):
                 return None
         result = private_answer(state, choice)
         if result is not None:
             self._show_answer(state, choice, result)  # what the actor learns at once, before the next step
         return choice
+
+    def _confirm(self, question: str) -> bool:
+        """Asked with the language's own letters (en y/n, de j/n, es s/n): yes is the letter or the word."""
+        yes, no = self.T["day.yes"].strip(), self.T["day.no"].strip()
+        self._print(f"  {question} [{yes[:1].lower()}/{no[:1].lower()}]")
+        return (self.keys.get(None) or "").strip().lower() in (yes[:1].lower(), yes.lower())
 
     def _number(self, prompt: str, most: int) -> int | None:
         """A number from 0 to `most` typed at the keyboard (Enter: 0); None for anything else."""
@@ -193,8 +198,7 @@ class TerminalInput:
                 return None
             if n:
                 tally.append((seat, n))
-        self._print(f"  {T['day.confirm_count']} [y/n]")
-        if (self.keys.get(None) or "").lower() not in ("y", "j", "s"):
+        if not self._confirm(T["day.confirm_count"]):
             return None
         return Choice(q.step, tally=tuple(tally))
 
@@ -238,6 +242,16 @@ class TerminalInput:
                 self._print(f"    {event}")
         alive = ", ".join(f"{a['name']} ({a['role']})" for a in screen["alive"])
         self._print(f"\n{T['end.alive']}: {alive or T['end.nobody_alive']}")
+
+    def winner_line(self, state: State) -> str:
+        """The game's last line in the table's language: "wolfcall: The village wins (Every werewolf is dead.)"."""
+        won = self.T.get(f"end.{state.winner}", str(state.winner))
+        reason = self.T.get(f"reason.{state.reason}", str(state.reason or ""))
+        return f"wolfcall: {won} ({reason})" if reason else f"wolfcall: {won}"
+
+    def show_winner(self, state: State, stream: TextIO | None = None) -> None:
+        """Print the winner line (for `wolfcall play`, on stderr by default) in the table's language."""
+        print(self.winner_line(state), file=stream or sys.stderr)
 
     def _show_card(self, state: State, seat: int) -> None:
         cards = view(state, seat)["cards"]

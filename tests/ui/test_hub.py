@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import numpy as np
 
 from narrator.audio.clip import Clip
 from narrator.config import Config
+from narrator.game.journal import Journal
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.server import BrowserSink
@@ -109,3 +111,142 @@ def test_lan_shows_a_qr_code_of_the_address(tmp_path: Path) -> None:
     assert response.status_code == 200 and response.text.startswith("<svg")
     assert h.current_screen()["lan"] == address
     assert TestClient(create_app(h)).get("/qr.svg").status_code == 404
+
+
+ANSWERED = {"deal", "narrator", "night", "step", "day", "vote", "hunter", "tiebreak", "end"}
+
+
+def play_until(page: Any, at: int, until: str) -> tuple[int, dict[str, Any]]:
+    """Answer every screen as a table that wants the game over, until the hub shows `until`."""
+    for _ in range(600):
+        at, m = page.screen(at, screen=ANSWERED)
+        if m["screen"] == until:
+            return at, m
+        at += 1
+        kind = m["screen"]
+        if kind == "deal":
+            page.send(t="cover")
+        elif kind == "narrator":
+            page.send(t="start")
+        elif kind == "day":
+            page.send(t="vote")
+        elif m.get("shape") == "potions":
+            page.send(t="tap", value=f"{m['step']}:pass")
+        elif kind == "hunter":
+            page.send(t="tap", value=m["choices"][-1]["value"])
+        else:
+            targets = [c for c in m["choices"] if c["kind"] != "none"] or m["choices"]
+            page.send(t="tap", value=targets[0]["value"])
+    raise AssertionError(f"never shown: {until}")
+
+
+def held_hub(tmp_path: Path, scene: str) -> tuple[Hub, Any, list[Any]]:
+    """A hub whose narrator holds on after saying `scene` the first time; the page is told when it does."""
+    from narrator.speech.lines import Line
+    from narrator.ui.web.hub import PageCaptions
+
+    from .test_hub_resume import Page
+
+    class Held(PageCaptions):
+        def __init__(self, h: Hub) -> None:
+            super().__init__(h)
+            self.speaking, self.done = threading.Event(), threading.Event()
+
+        def say(self, line: Line, at: float, seconds: float | None = None) -> float:
+            out = super().say(line, at, seconds)
+            if line.scene == scene and not self.speaking.is_set():  # held just after its caption is shown
+                self.speaking.set()
+                with page.changed:
+                    page.changed.notify_all()
+                assert self.done.wait(GUARD_S)
+            return out
+
+    held: list[Held] = []
+
+    def speaker(h: Hub, table: Any) -> Held:
+        held.append(Held(h))
+        return held[-1]
+
+    h = Hub(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=speaker)
+    page = Page(h)
+    return h, page, held
+
+
+def test_the_listen_screen_says_what_the_table_does(tmp_path: Path) -> None:
+    h, page, held = held_hub(tmp_path, "dawn.start")
+    page.send(t="players", players=6)
+    page.send(t="deal")
+    at, _ = page.screen(0, screen="deal", seat=1)
+    page.send(t="cover")
+    _, listen = page.screen(at, screen="listen")
+    assert listen["phase"] == "deal", "the table looks at the deal, eyes open"
+    at = play_until(page, at, "narrator")[0]
+    page.send(t="start")
+    _, listen = page.screen(at, screen="listen")
+    assert listen["phase"] == "night"
+
+    def night_screen() -> int | None:
+        return next((i for i, m in enumerate(page.messages[at:], at) if m.get("screen") == "night"), None)
+
+    while True:  # the night answered until the narrator says the dawn
+        with page.changed:
+            assert page.changed.wait_for(lambda: held[0].speaking.is_set() or night_screen() is not None, GUARD_S)
+            found = night_screen()
+        if held[0].speaking.is_set():
+            break
+        assert found is not None
+        m = page.messages[found]
+        at = found + 1
+        value = f"{m['step']}:pass" if m.get("shape") == "potions" else \
+            ([c for c in m["choices"] if c["kind"] != "none"] or m["choices"])[0]["value"]
+        page.send(t="tap", value=value)
+    assert h.screen == {"screen": "listen", "phase": "day"}, h.screen  # eyes open: the dawn is told
+    held[0].done.set()
+    h._stop_game()
+
+
+def test_the_end_screen_comes_at_once_while_the_cards_are_revealed(tmp_path: Path) -> None:
+    h, page, held = held_hub(tmp_path, "end.reveal")
+    page.send(t="players", players=6)
+    page.send(t="deal")
+    at, end = play_until(page, 0, "end")
+    assert held[0].speaking.wait(GUARD_S)  # the first card is being revealed aloud, the end screen already up
+    assert h.screen["screen"] == "end" and end["winner"]
+    page.send(t="undo")  # taken back before the next reveal: the game stands before its last choice
+    held[0].done.set()
+    page.screen(at + 1, screen=ANSWERED - {"end"})  # the question before the end, asked again
+    assert h.journal_path is not None
+    assert [r["kind"] for r in Journal.read(h.journal_path).records][-1] == "undo"
+    h._stop_game()
+
+
+def test_a_new_game_clears_the_caption_and_speaks_the_setups_language(tmp_path: Path) -> None:
+    from .test_hub_resume import Page
+
+    h = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    page = Page(h)
+    page.send(t="lang", lang="de")
+    page.send(t="players", players=6)
+    page.send(t="deal")
+    page.screen(0, screen="deal", seat=1)
+    assert h.caption, "the narrator has spoken"
+    since = len(page.messages)
+    page.send(t="new")
+    page.screen(since, screen="setup")
+    after = page.messages[since:]
+    assert {"t": "caption", "text": ""} in after and h.caption == ""
+    page.send(t="lang", lang="en")
+    page.send(t="adjust", role="werewolf", delta=1)
+    refused = [m for m in page.messages if m["t"] == "refused"]
+    assert refused and refused[-1]["text"] == strings("en")["refusal.setup.too_many_wolves"], refused
+    late: list[dict[str, Any]] = []
+    h.connect(late.append)
+    assert not [m for m in late if m["t"] == "caption"], "a page opened later shows the old game's caption"
+
+
+def test_the_day_screen_sends_the_seconds_left(tmp_path: Path) -> None:
+    h, _ = hub(tmp_path)
+    h.screen = {"screen": "day", "day": 1, "deaths": [], "news": [], "timer": 3}
+    h.day_started = time.monotonic() - 30
+    shown = h.current_screen()
+    assert "started" not in shown and 148 <= shown["left"] <= 150

@@ -100,3 +100,52 @@ def test_the_setup_lists_every_card_with_its_minimum_and_its_picture() -> None:
     if (ICONS / "werewolf.svg").is_file():  # fetched by the build; without them the page shows no pictures
         assert all(c["icon"] == f"/static/icons/{c['id']}.svg" for c in cards.values())
     assert set(strings("es")) >= {f"help.{c}" for c in cards}
+
+
+CLASSIC = ["Ana", "Ben", "Carla", "Dora", "Eva", "Fede", "Gala", "Hugo", "Ines", "Juan", "Kira"]
+
+
+def the_double_save_and_the_hunters_shot() -> Game:
+    """Classic: Hugo (8) is guarded, attacked and healed, and dies; by day the hunter Gala (7) is voted out and
+    shoots Carla (3). The game goes on (the end screen passes the log the engine shows once it is over)."""
+    roles = ["guard", "werewolf", "werewolf", "werewolf", "seer", "witch", "hunter",
+             "villager", "villager", "villager", "villager"]
+    game = Game.new(CLASSIC, ruleset="classic", roles=roles)
+    for text in ("guard:8", "werewolves:8", "witch:heal:8", "seer:2", "day_vote:7", "hunter:3"):
+        game.choose(Choice.from_text(text))
+    return game
+
+
+def test_the_hunters_shot_by_day_is_told_under_the_day() -> None:
+    state = the_double_save_and_the_hunters_shot().state
+    timeline = Screens("en", lambda s: CLASSIC[s - 1]).timeline(state, [e.to_json() for e in state.log])
+    periods = {f"{p['period']}-{p['n']}": p for p in timeline}
+    assert "The hunter shot Carla" in periods["day-1"]["events"]
+    assert "The hunter shot Carla" not in periods["night-1"]["events"]
+    assert [d["name"] for d in periods["day-1"]["deaths"]] == ["Gala", "Carla"]
+
+
+def test_a_double_save_in_the_classic_rules_is_told_as_a_death() -> None:
+    state = the_double_save_and_the_hunters_shot().state
+    for lang, said in (("en", "Hugo died all the same"), ("de", "Hugo starb trotzdem"),
+                       ("es", "Hugo murió igualmente")):
+        night = Screens(lang, lambda s: CLASSIC[s - 1]).timeline(state, [e.to_json() for e in state.log])[0]
+        assert night["period"] == "night" and [d["name"] for d in night["deaths"]] == ["Hugo"]
+        events = night["events"]
+        healed = next(i for i, e in enumerate(events) if "Hugo" in e and e.startswith(
+            {"en": "The witch healed", "de": "Die Hexe heilte", "es": "La bruja curó"}[lang]))
+        assert any("Hugo" in e for e in events[:healed - 1]), f"{lang}: the guard's line"
+        assert events[healed + 1].startswith(said), lang
+        if lang == "en":
+            assert events[:4] == ["The guard protected Hugo", "The werewolves attacked Hugo", "The witch healed Hugo",
+                                  "Hugo died all the same: guarded and healed at once, the two saves cancel out"]
+
+
+def test_one_death_is_said_in_the_singular() -> None:
+    screens = {lang: Screens(lang, labels(lang)) for lang in ("en", "de", "es")}
+    assert screens["es"].dead(["Darío"]) == "Ha muerto: Darío"
+    assert screens["es"].dead(["Darío", "Eva"]) == "Han muerto: Darío, Eva"
+    assert screens["de"].dead(["Eva"]) == "Gestorben: Eva"
+    assert screens["en"].dead([]) == "Nobody died."
+    state = the_first_vote().state  # the wolves killed Eva
+    assert Screens("es", labels("es")).day(state)["dead"] == "Ha muerto: Eva"

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import Choice
 from narrator.game.clock import RealClock
 from narrator.game.inputs import Question
@@ -19,6 +21,8 @@ from .test_screens import NAMES, the_first_vote
 
 WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
 ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "guard")
+
+WINNERS = ("The village wins", "The werewolves win", "Nobody wins")  # the last line, in English
 
 
 def drive(args: list[str], stop_after: int | None = None) -> tuple[int, list[str], str]:
@@ -56,7 +60,7 @@ def drive(args: list[str], stop_after: int | None = None) -> tuple[int, list[str
 def test_a_whole_game_from_the_keyboard(tmp_path: Path) -> None:
     code, seen, err = drive(["--players", "6", "--seed", "5", "--data", str(tmp_path)])
     assert code == 0, err
-    assert " won (" in err and "Traceback" not in err
+    assert any(f"wolfcall: {w} (" in err for w in WINNERS) and "Traceback" not in err
     assert any("Your card:" in line for line in seen)
     assert any("👍" in line or "👎" in line for line in seen)
 
@@ -78,7 +82,7 @@ def test_killed_at_the_keyboard_and_resumed(tmp_path: Path) -> None:
     assert len(journals) == 1 and len(journals[0].read_text().splitlines()) > 5
     code, _seen, err = drive(["--resume", "--data", str(tmp_path)])
     assert code == 0, err
-    assert "resuming" in err and " won (" in err
+    assert "resuming" in err and any(f"wolfcall: {w} (" in err for w in WINNERS)
     assert not any(word in journals[0].read_text() for word in ROLE_WORDS)
 
 
@@ -117,3 +121,50 @@ def test_the_end_at_the_keyboard_is_told_night_by_night() -> None:
     assert "† 1 Ana (Werewolf): voted out by the village" in text
     assert "2 Ben: Seer (Captain)" in text
     assert "Alive at the end: 2 Ben (Seer), player three (Raven), 4 Dora (Villager), 6 Fede (Hunter)" in text
+
+
+def keyboard_in(lang: str, typed: str) -> tuple[TerminalInput, io.StringIO]:
+    out = io.StringIO()
+    return TerminalInput(Lines(load(SHIPPED), lang, Picker(0), NAMES), out, Keyboard(io.StringIO(typed))), out
+
+
+def test_the_vote_is_confirmed_with_the_languages_own_letters() -> None:
+    state = the_first_vote(mark=3).state
+    q = Question("day_vote", (Choice.from_text("day_vote:1"),), None)
+    for lang, asked, yes, other in (("en", "[y/n]", "y", "j"), ("de", "[j/n]", "j", "y"), ("es", "[s/n]", "s", "y")):
+        term, out = keyboard_in(lang, f"{yes}\n")
+        choice = term._parse(q, state, "1", RealClock())
+        assert asked in out.getvalue() and "[y/n]" not in out.getvalue().replace(asked, ""), lang
+        assert isinstance(choice, Choice) and choice.text() == "day_vote:1", lang
+        term, out = keyboard_in(lang, f"{other}\n")
+        assert term._parse(q, state, "1", RealClock()) is None, f"{lang}: {other} is not yes"
+        term, out = keyboard_in(lang, "n\n")
+        assert term._parse(q, state, "1", RealClock()) is None, lang
+
+
+def test_the_show_of_hands_is_confirmed_in_spanish() -> None:
+    state = the_first_vote(mark=3).state
+    term, out = keyboard_in("es", "0\n3\n\n0\n0\ns\n")
+    choice = term._parse(Question("day_vote", (), None), state, "h", RealClock())
+    assert isinstance(choice, Choice) and choice.text() == "day_vote:tally:2*3"
+    assert "¿Contamos estas manos? [s/n]" in out.getvalue()
+
+
+def test_a_step_is_prompted_with_its_words_not_its_key() -> None:
+    state = the_first_vote(mark=3).state
+    for lang, title in (("en", "The vote:"), ("de", "Abstimmung:"), ("es", "La votación:")):
+        term, out = keyboard_in(lang, "")
+        term._prompt(Question("day_vote", (Choice.from_text("day_vote:1"),), None), state)
+        assert title in out.getvalue().splitlines() and "day_vote" not in out.getvalue(), lang
+
+
+def test_the_winner_is_printed_in_the_tables_language(capsys: pytest.CaptureFixture[str]) -> None:
+    game = the_first_vote(mark=4)
+    game.choose(Choice.from_text("day_vote:tally:1*3"))
+    term, _ = keyboard_in("de", "")
+    term.show_winner(game.state)
+    err = capsys.readouterr().err
+    assert err == f"wolfcall: Das Dorf gewinnt ({term.T['reason.wolves_dead']})\n"
+    assert "won" not in err
+    term, _ = keyboard_in("es", "")
+    assert term.winner_line(game.state).startswith("wolfcall: Gana la aldea (")

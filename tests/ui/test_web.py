@@ -493,3 +493,41 @@ def test_a_whole_extended_game_in_spanish(page: Any, tmp_path: Path) -> None:
         assert state["covered"] == 14 and state["ballots"] == 1
         assert "cards" in state["seen"], "the thief never saw the two cards left over"
         check_the_end(page, "es", 14)
+
+
+def test_the_play_options_set_the_setup_the_page_starts_from(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    with server(tmp_path, port, "--lang", "es", "--names", "Ana,Ben,Carla,Dario,Eva,Fede"):
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#deal")
+        assert page.inner_text("h1") == "Nueva partida"
+        assert page.input_value("#players") == "6" and page.input_value("#lang") == "es"
+        assert [page.locator("#screen input").nth(i).input_value() for i in range(6)] == NAMES[:6]
+
+
+def test_a_phone_with_a_wrong_clock_and_back_to_setup_from_the_end(page: Any, tmp_path: Path) -> None:
+    page.add_init_script("(() => { const real = Date.now; Date.now = () => real() + 7200000; })()")  # 2 h ahead
+    port = free_port()
+    with server(tmp_path, port):
+        url = f"http://127.0.0.1:{port}/"
+        page.goto(url)
+        page.wait_for_selector("#deal")
+        before = gen(page)
+        page.select_option("#timer", "3")
+        page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before}")
+        new_game(page, url, players=6)
+        state: dict[str, Any] = {}
+        since = received(page)
+        while wait_actionable(page) != "day":
+            act(page, state)
+        phases = page.evaluate(f"window.__wolfcall.received.slice({since}).filter((m) => m.screen === 'listen')"
+                               ".map((m) => m.phase)")
+        assert "deal" in phases and "night" in phases and "day" in phases, phases
+        clock = page.inner_text("#timer")
+        assert re.search(r"(3:00|2:5\d)$", clock), f"the day timer counts with the phone's clock: {clock!r}"
+        play_to_the_end(page, state)
+        assert page.is_visible("#rematch") and page.is_visible("#new-game")
+        page.click("#new-game")
+        page.wait_for_function("document.getElementById('screen').dataset.screen === 'setup'")
+        assert page.inner_text("#caption") == ""
+        assert page.inner_text("h1") == "New game"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -81,22 +82,31 @@ class Draft:
                 "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset])}
 
 
+def listening(scene: str) -> str | None:
+    """What the table does while a scene is said: eyes closed at night, the device going round at the deal,
+    eyes open by day (the dawn, the debate, the reveals); None: no change (a welcome, an undo)."""
+    part = scene.split(".", 1)[0]
+    return {"night": "night", "deal": "deal", "game": None}.get(part, "day")
+
+
 class PageCaptions(CaptionSpeaker):
-    """Captions that also appear on every connected page."""
+    """Captions that also appear on every connected page (only while their game is the hub's)."""
 
     def __init__(self, hub: Hub) -> None:
         super().__init__(None)
         self.hub = hub
+        self.live = hub.input  # the game this speaker speaks for
 
     def say(self, line: Line, at: float, seconds: float | None = None) -> float:
         out = super().say(line, at, seconds)
-        self.hub.broadcast({"t": "caption", "text": line.text})
+        self.hub.spoken(self.live, line)
         return out
 
 
 class Hub:
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, audio: str = "auto",
-                 speaker_factory: Callable[[Hub, Table], Any] | None = None, speed: float = 1.0) -> None:
+                 speaker_factory: Callable[[Hub, Table], Any] | None = None, speed: float = 1.0,
+                 lang: str | None = None, names: list[str] | None = None) -> None:
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
         self.speed = speed
         self.speaker_factory = speaker_factory
@@ -105,6 +115,7 @@ class Hub:
         self.lock = threading.RLock()
         self.draft = Draft(cfg.players, [], recommended(ruleset(cfg.ruleset), cfg.players), cfg.house, cfg.language,
                            cfg.voice, ruleset=cfg.ruleset)
+        self._draft_from_options(lang, names)
         self.table: Table | None = None
         self.input: WebInput | None = None
         self.thread: threading.Thread | None = None
@@ -116,10 +127,24 @@ class Hub:
         self.lan_url: str | None = None  # with --lan: the address a phone opens (shown with a QR code)
         self.journal_path: Path | None = None
         self.labels: dict[int, str] = {}  # the seats' labels at the table in play ("Ana", "player four")
+        self.day_started = 0.0  # when the day screen was first shown, on this server's monotonic clock
         self.voice_download = self._voice_offer() if speaker_factory is not None and not fast else None
         waiting = latest_unfinished(self.games)
         if waiting is not None:
             self.screen = {"screen": "resume"}
+
+    def _draft_from_options(self, lang: str | None, names: list[str] | None) -> None:
+        """`wolfcall play --lang/--names/--players`: the setup the page starts from."""
+        d = self.draft
+        if names is not None:
+            d.players, d.counts = len(names), recommended(ruleset(d.ruleset), len(names))
+            d.names = list(names) if any(names) else []
+        if lang is not None:
+            d.lang = lang
+            from narrator.audio.table import DEFAULTS
+
+            if self.voices_by_name().get(d.voice) != d.lang:
+                d.voice = DEFAULTS[d.lang][0]
 
     @property
     def games(self) -> Path:
@@ -162,6 +187,10 @@ class Hub:
             self._look_for_voice()
             return {"t": "screen", "screen": "setup", "draft": self.draft.to_json(), "voices": self.voices(),
                     "lan": self.lan_url}
+        if self.screen.get("screen") == "day" and self.screen.get("timer"):
+            # the seconds left as this server counts them: the page counts down from when it receives them
+            passed = (time.monotonic() - self.day_started) * self.speed
+            return {"t": "screen", **self.screen, "left": max(0, round(self.screen["timer"] * 60 - passed))}
         return {"t": "screen", **self.screen}
 
     def show(self, screen: dict[str, Any]) -> None:
@@ -201,8 +230,7 @@ class Hub:
                 elif kind == "continue":
                     self._continue()
                 elif kind == "new":
-                    self._stop_game()
-                    self.show({"screen": "setup"})
+                    self._new()
                 elif kind == "rematch":
                     self._rematch()
                 elif kind == "show":
@@ -225,6 +253,25 @@ class Hub:
                 self.refuse(client, Refused("other", str(exc)))
             except (WrongStep, Unknown, KeyError, ValueError, TypeError):
                 pass  # a tap for a screen that has already moved on, or a malformed message
+
+    def _new(self) -> None:
+        """Back to the setup: the old game's table, state and caption go; the page speaks the setup's language."""
+        self._stop_game()
+        self.table, self.state, self.labels, self.journal_path = None, None, {}, None
+        self.broadcast({"t": "ui", "lang": self.draft.lang, "strings": strings(self.draft.lang)})
+        self.show({"screen": "setup"})
+
+    def spoken(self, live: WebInput | None, line: Line) -> None:
+        """A line said by the narrator of game `live`: its caption, and what the listen screen asks of the table."""
+        if live is not self.input:
+            return  # a line of a game that has been replaced (its thread may be joined under the lock)
+        with self.lock:
+            if live is not self.input:
+                return  # a line of a game that has been replaced: not this table's
+            self.broadcast({"t": "caption", "text": line.text})
+            phase = listening(line.scene)
+            if phase is not None and self.screen.get("screen") == "listen" and self.screen.get("phase") != phase:
+                self.show({"screen": "listen", "phase": phase})
 
     def refuse(self, client: int, exc: Refused) -> None:
         words = strings(self.lang)
@@ -350,11 +397,12 @@ class Hub:
         else:
             journal = Journal(path)
         self.journal_path = path
-        self.input = WebInput(self.publish)
+        live = self.input = WebInput(self.publish)
         speaker = self.speaker_factory(self, table) if self.speaker_factory else PageCaptions(self)
         clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
-        session = Session(table, self.script, speaker, clock, self.input, journal, answers, resumed)
-        self.show({"screen": "listen", "phase": "deal"})
+        session = Session(table, self.script, speaker, clock, live, journal, answers, resumed,
+                          over=lambda state: self._over(live, state))
+        self.show({"screen": "listen", "phase": "wait" if answers else "deal"})
         self.thread = threading.Thread(target=self._run, args=(session, journal, speaker), daemon=True)
         self.thread.start()
 
@@ -381,14 +429,25 @@ class Hub:
                 return
             self.state = narrator.state
             self.question = None
-            self.show(self.end_screen(narrator.state))
+            if self.screen.get("screen") != "end":
+                self.show(self.end_screen(narrator.state))
+
+    def _over(self, live: WebInput, state: State) -> None:
+        """The game is over: the end screen at once, while the narrator still reveals the cards aloud."""
+        with self.lock:
+            if live is not self.input:
+                return
+            self.state, self.question = state, None
+            self.show(self.end_screen(state))
 
     def _stop_game(self) -> None:
         if self.input is not None:
             self.input.stop()
         if self.thread is not None and self.thread is not threading.current_thread():
             self.thread.join(timeout=0.5)
-        self.input, self.thread, self.question, self.caption = None, None, None, ""
+        self.input, self.thread, self.question = None, None, None
+        if self.caption:
+            self.broadcast({"t": "caption", "text": ""})  # the old game's last line leaves every page
 
     def publish(self, question: Question, state: State) -> None:
         """The narrator asks: show the question's screen (called from the narrator's thread)."""
@@ -396,11 +455,17 @@ class Hub:
             if self.question == question:
                 return  # asked again after the window ran out: the screen already shows it
             self.question, self.state = question, state
-            self.show(self.question_screen(question, state))
+            screen = self.question_screen(question, state)
+            if screen["screen"] == "day" and self.screen.get("screen") != "day":
+                self.day_started = time.monotonic()
+            self.show(screen)
 
     def _answer(self, value: object) -> None:
         if value == UNDO and self.screen.get("screen") == "end":
-            self._undo_the_end()
+            if self.input is not None and self.thread is not None and self.thread.is_alive():
+                self.input.request_undo()  # the cards are still revealed aloud: taken before the next one
+            else:
+                self._undo_the_end()
             return
         if value == UNDO:
             if self.input is not None:
@@ -415,7 +480,9 @@ class Hub:
             return
         self.input.put(q.number, value)
         self.question = None
-        self.show({"screen": "listen", "phase": self._phase()})
+        # the device goes round at the deal; then eyes closed by night, open by day (lines said change it)
+        phase = "deal" if value == COVERED else "night" if value == START else self._phase()
+        self.show({"screen": "listen", "phase": phase})
 
     def _tap(self, client: int, text: str) -> None:
         q, state = self.question, self.state
@@ -457,9 +524,7 @@ class Hub:
 
     def _phase(self) -> str:
         s = self.state
-        if s is None or s.night == 0:
-            return "deal"
-        return "night" if s.phase == "night" else "day"
+        return "night" if s is not None and s.phase == "night" else "day"
 
     def question_screen(self, q: Question, state: State) -> dict[str, Any]:
         return self.screens().question(q, state)

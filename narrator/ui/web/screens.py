@@ -7,13 +7,13 @@ goes to the screen that tapped, from the hub.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from engine import NARRATOR, Choice, State, ruleset, shape_of, view
 from engine.roles import ROLES, Hooks
+from engine.state import Death
 from engine.vote import extra_votes, weight
 from narrator.game.inputs import REVEAL, START, VOTE, Question
 from narrator.ui.web.strings import strings
@@ -175,8 +175,16 @@ class Screens:
         return out
 
     def day(self, state: State) -> dict[str, Any]:
-        return {"screen": "day", "day": state.night, "deaths": [self.name(s) for s in state.latest_deaths],
-                "news": self.news(state), "timer": state.house.day_timer_minutes, "started": time.time()}
+        deaths = [self.name(s) for s in state.latest_deaths]
+        return {"screen": "day", "day": state.night, "deaths": deaths, "dead": self.dead(deaths),
+                "news": self.news(state), "timer": state.house.day_timer_minutes}
+
+    def dead(self, names: list[str]) -> str:
+        """Who died, as the day screen says it: one death in the singular ("Ha muerto: Darío"), several in
+        the plural, none as "Nobody died"."""
+        if not names:
+            return self.words["day.nobody_died"]
+        return self.sentence("day.dead_one" if len(names) == 1 else "day.dead", names=", ".join(names))
 
     def vote(self, state: State, choices: list[dict[str, Any]]) -> dict[str, Any]:
         """The verdict: classic, a name or nobody; counted votes, hands per player or ballots voter by voter."""
@@ -249,10 +257,24 @@ class Screens:
             period(death.night, kind)["deaths"].append({"name": self.name(death.seat), **self.card(death.card),
                                                         "cause": death.cause, "how": how,
                                                         "cause_icon": icon(f"cause-{death.cause}")})
+        doubled = {(d.night, d.seat) for d in self.double_saves(state, log)}
         for entry in log:
-            kind = "night" if entry["phase"] == "night" else "day"
-            period(entry["night"], kind)["events"].append(self.logged(state, entry))
+            kind = "night" if entry["phase"] == "night" else "day"  # a shot at dawn or by day is the day's
+            events = period(entry["night"], kind)["events"]
+            events.append(self.logged(state, entry))
+            if entry["kind"] == "heal" and (entry["night"], entry["target"]) in doubled:  # the two saves cancel out
+                events.append(self.sentence("log.double_save", "{target}", target=self.said(state, entry["target"])))
         return [periods[k] for k in sorted(periods, key=lambda k: (k[0], k[1] == "day"))]
+
+    @staticmethod
+    def double_saves(state: State, log: list[dict[str, Any]]) -> list[Death]:
+        """The deaths by the wolves of players both guarded and healed that night: in the classic rules the
+        two saves cancel out, and the log would otherwise say they were saved twice and yet died."""
+        if not ruleset(state.ruleset).double_save_kills:
+            return []
+        saved = {(e["night"], e["target"], e["kind"]) for e in log if e["kind"] in ("protect", "heal")}
+        return [d for d in state.deaths if d.cause == "wolves"
+                and {(d.night, d.seat, "protect"), (d.night, d.seat, "heal")} <= saved]
 
     def logged(self, state: State, entry: dict[str, Any]) -> str:
         """One line of the night log in words: "The guard protected Ana"."""

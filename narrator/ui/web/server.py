@@ -65,7 +65,7 @@ def lan_address() -> str:
 
 
 def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast: bool, audio: str,
-          speed: float = 1.0, resume: bool = False) -> int:
+          speed: float = 1.0, resume: bool = False, lang: str | None = None, names: list[str] | None = None) -> int:
     import segno
     import uvicorn
 
@@ -75,7 +75,7 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     address = f"http://{lan_address() if lan else '127.0.0.1'}:{port}/"
     qr = segno.make(address)
     hub = Hub(cfg, script, data, fast=fast, audio=audio, speaker_factory=None if fast else speaker_for(audio, data),
-              speed=speed)
+              speed=speed, lang=lang, names=names)
     app = create_app(hub, qr.svg_inline(scale=6, dark="#fff", light="#000") if lan else None)
     hub.lan_url = address if lan else None
     if resume and hub.screen.get("screen") == "resume":

@@ -50,7 +50,7 @@ function connect() {
 
 function receive(m) {
   if (m.t === "ui") { T = m.strings; document.documentElement.lang = m.lang; if (screen) render(screen); }
-  else if (m.t === "screen") { screen = m; render(m); }
+  else if (m.t === "screen") { m.at = Date.now(); screen = m; render(m); }
   else if (m.t === "caption") $("caption").textContent = m.text;
   else if (m.t === "private") showSecret(m);
   else if (m.t === "refused") toast(m.text);
@@ -181,7 +181,9 @@ function narrator(main) {
   main.append(el("p", { class: "big", text: t("deal.narrator") }), button(t("deal.start"), { t: "start" }, "primary", "start"));
 }
 function listen(main, s) {
-  main.append(el("p", { class: "big muted", text: s.phase === "night" ? t("night.waiting") : "…" }));
+  // what the table does while the narrator speaks: the device goes round, eyes closed, or eyes open
+  const words = { deal: "listen.deal", night: "night.waiting", day: "listen.day" }[s.phase];
+  main.append(el("p", { class: "big muted", id: "listen", text: words ? t(words) : "…" }));
 }
 function choiceButtons(main, choices, label) {
   for (const c of choices) main.append(el("button", { class: "choice", "data-value": c.value, text: label(c), on: () => send({ t: "tap", value: c.value }) }));
@@ -256,11 +258,11 @@ function hunter(main, s) {
 }
 function day(main, s) {
   $("phase").textContent = t("day.title", { n: s.day });
-  main.append(el("p", { class: "big", text: s.deaths.length ? t("day.dead", { names: s.deaths.join(", ") }) : t("day.nobody_died") }));
+  main.append(el("p", { class: "big", text: s.dead }));  // one or several deaths, said by the server
   for (const line of s.news || []) main.append(el("p", { class: "note", text: line }));
   if (s.timer) {
     const clock = el("p", { class: "big", id: "timer" });
-    const end = s.started * 1000 + s.timer * 60000;
+    const end = s.at + s.left * 1000;  // the server's seconds left, counted from when this page received them
     const tick = () => { const left = Math.max(0, Math.round((end - Date.now()) / 1000)); clock.textContent = `${t("day.timer")}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`; };
     tick(); timer = setInterval(tick, 1000); main.append(clock);
   }
@@ -382,7 +384,8 @@ function end(main, s) {
   main.append(el("h2", { text: t("end.timeline") }), line, el("h2", { text: t("end.alive") }));
   if (s.alive.length) main.append(put(el("ul", { id: "alive" }), ...s.alive.map((a) => el("li", {}, picture(a.icon, "small"), el("span", { text: `${a.name} (${a.role})` })))));
   else main.append(el("p", { id: "alive", class: "muted", text: t("end.nobody_alive") }));
-  main.append(button(t("end.rematch"), { t: "rematch" }, "primary", "rematch"));
+  main.append(el("div", { class: "row" }, button(t("end.rematch"), { t: "rematch" }, "primary", "rematch"),
+    button(t("end.new_game"), { t: "new" }, "", "new-game")));
 }
 // One card of the end screen: its picture, who held it, and the marks (lovers, charmed, captain, winner).
 function endCard(s, c) {
