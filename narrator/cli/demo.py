@@ -53,14 +53,11 @@ def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:
             check_output(path, option, make_folders=option == "--journal")  # the journal makes its folders
 
 
-def house_for(rules: str, house: HouseRules) -> HouseRules:
-    """config.yaml's house rules, carried over to `rules`: the rules both rulesets share are kept."""
-    shared = {k: getattr(house, k) for k in RULES_OF[rules] if k in RULES_OF[house_ruleset(house)]}
+def house_for(rules: str, house: HouseRules, configured: str) -> HouseRules:
+    """config.yaml's house rules (parsed for its own ruleset, `configured`) carried over to `rules`:
+    the rules both rulesets share are kept."""
+    shared = {k: getattr(house, k) for k in RULES_OF[rules] if k in RULES_OF[configured]}
     return replace(defaults(rules), **shared)
-
-
-def house_ruleset(house: HouseRules) -> str:
-    return "classic" if house == replace(house, witch_one_potion_per_night=True, captain=False) else "extended"
 
 
 def names(players: int) -> list[str]:
@@ -98,8 +95,9 @@ def run(args: argparse.Namespace) -> int:
         journal = Journal(args.resume)
     else:
         seed = args.seed if args.seed is not None else random_seed()
-        table = Table.deal(names(players), house_for(rules, cfg.house), seed, args.lang or cfg.language, kind="demo",
-                           ruleset=rules, mode=args.mode)
+        house = house_for(rules, cfg.house, cfg.ruleset)
+        table = Table.deal(names(players), house, seed, args.lang or cfg.language, kind="demo", ruleset=rules,
+                           mode=args.mode)
         answers = []
         journal = Journal.create(args.journal, table.to_json(), "a demo game") if args.journal else None
     audio = "none" if args.fast else (args.audio or cfg.audio)

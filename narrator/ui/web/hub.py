@@ -122,6 +122,7 @@ class Hub:
         self.question: Question | None = None
         self.state: State | None = None
         self.screen: dict[str, Any] = {"screen": "setup"}
+        self._voices: list[dict[str, str]] | None = None
         self.caption = ""
         self.clips: dict[int, bytes] = {}  # spoken clips for browser sound, by number
         self.lan_url: str | None = None  # with --lan: the address a phone opens (shown with a QR code)
@@ -202,9 +203,13 @@ class Hub:
         return {v["name"]: v["lang"] for v in self.voices()}
 
     def voices(self) -> list[dict[str, str]]:
-        from narrator.audio.voices import all_voices
+        """The narrators, read from voices/*.yaml once (the setup screen is redrawn at every tap)."""
+        if self._voices is None:
+            from narrator.audio.voices import all_voices
 
-        return [{"name": v.name, "persona": v.persona, "lang": v.language} for v in all_voices().values()]
+            self._voices = [{"name": v.name, "persona": v.persona, "lang": v.language}
+                            for v in all_voices().values()]
+        return self._voices
 
     # -- the natural-voice download offered on the setup screen (narrator/ui/web/voicedownload.py) ----
     def _voice_offer(self) -> VoiceDownload:
