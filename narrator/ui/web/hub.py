@@ -108,6 +108,7 @@ class Hub:
                  speaker_factory: Callable[[Hub, Table], Any] | None = None, speed: float = 1.0,
                  lang: str | None = None, names: list[str] | None = None) -> None:
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
+        self._voices: list[dict[str, str]] | None = None  # read on first use (voices())
         self.speed = speed
         self.speaker_factory = speaker_factory
         self.clients: dict[int, Send] = {}
@@ -122,7 +123,6 @@ class Hub:
         self.question: Question | None = None
         self.state: State | None = None
         self.screen: dict[str, Any] = {"screen": "setup"}
-        self._voices: list[dict[str, str]] | None = None
         self.caption = ""
         self.clips: dict[int, bytes] = {}  # spoken clips for browser sound, by number
         self.lan_url: str | None = None  # with --lan: the address a phone opens (shown with a QR code)
