@@ -288,7 +288,7 @@ def page_hub(data: Path, rendered: list[Any]) -> tuple[Hub, list[dict[str, Any]]
     hub.voice_download = VoiceDownload(hub, run=lambda work, *args: work(*args),
                                        start_render=lambda *a: rendered.append(a))
     inbox: list[dict[str, Any]] = []
-    hub.connect(inbox.append)
+    hub.connect(inbox.append, host=True)
     return hub, inbox
 
 

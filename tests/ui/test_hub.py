@@ -26,7 +26,7 @@ def hub(tmp_path: Path) -> tuple[Hub, dict[int, list[dict[str, Any]]]]:
     inbox: dict[int, list[dict[str, Any]]] = {}
     for _ in range(2):
         messages: list[dict[str, Any]] = []
-        client = h.connect(messages.append)
+        client = h.connect(messages.append, host=True)
         inbox[client] = messages
     return h, inbox
 
@@ -39,7 +39,7 @@ def wait_for(h: Hub, screen: str) -> None:
         if message.get("t") == "screen" and message.get("screen") == screen:
             shown.set()
 
-    client = h.connect(watch)  # told the current screen at once, then every new one
+    client = h.connect(watch, host=True)  # told the current screen at once, then every new one
     try:
         assert shown.wait(GUARD_S), f"never shown: {screen} (now {h.screen})"  # a guard against a hang only
     finally:

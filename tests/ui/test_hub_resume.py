@@ -19,6 +19,9 @@ from ..narration import SCRIPT
 GUARD = 60.0  # only so that a broken build fails instead of hanging; nothing is timed
 
 
+ANSWERS = ("tap", "cover", "start", "vote", "open", "count")
+
+
 class Page:
     """One connected page: every message the hub sends it, and a wait for the first screen that fits."""
 
@@ -26,7 +29,7 @@ class Page:
         self.hub = hub
         self.changed = threading.Condition()
         self.messages: list[dict[str, Any]] = []
-        self.client = hub.connect(self.receive)
+        self.client = hub.connect(self.receive, host=True)
 
     def receive(self, message: dict[str, Any]) -> None:
         with self.changed:
@@ -34,6 +37,11 @@ class Page:
             self.changed.notify_all()
 
     def send(self, **message: Any) -> None:
+        """Send as the page does: an answer names the question of the last screen that asked one (`q`)."""
+        if message["t"] in ANSWERS and "q" not in message:
+            with self.changed:
+                asked = [m["q"] for m in self.messages if m.get("t") == "screen" and "q" in m]
+            message["q"] = asked[-1] if asked else None
         self.hub.handle(self.client, message)
 
     def screen(self, after: int = 0, **fields: Any) -> tuple[int, dict[str, Any]]:

@@ -110,7 +110,7 @@ def test_the_setup_page_refuses_a_duplicate_name(tmp_path: Path) -> None:
 
     h = Hub(Config(), load(SHIPPED), tmp_path, fast=True)
     messages: list[dict[str, Any]] = []
-    client = h.connect(messages.append)
+    client = h.connect(messages.append, host=True)
     h.handle(client, {"t": "players", "players": 6})
     h.handle(client, {"t": "names", "names": ["Ana", unicodedata.normalize("NFD", "Inés")]})
     assert h.draft.names == ["Ana", "Inés"]

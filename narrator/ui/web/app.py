@@ -14,6 +14,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from narrator.ui.web.guard import MAX_MESSAGE
 from narrator.ui.web.hub import Hub
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -24,8 +25,16 @@ def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
     async def qr(request: Request) -> Response:
-        if qr_svg is None:
+        if qr_svg is None or hub.lan_url is None:
             return Response(status_code=404)
+        if hub.draft.mode == "own_devices":  # the address with the room code, to join by scanning
+            import io
+
+            import segno
+
+            out = io.BytesIO()
+            segno.make(f"{hub.lan_url}#code={hub.code}").save(out, kind="svg", scale=6, dark="#fff", light="#000")
+            return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
         return Response(qr_svg, media_type="image/svg+xml")
 
     async def audio(request: Request) -> Response:
@@ -53,12 +62,14 @@ def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
         try:
             while True:
                 text = await ws.receive_text()
+                if len(text) > MAX_MESSAGE:  # refused before it is read
+                    await asyncio.to_thread(hub.too_big, client)
+                    continue
                 try:
                     message = json.loads(text)
                 except ValueError:
-                    continue
-                if isinstance(message, dict):
-                    await asyncio.to_thread(hub.handle, client, message)
+                    message = None
+                await asyncio.to_thread(hub.handle, client, message)
         except WebSocketDisconnect:
             pass
         finally:

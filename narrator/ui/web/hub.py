@@ -8,6 +8,7 @@ the screen that tapped for them, in a message the page drops when the card is co
 from __future__ import annotations
 
 import itertools
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -24,10 +25,12 @@ from engine import (
     State,
     Unknown,
     WrongStep,
+    actor_of,
     decide,
     private_answer,
     recommended,
     ruleset,
+    shape_of,
     view,
 )
 from engine.house import RULES_OF
@@ -50,6 +53,9 @@ from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
+from narrator.ui.web.frames import OWN, Frames, secret_step
+from narrator.ui.web.gather import Gather, tally, verdict, voters
+from narrator.ui.web.guard import Bucket, Refusal, Tokens, check_message, new_code, normal_code, question_number, same
 from narrator.ui.web.screens import Screens, cards_of, inline_picture, offices_of
 from narrator.ui.web.strings import strings
 from narrator.ui.web.unresumable import unresumable_screen
@@ -59,6 +65,20 @@ if TYPE_CHECKING:
     from narrator.ui.web.voicedownload import VoiceDownload
 
 Send = Callable[[dict[str, Any]], None]
+MODES = ("one_device", "round_table", OWN)
+TURN = "turn"  # round the table: one seat's turn with the device (narrator/game/laps.py)
+
+
+@dataclass
+class Conn:
+    """One page connected to the hub: who it is (the host, a seat's phone, or a watcher) and what it was last shown."""
+
+    send: Send
+    bucket: Bucket
+    who: str = "spectator"  # host | seat | spectator
+    seat: int | None = None
+    last: str = ""  # the last screen sent, as JSON: a screen is sent again only when it changes
+    wrong_codes: int = 0
 
 
 @dataclass
@@ -73,11 +93,12 @@ class Draft:
     voice: str = "joe"
     sound: str = "server"  # server | browser
     ruleset: str = "classic"
+    mode: str = "one_device"  # one_device | round_table | own_devices
 
     def to_json(self) -> dict[str, Any]:
         rules = ruleset(self.ruleset)
         return {"players": self.players, "names": self.names, "counts": self.counts, "house": self.house.to_json(),
-                "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset,
+                "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset, "mode": self.mode,
                 "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
                 "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset])}
 
@@ -111,7 +132,13 @@ class Hub:
         self._voices: list[dict[str, str]] | None = None  # read on first use (voices())
         self.speed = speed
         self.speaker_factory = speaker_factory
-        self.clients: dict[int, Send] = {}
+        self.conns: dict[int, Conn] = {}
+        self.tokens = Tokens()
+        self.code = new_code()  # own devices: the room code a phone types (or reads in the QR code's address)
+        self.gather: Gather | None = None  # own devices: the phones' taps for the question on screen
+        self.seen: set[int] = set()  # own devices: the seats that have looked at their card
+        self.opened: int | None = None  # round the table: the turn whose player has taken the device
+        self.peers: str = ""  # what the host was last told of who is connected
         self.ids = itertools.count(1)
         self.lock = threading.RLock()
         self.draft = Draft(cfg.players, [], recommended(ruleset(cfg.ruleset), cfg.players), cfg.house, cfg.language,
@@ -152,42 +179,138 @@ class Hub:
         return self.data / "games"
 
     # -- connections -------------------------------------------------------------------
-    def connect(self, send: Send) -> int:
+    def connect(self, send: Send, *, host: bool = False, now: Callable[[], float] = time.monotonic) -> int:
+        """A new page: a watcher until it says who it is (`hello` with its token). `host`: a connection made
+        inside this process (a test, the server's own use), trusted as the host."""
         with self.lock:
             client = next(self.ids)
-            self.clients[client] = send
-        send({"t": "ui", "lang": self.lang, "strings": strings(self.lang)})
-        send(self.current_screen())
-        if self.voice_download is not None:
-            send(self.voice_download.message())
-        if self.caption:
-            send({"t": "caption", "text": self.caption})
+            conn = self.conns[client] = Conn(send, Bucket(now), "host" if host else "spectator")
+            send({"t": "ui", "lang": self.lang, "strings": strings(self.lang)})
+            self._send_frame(conn, force=True)
+            if host and self.voice_download is not None:
+                send(self.voice_download.message())
+            if self.caption:
+                send({"t": "caption", "text": self.caption})
+            self._tell_peers()
         return client
 
     def disconnect(self, client: int) -> None:
         with self.lock:
-            self.clients.pop(client, None)
+            conn = self.conns.pop(client, None)
+            if conn is not None and conn.who == "seat" and conn.seat is not None and \
+                    not any(c.seat == conn.seat for c in self.conns.values()):
+                name = self._seat_name(conn.seat)
+                for host in self._hosts():
+                    host.send({"t": "dropped", "name": name, "seat": conn.seat})
+            self._tell_peers()
+
+    @property
+    def clients(self) -> dict[int, Send]:
+        return {k: c.send for k, c in self.conns.items()}
 
     @property
     def lang(self) -> str:
         return self.table.lang if self.table else self.draft.lang
 
+    @property
+    def mode(self) -> str:
+        return self.table.mode if self.table else self.draft.mode
+
     def broadcast(self, message: dict[str, Any]) -> None:
+        """A message every page may see: the page's words, a caption (spoken lines hold no secret)."""
         if message.get("t") == "caption":
             self.caption = str(message["text"])
-        for send in list(self.clients.values()):
-            send(message)
+        for conn in list(self.conns.values()):
+            conn.send(message)
+
+    def to_host(self, message: dict[str, Any]) -> None:
+        """A message for the host only: the table's sound, the natural-voice download."""
+        for conn in self._hosts():
+            conn.send(message)
+
+    def _hosts(self) -> list[Conn]:
+        return [c for c in self.conns.values() if c.who == "host"]
 
     def send_to(self, client: int, message: dict[str, Any]) -> None:
-        send = self.clients.get(client)
-        if send is not None:
-            send(message)
+        conn = self.conns.get(client)
+        if conn is not None:
+            conn.send(message)
+
+    def _to_seat(self, seat: int, message: dict[str, Any]) -> None:
+        for conn in self.conns.values():
+            if conn.who == "seat" and conn.seat == seat:
+                conn.send(message)
+
+    def frames(self) -> Frames:
+        return Frames(self.screens(), self.state if self.table else None, self.question, self.current_screen(),
+                      self.mode, self.gather)
+
+    def frame_for(self, conn: Conn, frames: Frames | None = None) -> dict[str, Any]:
+        """The screen this connection may see now, computed for it alone."""
+        if self.table is None:
+            return self.current_screen() if conn.who == "host" else self._lobby(conn)
+        frames = frames or self.frames()
+        if conn.who == "host":
+            if self.mode == "round_table" and self.question is not None and self.question.step == TURN:
+                return self._turn_screen()
+            return frames.host()
+        if conn.who == "seat" and conn.seat is not None:
+            return frames.seat(conn.seat)
+        return frames.watcher()
+
+    def _send_frame(self, conn: Conn, frames: Frames | None = None, force: bool = False) -> None:
+        screen = {**self.frame_for(conn, frames), "t": "screen"}
+        text = json.dumps(screen, sort_keys=True, ensure_ascii=False)
+        if force or text != conn.last:
+            conn.last = text
+            conn.send(screen)
+
+    def refresh(self) -> None:
+        """Every connection is sent its own screen, when it has changed."""
+        frames = self.frames() if self.table is not None else None
+        for conn in list(self.conns.values()):
+            self._send_frame(conn, frames)
+        self._tell_peers()
+
+    def _tell_peers(self) -> None:
+        """The host sees which seats have a phone connected (own devices)."""
+        if self.mode != OWN:
+            return
+        online = {c.seat for c in self.conns.values() if c.who == "seat"}
+        seats = len(self.table.players) if self.table else self.draft.players
+        peers = [{"seat": s, "name": self._seat_name(s), "joined": s in self.tokens.seats, "online": s in online}
+                 for s in range(1, seats + 1)]
+        text = json.dumps(peers)
+        if text != self.peers:
+            self.peers = text
+            self.to_host({"t": "peers", "seats": peers, "code": self.code})
+
+    def _seat_name(self, seat: int) -> str:
+        if self.table is not None:
+            return self._name(seat)
+        names = self.draft.names
+        return names[seat - 1] if seat - 1 < len(names) and names[seat - 1] else str(seat)
+
+    def _lobby(self, conn: Conn) -> dict[str, Any]:
+        """Before a game: a phone of own devices waits in the lobby; anyone else may join with the code."""
+        own = self.draft.mode == OWN
+        screen: dict[str, Any] = {"screen": "lobby", "join": own and conn.who == "spectator"}
+        if conn.who == "seat" and conn.seat is not None:
+            screen.update(seat=conn.seat, name=self._seat_name(conn.seat))
+        if own:
+            screen["players"] = [self._seat_name(s) for s in sorted(self.tokens.seats)]
+        return screen
 
     def current_screen(self) -> dict[str, Any]:
         if self.screen.get("screen") == "setup":
             self._look_for_voice()
-            return {"t": "screen", "screen": "setup", "draft": self.draft.to_json(), "voices": self.voices(),
-                    "lan": self.lan_url}
+            out = {"t": "screen", "screen": "setup", "draft": self.draft.to_json(), "voices": self.voices(),
+                   "lan": self.lan_url, "modes": list(MODES)}
+            if self.draft.mode == OWN:
+                out["lobby"] = {"code": self.code, "seats": [
+                    {"seat": s, "name": self._seat_name(s), "joined": s in self.tokens.seats}
+                    for s in range(1, self.draft.players + 1)]}
+            return out
         if self.screen.get("screen") == "day" and self.screen.get("timer"):
             # the seconds left as this server counts them: the page counts down from when it receives them
             passed = (time.monotonic() - self.day_started) * self.speed
@@ -196,7 +319,7 @@ class Hub:
 
     def show(self, screen: dict[str, Any]) -> None:
         self.screen = screen
-        self.broadcast(self.current_screen())
+        self.refresh()
 
     def voices_by_name(self) -> dict[str, str]:
         """Each narrator's language, by voice name."""
@@ -224,40 +347,154 @@ class Hub:
     # -- end of the voice download block ----------------------------------------------------
 
     # -- what the page sends -------------------------------------------------------------
-    def handle(self, client: int, message: dict[str, Any]) -> None:
-        kind = message.get("t")
+    def handle(self, client: int, message: object) -> None:
+        """One message from a page: checked against its sender, its size and rate, and the question on its
+        screen; anything else is refused with a reason and changes nothing."""
         with self.lock:
+            conn = self.conns.get(client)
+            if conn is None:
+                return
             try:
-                if kind in ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound"):
-                    self._setup(kind, message)
-                elif kind == "deal":
-                    self._deal()
-                elif kind == "continue":
-                    self._continue()
-                elif kind == "new":
-                    self._new()
-                elif kind == "rematch":
-                    self._rematch()
-                elif kind == "show":
-                    self._show_card(client)
-                elif kind == "cover":
-                    self._answer(COVERED)
-                elif kind == "start":
-                    self._answer(START)
-                elif kind == "vote":
-                    self._answer(VOTE)
-                elif kind == "undo":
-                    self._answer(UNDO)
-                elif kind == "tap":
-                    self._tap(client, str(message.get("value", "")))
-                elif kind == "voice_download" and self.voice_download is not None:
-                    self.voice_download.handle(str(message.get("action", "")))
+                if not conn.bucket.take():
+                    raise Refusal("message.rate", "too many messages; wait a moment")
+                kind = check_message(conn.who, message)
+                assert isinstance(message, dict)
+                self._dispatch(client, conn, kind, message)
+            except Refusal as exc:
+                self._refuse_rule(conn, exc.rule, str(exc))
             except Refused as exc:
                 self.refuse(client, exc)
             except Malformed as exc:  # a choice of the wrong form: say why, change nothing
                 self.refuse(client, Refused("other", str(exc)))
-            except (WrongStep, Unknown, KeyError, ValueError, TypeError):
-                pass  # a tap for a screen that has already moved on, or a malformed message
+            except (WrongStep, Unknown):
+                self._refuse_rule(conn, "stale", "this screen has moved on")
+            except (KeyError, ValueError, TypeError):
+                self._refuse_rule(conn, "message.form", "a malformed message")
+
+    def _dispatch(self, client: int, conn: Conn, kind: str, message: dict[str, Any]) -> None:
+        if kind == "hello":
+            self._hello(conn, message.get("token"))
+        elif kind == "join":
+            self._join(conn, message)
+        elif kind in ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "mode", "move",
+                      "remove"):
+            if self.table is not None and self.screen.get("screen") != "setup":
+                raise Refusal("setup.running", "the game is running; start a new game to change the setup")
+            self._setup(kind, message)
+        elif kind == "deal":
+            self._deal()
+        elif kind == "continue":
+            self._continue()
+        elif kind == "new":
+            self._new()
+        elif kind == "rematch":
+            self._rematch()
+        elif kind == "show":
+            self._show_card(client, conn)
+        elif kind == "cover":
+            self._cover(conn, message)
+        elif kind == "open":
+            self._open(message)
+        elif kind in ("start", "vote"):
+            self._answer_plain(kind, message)
+        elif kind == "undo":
+            self._answer(UNDO)
+        elif kind == "count":
+            self._count_now(message)
+        elif kind == "tap":
+            self._tap(client, conn, message)
+        elif kind == "voice_download" and self.voice_download is not None:
+            self.voice_download.handle(str(message.get("action", "")))
+
+    def too_big(self, client: int) -> None:
+        """A message over the size limit: refused unread."""
+        with self.lock:
+            conn = self.conns.get(client)
+            if conn is not None:
+                self._refuse_rule(conn, "message.size", "a message is too big")
+
+    def _refuse_rule(self, conn: Conn, rule: str, detail: str) -> None:
+        text = strings(self.lang).get(f"refusal.{rule}", detail)
+        conn.send({"t": "refused", "rule": rule, "text": text})
+
+    def _hello(self, conn: Conn, token: object) -> None:
+        """A page says who it is with the token its browser kept; the first page to ask becomes the host."""
+        holder = self.tokens.holder(token)
+        was = (conn.who, conn.seat)
+        if holder is not None:
+            conn.who, conn.seat = holder
+        elif conn.who != "host" and self.tokens.host is None:
+            conn.who, conn.seat = "host", None
+            conn.send({"t": "token", "token": self.tokens.claim_host()})
+        elif conn.who == "seat":
+            conn.who, conn.seat = "spectator", None
+        conn.send({"t": "you", "as": conn.who, "seat": conn.seat})
+        if (conn.who, conn.seat) != was:
+            conn.last = ""
+            if conn.who == "host" and self.voice_download is not None:
+                conn.send(self.voice_download.message())
+        self._send_frame(conn)
+        if conn.seat is not None and self.question is not None:
+            self._resend_private(conn)
+        self._tell_peers()
+
+    def _join(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Own devices: a guest types the room code and a name, and takes the first free seat."""
+        from narrator.names import NameProblem, clean_name, same_name_key
+
+        if self.draft.mode != OWN or self.table is not None or self.screen.get("screen") != "setup":
+            raise Refusal("join.closed", "there is no table to join now")
+        if conn.wrong_codes >= 10:
+            raise Refusal("join.code", "wrong room code")
+        if not same(normal_code(str(message.get("code", ""))), self.code):
+            conn.wrong_codes += 1
+            raise Refusal("join.code", "wrong room code")
+        free = [s for s in range(1, self.draft.players + 1) if s not in self.tokens.seats]
+        if not free:
+            raise Refusal("join.full", "every seat is taken")
+        seat = free[0]
+        try:
+            name = clean_name(message.get("name", ""), seat)
+        except NameProblem as exc:
+            raise Refusal("join.name", str(exc)) from None
+        names = (self.draft.names + [""] * self.draft.players)[: self.draft.players]
+        taken = [n for i, n in enumerate(names) if n and i + 1 in self.tokens.seats]
+        if any(same_name_key(n) == same_name_key(name) for n in taken):
+            raise Refusal("join.same_name", "someone at the table already has that name")
+        names[seat - 1] = name
+        self.draft.names = names
+        conn.who, conn.seat, conn.last = "seat", seat, ""
+        conn.send({"t": "token", "token": self.tokens.seat_token(seat)})
+        conn.send({"t": "you", "as": "seat", "seat": seat})
+        self.show({"screen": "setup"})
+
+    def _move(self, message: dict[str, Any]) -> None:
+        """Own devices: the host swaps two seats (players sit in another order); each token follows its player."""
+        n = self.draft.players
+        a, b = int(message["seat"]), int(message["to"])
+        if not (1 <= a <= n and 1 <= b <= n):
+            raise Refusal("message.form", "no such seat")
+        order = list(range(1, n + 1))
+        order[a - 1], order[b - 1] = b, a
+        names = (self.draft.names + [""] * n)[:n]
+        names[a - 1], names[b - 1] = names[b - 1], names[a - 1]
+        self.draft.names = names
+        self.tokens.move(order)
+        for conn in self.conns.values():
+            if conn.who == "seat" and conn.seat in (a, b):
+                conn.seat = b if conn.seat == a else a
+                conn.send({"t": "you", "as": "seat", "seat": conn.seat})
+
+    def _remove(self, message: dict[str, Any]) -> None:
+        """The host frees a seat before the game: its token stops working, its phone watches."""
+        seat = int(message["seat"])
+        self.tokens.seats.pop(seat, None)
+        if seat - 1 < len(self.draft.names):
+            self.draft.names[seat - 1] = ""
+        for conn in self.conns.values():
+            if conn.who == "seat" and conn.seat == seat:
+                conn.who, conn.seat, conn.last = "spectator", None, ""
+                conn.send({"t": "you", "as": "spectator", "seat": None})
 
     def _new(self) -> None:
         """Back to the setup: the old game's table, state and caption go; the page speaks the setup's language."""
@@ -336,14 +573,24 @@ class Hub:
             d.voice = str(m["voice"])
         elif kind == "sound" and m.get("sound") in ("server", "browser"):
             d.sound = str(m["sound"])
+        elif kind == "mode" and m.get("mode") in MODES:
+            d.mode = str(m["mode"])
+        elif kind == "move":
+            self._move(m)
+        elif kind == "remove":
+            self._remove(m)
         self.show({"screen": "setup"})
 
     def _deal(self) -> None:
         d = self.draft
-        setup = Setup(ruleset(d.ruleset), d.players, d.counts)
+        setup = Setup(ruleset(d.ruleset), d.players, d.counts, d.mode)
         setup.validate()
         names = (d.names + [""] * d.players)[: d.players]
-        table = Table.deal(names, d.house, random_seed(), d.lang, ruleset=d.ruleset, setup=setup)
+        if d.mode == OWN:
+            free = [s for s in range(1, d.players + 1) if s not in self.tokens.seats]
+            if free:
+                raise Refused("setup.seats_free", f"{len(free)} seats have no phone yet", count=len(free))
+        table = Table.deal(names, d.house, random_seed(), d.lang, ruleset=d.ruleset, setup=setup, mode=d.mode)
         self._start(table, [], resumed=False)
 
     def _rematch(self) -> None:
@@ -394,7 +641,8 @@ class Hub:
     # -- the game's thread ---------------------------------------------------------------
     def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None) -> None:
         self._stop_game()
-        self.table, self.labels = table, {}
+        self.table, self.labels, self.state = table, {}, None
+        self.seen, self.gather, self.opened = set(), None, None
         self.broadcast({"t": "ui", "lang": table.lang, "strings": strings(table.lang)})
         if path is None:
             path = new_journal_path(self.games, table)
@@ -460,28 +708,23 @@ class Hub:
             if self.question == question:
                 return  # asked again after the window ran out: the screen already shows it
             self.question, self.state = question, state
-            screen = self.question_screen(question, state)
+            if self.gather is None or self.gather.number != question.number:
+                self.gather = Gather(question.number)
+            if question.step == TURN:  # round the table: the host's screen is built for the turn (frame_for)
+                self.opened = None
+                screen = {"screen": "turn", "q": question.number}
+            else:
+                screen = {**self.question_screen(question, state), "q": question.number}
             if screen["screen"] == "day" and self.screen.get("screen") != "day":
                 self.day_started = time.monotonic()
+            if self.mode == OWN and question.step == REVEAL and question.seat in self.seen:
+                self._put(question, COVERED)  # this seat's phone has already shown its card
+                return
             self.show(screen)
 
-    def _answer(self, value: object) -> None:
-        if value == UNDO and self.screen.get("screen") == "end":
-            if self.input is not None and self.thread is not None and self.thread.is_alive():
-                self.input.request_undo()  # the cards are still revealed aloud: taken before the next one
-            else:
-                self._undo_the_end()
-            return
-        if value == UNDO:
-            if self.input is not None:
-                self.input.request_undo()  # kept even while a line is said: honoured before the next one
-            return
-        if self.input is None or self.question is None:
-            return
-        q = self.question
-        if (value == COVERED and q.step != REVEAL) or (value == START and q.step != START):
-            return
-        if value == VOTE and q.step != VOTE:
+    def _put(self, q: Question, value: object) -> None:
+        """Hand the narrator the answer to question `q`; the screens go back to listening."""
+        if self.input is None:
             return
         self.input.put(q.number, value)
         self.question = None
@@ -489,32 +732,213 @@ class Hub:
         phase = "deal" if value == COVERED else "night" if value == START else self._phase()
         self.show({"screen": "listen", "phase": phase})
 
-    def _tap(self, client: int, text: str) -> None:
-        q, state = self.question, self.state
-        if q is None or state is None or self.input is None:
+    def _asked(self, message: dict[str, Any], *steps: str) -> Question:
+        """The question a message answers: the one on screen, with the number the message names."""
+        q = self.question
+        if q is None or self.input is None or question_number(message) != q.number or (steps and q.step not in steps):
+            raise Refusal("stale", "this screen has moved on")
+        return q
+
+    def _answer_plain(self, kind: str, message: dict[str, Any]) -> None:
+        q = self._asked(message, START if kind == "start" else VOTE)
+        self._put(q, q.step)
+
+    def _answer(self, value: object) -> None:
+        """↶ from the host: kept even while a line is said, honoured before the next one."""
+        if value != UNDO:
             return
+        if self.screen.get("screen") == "end":
+            if self.input is not None and self.thread is not None and self.thread.is_alive():
+                self.input.request_undo()  # the cards are still revealed aloud: taken before the next one
+            else:
+                self._undo_the_end()
+            return
+        if self.input is not None:
+            self.input.request_undo()
+
+    def _cover(self, conn: Conn, message: dict[str, Any]) -> None:
+        """A card has been seen and covered: the device moves on (one device) or this seat is done (own devices)."""
+        if conn.who == "seat" and conn.seat is not None:
+            if self.mode != OWN or self.table is None:
+                raise Refusal("message.not_yours", "not a seat's message now")
+            self.seen.add(conn.seat)
+            q = self.question
+            if q is not None and q.step == REVEAL:
+                if self.gather is not None:
+                    self.gather.done = set(self.seen)
+                if q.seat in self.seen:
+                    self._put(q, COVERED)
+                    return
+            self.refresh()
+            return
+        if self.mode == OWN:
+            raise Refusal("message.not_yours", "each player covers their card on their own phone")
+        self._put(self._asked(message, REVEAL), COVERED)
+
+    def _open(self, message: dict[str, Any]) -> None:
+        """Round the table: the called player has taken the device; their task (or a decoy) is shown."""
+        q = self._asked(message, TURN)
+        self.opened = q.number
+        self.refresh()
+
+    def _count_now(self, message: dict[str, Any]) -> None:
+        """Own devices: the host closes the vote with the ballots cast (a phone that dropped out abstains)."""
+        q = self._asked(message, "day_vote")
+        self._close_vote(q)
+
+    def _close_vote(self, q: Question) -> None:
+        state = self.state
+        assert state is not None and self.gather is not None
+        ballots = dict(self.gather.ballots)
+        choice = verdict(state, ballots)
+        decide(state, choice)
+        counts = tally(state, ballots)
+        self.broadcast({"t": "tally", "counts": [{"name": self._name(s), "votes": n}
+                                                 for s, n in sorted(counts.items(), key=lambda x: -x[1])]})
+        self._put(q, choice)
+
+    def _tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+        q = self._asked(message)
+        state = self.state
+        assert state is not None
+        text = message.get("value")
+        if not isinstance(text, str):
+            raise Refusal("message.form", "a tap carries its value")
         try:
             choice = Choice.from_text(text)
         except ValueError:
-            raise Refused("other", f"not a choice: {text}") from None
+            raise Refused("other", f"not a choice: {text[:40]}") from None
+        if conn.who == "seat" and conn.seat is not None:
+            self._seat_tap(conn.seat, q, state, choice)
+            return
+        if self.mode == OWN and not self._table_answers(q, state):
+            raise Refusal("message.not_yours", "this is answered on the players' own phones")
+        if q.step == TURN:
+            self._turn_tap(client, q, state, choice)
+            return
+        if choice.step != q.step:
+            raise Refusal("stale", "this screen has moved on")
         decide(state, choice)  # the rules say no with a reason, or yes: nothing is recorded yet
         result = private_answer(state, choice)
         if result is not None:  # what the actor learns at once: only to the screen that tapped
-            self.send_to(client, {"t": "private", "kind": "answer", "target": self._name(choice.target or 0),
-                                  **self.screens().answer(result)})
-        self._answer(choice)
+            self.send_to(client, self._private_answer(choice, result))
+        self._put(q, choice)
 
-    def _show_card(self, client: int) -> None:
-        q, state = self.question, self.state
-        if q is None or state is None or q.step != REVEAL or q.seat is None:
+    def _table_answers(self, q: Question, state: State) -> bool:
+        """Own devices: the host answers only what the whole table decides (the captain's election)."""
+        current = state.current
+        return current is not None and current.seat is None and q.step not in ("werewolves", "day_vote")
+
+    def _private_answer(self, choice: Choice, result: str) -> dict[str, Any]:
+        return {"t": "private", "kind": "answer", "target": self._name(choice.target or 0),
+                **self.screens().answer(result)}
+
+    def _turn_tap(self, client: int, q: Question, state: State, choice: Choice) -> None:
+        """Round the table: the player holding the device answers their task, or taps their decoy."""
+        if self.opened != q.number:
+            raise Refusal("stale", "the device has not been taken yet")
+        if choice.text() not in {c.text() for c in q.legal}:
+            raise Refused("other", "that choice is not on this screen")
+        if getattr(q, "task", None) is not None and choice.step != "decoy":
+            from narrator.game.laps import private_answer as early_answer
+
+            result = early_answer(state, choice)
+            if result is not None:
+                self.send_to(client, self._private_answer(choice, result))
+        self.opened = None
+        self._put(q, choice)
+
+    def _seat_tap(self, seat: int, q: Question, state: State, choice: Choice) -> None:
+        """Own devices: a phone answers for its own seat only; a seat with nothing to do taps a decoy."""
+        gather = self.gather
+        assert gather is not None
+        current = state.current
+        if seat not in state.alive and not (current is not None and current.seat == seat):
+            raise Refusal("message.not_yours", "the dead watch; they do not act")  # but the dying hunter shoots
+        if q.step == "day_vote":
+            if seat not in voters(state):
+                raise Refusal("message.not_yours", "you have no vote today")
+            plain = choice.is_pass or choice == Choice("day_vote", choice.target)
+            if choice.step != "day_vote" or not plain or choice.target not in (None, *state.alive):
+                raise Refusal("message.form", "a ballot names a living player or nobody")
+            gather.ballots[seat] = choice.target
+            gather.done.add(seat)
+            if len(gather.ballots) == len(voters(state)):
+                self._close_vote(q)
+            else:
+                self.refresh()
             return
-        cards = view(state, q.seat)["cards"]
-        card = cards[str(q.seat)]
+        acting = current is not None and seat in actor_of(state) and \
+            (current.seat is not None or q.step == "werewolves")
+        if acting:
+            if choice.step != q.step:
+                raise Refusal("stale", "this screen has moved on")
+            decide(state, choice)
+            if q.step == "werewolves":
+                gather.picks[seat] = choice.text()
+                agreed = gather.pack(actor_of(state))
+                if agreed is not None:
+                    self._put(q, Choice.from_text(agreed))
+                else:
+                    self.refresh()  # every wolf sees the pack's picks live
+                return
+            result = private_answer(state, choice)
+            if result is not None:
+                self._to_seat(seat, self._private_answer(choice, result))
+            gather.done.add(seat)
+            self._put(q, choice)
+            return
+        if choice.step == "decoy" and secret_step(q.step, state):
+            gather.done.add(seat)  # kept by nobody: the screen says "done" like an action's
+            self.refresh()
+            return
+        raise Refusal("message.not_yours", "it is not your turn")
+
+    def _show_card(self, client: int, conn: Conn) -> None:
+        """A card is shown to the screen that holds it: the table device at its seat's turn, or a seat's own phone."""
+        q, state = self.question, self.state
+        if state is None or self.table is None:
+            return
+        if conn.who == "seat" and conn.seat is not None:
+            if self.mode != OWN:
+                raise Refusal("message.not_yours", "not a seat's message now")
+            self.send_to(client, self._card(state, conn.seat))
+            return
+        if self.mode == OWN:
+            raise Refusal("message.not_yours", "each player sees their card on their own phone")
+        if q is None or q.step != REVEAL or q.seat is None:
+            raise Refusal("stale", "this screen has moved on")
+        self.send_to(client, self._card(state, q.seat))
+
+    def _card(self, state: State, seat: int) -> dict[str, Any]:
+        cards = view(state, seat)["cards"]
+        card = cards[str(seat)]
         words = strings(self.lang)
-        pack = [self._name(int(s)) for s in cards if int(s) != q.seat]
-        self.send_to(client, {"t": "private", "kind": "card", "name": self._name(q.seat),
-                              "role": words.get(f"role.{card}", card), "help": words.get(f"help.{card}", ""),
-                              "picture": inline_picture(card), "pack": pack})
+        pack = [self._name(int(s)) for s in cards if int(s) != seat and state.is_wolf(seat)]
+        return {"t": "private", "kind": "card", "name": self._name(seat), "role": words.get(f"role.{card}", card),
+                "help": words.get(f"help.{card}", ""), "picture": inline_picture(card), "pack": pack}
+
+    def _resend_private(self, conn: Conn) -> None:
+        """A phone back after a reload: nothing secret is kept for it; its screen is enough to go on."""
+
+    def _turn_screen(self) -> dict[str, Any]:
+        """Round the table: "pass the device to Ana", then, once she holds it, her task or a decoy."""
+        q, state = self.question, self.state
+        assert q is not None and state is not None and q.seat is not None
+        name = self._name(q.seat)
+        if self.opened != q.number:
+            return {"screen": "turn", "q": q.number, "seat": q.seat, "name": name, "night": state.night}
+        legal = [c.text() for c in q.legal]
+        task = getattr(q, "task", None)
+        screens = self.screens()
+        if task is None:
+            frames = Frames(screens, state, q, self.screen, self.mode, None)
+            screen = frames.decoy(Question("werewolves", q.legal, q.seat, q.number), state)
+            screen["step"] = "decoy"
+        else:
+            screen = screens.step(Question(task, q.legal, q.seat, q.number), state, q.seat, shape_of(task),
+                                  screens.listed(legal))
+        return {**screen, "q": q.number, "turn": name}
 
     # -- screens (built in screens.py) ---------------------------------------------------
     def _name(self, seat: int) -> str:

@@ -89,8 +89,12 @@ class Screens:
     # -- the choices of a step, by shape ------------------------------------------------
     def choices(self, state: State, seat: int) -> list[dict[str, Any]]:
         """The legal choices with their words, by shape: the page renders them and decides nothing."""
+        return self.listed(view(state, seat)["choices"])
+
+    def listed(self, texts: list[str]) -> list[dict[str, Any]]:
+        """Choices (their text forms) with their words, by shape."""
         out = []
-        for text in view(state, seat)["choices"]:
+        for text in texts:
             c = Choice.from_text(text)
             kind = "heal" if c.heal is not None else "poison" if c.poison is not None else \
                 "seats" if c.seats else "option" if c.option is not None else "seconds" if c.seconds is not None \

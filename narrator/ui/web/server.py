@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import socket
 import sys
 from pathlib import Path
@@ -31,7 +32,7 @@ class BrowserSink:
         self.hub.clips[self.count] = to_wav(clip)
         for old in [n for n in self.hub.clips if n < self.count - 20]:
             del self.hub.clips[old]
-        self.hub.broadcast({"t": "audio", "url": f"/audio/{self.count}"})
+        self.hub.to_host({"t": "audio", "url": f"/audio/{self.count}"})
 
     def stop(self) -> None:
         pass
@@ -76,12 +77,14 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     qr = segno.make(address)
     hub = Hub(cfg, script, data, fast=fast, audio=audio, speaker_factory=None if fast else speaker_for(audio, data),
               speed=speed, lang=lang, names=names)
-    app = create_app(hub, qr.svg_inline(scale=6, dark="#fff", light="#000") if lan else None)
+    svg = io.BytesIO()
+    qr.save(svg, kind="svg", scale=6, dark="#fff", light="#000")  # a whole SVG file (an <img> needs its xmlns)
+    app = create_app(hub, svg.getvalue().decode() if lan else None)
     hub.lan_url = address if lan else None
     if resume and hub.screen.get("screen") == "resume":
         hub.handle(0, {"t": "continue"})  # `wolfcall play --resume`: the page opens on the game
     print(f"wolfcall: open {address} on the device in the middle of the table", file=sys.stderr)
     if lan:
         qr.terminal(out=sys.stderr, compact=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
     return 0

@@ -5,6 +5,16 @@ let T = {};
 let ws = null;
 let screen = null;
 let timer = null;
+let me = { as: "spectator", seat: null };  // who this page is, as the server says (`you`)
+let peers = null;  // own devices, the host: who is connected
+let tallied = null;  // the last vote's count, shown under the screen until the next screen asks something
+let holding = false;  // own devices: the finger is down on "press and hold to see your card"
+let myPick = null;  // own devices, a wolf: the value this phone last picked (to mark it)
+let screenQ, screenName;  // the question drawn: a new one drops the pick and any open dialog
+let joinCode = null, joinName = "";  // the lobby's form, kept while the screen is redrawn
+const TOKEN = "wolfcall.token";
+function stored() { try { return localStorage.getItem(TOKEN); } catch (e) { return null; } }
+function store(token) { try { localStorage.setItem(TOKEN, token); } catch (e) { /* a private window: this page only */ } }
 const $ = (id) => document.getElementById(id);
 const t = (key, vars) => (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (vars && k in vars ? vars[k] : ""));
 
@@ -19,6 +29,8 @@ function el(tag, attrs, ...kids) {
   return node;
 }
 function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+// An answer to the screen on show: it names its question, so a late tap never answers the next one.
+function answer(msg) { send(Object.assign({ q: screen ? screen.q : null }, msg)); }
 function button(label, msg, cls, id) {
   return el("button", Object.assign({ class: cls || "", text: label, on: () => send(msg) }, id ? { id } : {}));
 }
@@ -44,6 +56,7 @@ function showHelp(id, icon) {
 
 function connect() {
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  ws.onopen = () => send({ t: "hello", token: stored() });
   ws.onmessage = (e) => receive(JSON.parse(e.data));
   ws.onclose = () => setTimeout(connect, 1000);
 }
@@ -56,6 +69,11 @@ function receive(m) {
   else if (m.t === "refused") toast(m.text);
   else if (m.t === "audio") new Audio(m.url).play().catch(() => {});
   else if (m.t === "voice_download") { voiceBanner = m.banner; drawVoiceBanner(); }
+  else if (m.t === "token") store(m.token);
+  else if (m.t === "you") { me = { as: m.as, seat: m.seat }; if (screen) render(screen); }
+  else if (m.t === "peers") { peers = m; drawPeers(); }
+  else if (m.t === "dropped") toast(t("peers.dropped", { name: m.name }));
+  else if (m.t === "tally") { tallied = m.counts; drawTally(); }
 }
 
 function toast(text) {
@@ -67,13 +85,16 @@ function toast(text) {
 // -- secrets ----------------------------------------------------------------------------
 function showSecret(m) {
   const box = $("secret");
+  const held = m.kind === "card" && screen && screen.screen === "card";  // own devices: seen while held
+  if (held && !holding) return;  // the finger is already up: the card is not drawn at all
   box.replaceChildren();
   box.dataset.kind = m.kind;
+  if (held) box.dataset.hold = ""; else delete box.dataset.hold;
   if (m.kind === "card") {
     put(box, el("h2", { text: t("deal.card") }), inlinePicture(m.picture), el("div", { class: "role", text: m.role }),
       m.help ? el("p", { class: "help", text: m.help }) : null);
     if (m.pack.length) box.append(el("p", { text: t("deal.pack") + ": " + m.pack.join(", ") }));
-    box.append(el("button", { class: "primary", id: "cover", text: t("deal.cover"), on: () => cover(true) }));
+    if (!held) box.append(el("button", { class: "primary", id: "cover", text: t("deal.cover"), on: () => cover(true) }));
   } else if (m.thumb) {  // a side: village or werewolf (the classic seer, the fox)
     box.append(el("h2", { text: m.target }), el("div", { class: "thumb", text: m.thumb === "down" ? "👎" : "👍" }),
       el("p", { class: "big", text: m.text }),
@@ -88,41 +109,107 @@ function showSecret(m) {
 function cover(isCard) {
   const box = $("secret");
   const wasCard = box.dataset.kind === "card";
+  if ("hold" in box.dataset) return release();
   box.replaceChildren(); box.hidden = true; delete box.dataset.kind;
-  if (isCard || wasCard) send({ t: "cover" });
+  if (isCard || wasCard) answer({ t: "cover" });
 }
-document.addEventListener("visibilitychange", () => { if (document.hidden && !$("secret").hidden) cover(false); });
+// Own devices: the finger leaves the card (or the page is hidden): the card goes, and the seat has seen it.
+function release() {
+  const box = $("secret");
+  if ("hold" in box.dataset) { box.replaceChildren(); box.hidden = true; delete box.dataset.kind; delete box.dataset.hold; }
+  if (!holding) return;
+  holding = false;
+  send({ t: "cover" });
+}
+for (const ev of ["pointerup", "pointercancel", "blur"]) window.addEventListener(ev, release);
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) { release(); if (!$("secret").hidden) cover(false); }
+  else if (wantAwake) keepAwake(true);
+});
+
+// -- the screen stays on during a game, where the browser allows it ----------------------------
+let wake = null, wantAwake = false, asking = false;
+function keepAwake(on) {
+  wantAwake = on;
+  if (!on) { if (wake) { const w = wake; wake = null; w.release().catch(() => {}); } return; }
+  if (wake || asking || !navigator.wakeLock || document.hidden) return;
+  asking = true;
+  navigator.wakeLock.request("screen").then((w) => {
+    asking = false;
+    if (!wantAwake) { w.release().catch(() => {}); return; }
+    wake = w;
+    w.addEventListener("release", () => { if (wake === w) wake = null; });
+  }).catch(() => { asking = false; });
+}
 
 // -- screens ----------------------------------------------------------------------------
+const OUTSIDE = ["setup", "lobby", "resume", "end"];  // screens outside a game: the phone may sleep
 function render(s) {
   clearInterval(timer);
+  if (s.screen !== "card") release();
+  if (s.q != null || OUTSIDE.includes(s.screen)) tallied = null;  // the count stays until the next question
+  if (s.q !== screenQ || s.screen !== screenName) {
+    myPick = null; screenQ = s.q; screenName = s.screen;
+    if ($("confirm").open) $("confirm").close();  // a question about a screen that has moved on
+  }
   const main = $("screen");
   main.replaceChildren();
   main.dataset.screen = s.screen;
   main.dataset.gen = String(+(main.dataset.gen || 0) + 1);
-  $("undo").hidden = !["night", "step", "day", "vote", "tiebreak", "hunter", "listen", "end"].includes(s.screen) ||
-    s.phase === "deal";
+  $("undo").hidden = me.as !== "host" || !["night", "step", "day", "vote", "tiebreak", "hunter", "listen", "end", "turn",
+    "ballots"].includes(s.screen) || s.phase === "deal";
   $("phase").textContent = "";
   if ($("help").open) $("help").close();
-  const draw = { setup, resume, deal, narrator, listen, night, step: night, hunter, day, vote, tiebreak, end }[s.screen];
+  const draw = { setup, resume, deal, narrator, listen, night, step: night, hunter, day, vote, tiebreak, end,
+    lobby: lobbyScreen, card: cardScreen, deal_wait: dealWait, ballot: ballotScreen, ballots: ballotsScreen,
+    turn: turnScreen }[s.screen];
   if (draw) draw(main, s);
+  keepAwake(!OUTSIDE.includes(s.screen));
+  drawPeers();
+  drawTally();
+}
+// Own devices, the host: who has a phone connected, during the game.
+function drawPeers() {
+  const bar = $("peers");
+  bar.replaceChildren();
+  bar.hidden = !(peers && me.as === "host" && screen && !OUTSIDE.includes(screen.screen));
+  if (bar.hidden) return;
+  for (const p of peers.seats) {
+    bar.append(el("span", { class: "peer" + (p.online ? " online" : ""), "data-seat": p.seat },
+      el("i", { class: "dot", "aria-label": t(p.online ? "peers.online" : "peers.offline") }), el("span", { text: p.name })));
+  }
+}
+// The vote's count, for everyone, under the screen.
+function drawTally() {
+  const old = $("tally");
+  if (old) old.remove();
+  if (!tallied) return;
+  const box = el("section", { id: "tally" }, el("h2", { text: t("tally.title") }));
+  for (const c of tallied) box.append(el("div", { class: "row tally" }, el("span", { text: c.name }), el("b", { text: String(c.votes) })));
+  if (!tallied.length) box.append(el("p", { class: "muted", text: t("day.nobody_leaves") }));
+  $("screen").append(box);
 }
 
 function setup(main, s) {
   const d = s.draft;
   main.append(el("h1", { text: t("setup.title") }));
+  const own = d.mode === "own_devices";
+  main.append(choose("mode", t("setup.mode"), (s.modes || []).map((m) => [m, t("setup.mode." + m)]), d.mode, (v) => ({ t: "mode", mode: v })));
   main.append(choose("ruleset", t("setup.ruleset"), [["classic", t("setup.ruleset.classic")], ["extended", t("setup.ruleset.extended")]], d.ruleset, (v) => ({ t: "ruleset", ruleset: v })));
   const players = el("select", { id: "players" });
   for (let n = d.range[0]; n <= d.range[1]; n++) players.append(el("option", Object.assign({ value: n, text: n }, n === d.players ? { selected: "" } : {})));
   players.onchange = () => send({ t: "players", players: +players.value });
   main.append(el("div", { class: "field" }, el("label", { text: t("setup.players") }), players));
-  const names = el("div", { class: "grid" });
-  for (let i = 0; i < d.players; i++) {
-    const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value: d.names[i] || "", "aria-label": t("setup.name", { n: i + 1 }) });
-    input.onchange = () => send({ t: "names", names: [...names.querySelectorAll("input")].map((x) => x.value) });
-    names.append(input);
+  if (own && s.lobby) main.append(lobbyPanel(s));
+  else {
+    const names = el("div", { class: "grid" });
+    for (let i = 0; i < d.players; i++) {
+      const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value: d.names[i] || "", "aria-label": t("setup.name", { n: i + 1 }) });
+      input.onchange = () => send({ t: "names", names: [...names.querySelectorAll("input")].map((x) => x.value) });
+      names.append(input);
+    }
+    main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
   }
-  main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
   const cards = el("div", { class: "field" }, el("label", { text: t("setup.cards") }),
     el("p", { class: "muted small", text: t("setup.help_hint") }));
   for (const r of d.roles) {  // the server lists the ruleset's cards; the page knows no role
@@ -154,9 +241,44 @@ function setup(main, s) {
   main.append(choose("voice", t("setup.voice"), s.voices.filter((v) => v.lang === d.lang).map((v) => [v.name, v.persona]), d.voice, (v) => ({ t: "voice", voice: v })));
   main.append(choose("sound", t("setup.sound"), [["server", t("setup.sound.server")], ["browser", t("setup.sound.browser")]], d.sound, (v) => ({ t: "sound", sound: v })));
   main.append(el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) }));
-  if (s.lan) main.append(el("div", { class: "field" }, el("label", { text: t("lan") }), el("img", { src: "/qr.svg", alt: s.lan, width: "180" }), el("p", { class: "muted", text: s.lan })));
+  if (s.lan && !own) main.append(el("div", { class: "field" }, el("label", { text: t("lan") }), el("img", { src: "/qr.svg", alt: s.lan, width: "180" }), el("p", { class: "muted", text: s.lan })));
   if (d.roles.some((r) => r.icon)) main.append(el("p", { class: "muted small", id: "credit", text: t("setup.credit") }));
   drawVoiceBanner();
+}
+// Own devices: the room code, the QR code to join by, and the seats as the phones take them.
+function lobbyPanel(s) {
+  const lobby = s.lobby;
+  const box = el("div", { class: "field lobby", id: "lobby" }, el("label", { text: t("setup.lobby") }),
+    el("div", { class: "code", id: "room-code", "aria-label": lobby.code.split("").join(" "), text: lobby.code }));
+  if (s.lan) box.append(qrCode("/qr.svg?code=" + encodeURIComponent(lobby.code), s.lan), el("p", { class: "muted small", text: s.lan }));
+  else box.append(el("p", { class: "note", id: "no-lan", text: t("setup.no_lan") }));
+  const seats = el("ol", { class: "seats", id: "seats" });
+  for (const p of lobby.seats) {
+    const row = el("li", { class: "row seat" + (p.joined ? " joined" : ""), "data-seat": p.seat },
+      el("span", { class: "n", text: String(p.seat) }),
+      el("span", { class: "who", text: p.joined ? p.name : t("setup.seat_free") }));
+    const up = el("button", { class: "small", text: "↑", title: t("setup.move_up"), "aria-label": t("setup.move_up"), on: () => send({ t: "move", seat: p.seat, to: p.seat - 1 }) });
+    if (p.seat === 1) up.disabled = true;
+    row.append(up);
+    if (p.joined) row.append(el("button", { class: "small", text: "✕", title: t("setup.remove"), "aria-label": t("setup.remove"), on: () => send({ t: "remove", seat: p.seat }) }));
+    else row.append(el("span", { class: "gap" }));
+    seats.append(row);
+  }
+  box.append(seats);
+  return box;
+}
+// The QR code as an image; an SVG the browser will not draw as an image (one written for inlining, with no
+// namespace) is drawn inline instead: the HTML parser gives it its namespace.
+function qrCode(url, alt) {
+  const img = el("img", { src: url, alt, width: "200", class: "qr", id: "qr" });
+  img.onerror = () => fetch(url, { cache: "no-store" }).then((r) => (r.ok ? r.text() : "")).then((text) => {
+    if (!/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(text) || !img.isConnected) return;
+    const box = el("div", { class: "qr", id: "qr", role: "img", "aria-label": alt });
+    box.innerHTML = text;
+    box.querySelectorAll("script, foreignObject").forEach((n) => n.remove());
+    img.replaceWith(box);
+  }).catch(() => {});
+  return img;
 }
 function choose(id, label, options, value, message) {
   const select = el("select", { id });
@@ -178,28 +300,94 @@ function deal(main, s) {
   main.append(el("h1", { text: t("deal.pass", { name: s.name }) }), el("button", { class: "primary", id: "show", text: t("deal.show", { name: s.name }), on: () => send({ t: "show" }) }));
 }
 function narrator(main) {
-  main.append(el("p", { class: "big", text: t("deal.narrator") }), button(t("deal.start"), { t: "start" }, "primary", "start"));
+  main.append(el("p", { class: "big", text: t("deal.narrator") }), el("button", { class: "primary", id: "start", text: t("deal.start"), on: () => answer({ t: "start" }) }));
 }
 function listen(main, s) {
   // what the table does while the narrator speaks: the device goes round, eyes closed, or eyes open
   const words = { deal: "listen.deal", night: "night.waiting", day: "listen.day" }[s.phase];
+  if (s.dead) main.append(el("p", { class: "big", id: "dead", text: t("listen.dead") }));
   main.append(el("p", { class: "big muted", id: "listen", text: words ? t(words) : "…" }));
 }
-function choiceButtons(main, choices, label) {
-  for (const c of choices) main.append(el("button", { class: "choice", "data-value": c.value, text: label(c), on: () => send({ t: "tap", value: c.value }) }));
+// Own devices, before a game: join with the room code, or wait for the deal, or watch.
+function lobbyScreen(main, s) {
+  if (s.seat) {
+    main.append(el("p", { class: "big", id: "lobby-seat", text: t("lobby.seat", { n: s.seat, name: s.name }) }));
+    if (s.players && s.players.length) main.append(el("p", { class: "muted", id: "lobby-players", text: t("lobby.players", { names: s.players.join(", ") }) }));
+    return;
+  }
+  if (!s.join) { main.append(el("p", { class: "big muted", id: "lobby-watch", text: t("lobby.watch") })); return; }
+  if (joinCode === null) joinCode = (new URLSearchParams(location.hash.slice(1)).get("code") || "").toUpperCase();
+  const code = el("input", { id: "join-code", class: "code", value: joinCode, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: "12" });
+  const name = el("input", { id: "join-name", value: joinName, autocomplete: "nickname", maxlength: "40" });
+  code.oninput = () => { joinCode = code.value; }; name.oninput = () => { joinName = name.value; };
+  const form = el("form", { class: "stack", id: "join" },
+    el("div", { class: "field" }, el("label", { for: "join-code", text: t("lobby.code") }), code),
+    el("div", { class: "field" }, el("label", { for: "join-name", text: t("lobby.name") }), name),
+    el("button", { class: "primary", id: "join-button", type: "submit", text: t("lobby.join") }));
+  form.onsubmit = (e) => { e.preventDefault(); send({ t: "join", code: code.value, name: name.value }); };
+  main.append(el("h1", { text: t("lobby.title") }), form);
+  if (s.players && s.players.length) main.append(el("p", { class: "muted", id: "lobby-players", text: t("lobby.players", { names: s.players.join(", ") }) }));
+}
+// Own devices, the deal: the card is seen only while the finger is down (the secret's drawing, no cover button).
+function cardScreen(main, s) {
+  main.append(el("h1", { text: s.name }));
+  const b = el("button", { class: "primary hold", id: "hold-card", text: t("card.hold") });
+  b.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    if (holding) return;
+    holding = true;
+    try { b.setPointerCapture(e.pointerId); } catch (err) { /* the window's pointerup still covers */ }
+    send({ t: "show" });
+  });
+  for (const ev of ["pointerup", "pointercancel", "pointerleave", "lostpointercapture"]) b.addEventListener(ev, release);
+  b.oncontextmenu = (e) => e.preventDefault();
+  main.append(b);
+  if (s.seen) main.append(el("p", { class: "muted", id: "seen", text: t("card.seen") }));
+}
+// Own devices, the host: who has looked at their card.
+function dealWait(main, s) {
+  main.append(el("h1", { text: t("deal_wait.title") }));
+  if (s.seen.length) main.append(el("p", { class: "big", id: "seen", text: t("deal_wait.seen", { names: s.seen.join(", ") }) }));
+  if (s.waiting.length) main.append(el("p", { class: "big muted", id: "waiting", text: t("deal_wait.waiting", { names: s.waiting.join(", ") }) }));
+}
+// Round the table, the host: the device goes to the player whose turn it is.
+function turnScreen(main, s) {
+  $("phase").textContent = t("night.title", { n: s.night });
+  main.append(el("h1", { text: t("deal.pass", { name: s.name }) }),
+    el("button", { class: "primary", id: "open", "data-seat": s.seat, text: t("turn.open", { name: s.name }), on: () => answer({ t: "open" }) }));
+}
+function choiceButtons(main, s, choices, label) {
+  for (const c of choices) {
+    const b = el("button", { class: "choice" + (myPick !== null && c.value === myPick ? " on" : ""), "data-value": c.value, text: label(c),
+      on: () => { if (s.picks) myPick = c.value; answer({ t: "tap", value: c.value }); } });
+    if (c.off) b.disabled = true;  // listed in place, so every phone's list looks the same
+    main.append(b);
+  }
 }
 function titled(main, icon, text) {
   main.append(el("div", { class: "title" }, picture(icon), el("h1", { text })));
 }
 // A night step, or a step the table answers by day (the captain's election): drawn by its shape.
+// A decoy (a seat with nothing to do) looks the same: its title, its buttons; only its values say "decoy".
 function night(main, s) {
   $("phase").textContent = t(s.screen === "step" ? "day.title" : "night.title", { n: s.night });
   titled(main, s.icon, t("step." + s.step));
   if (s.by) main.append(el("p", { class: "big", text: s.by }));
+  if (s.decoy || s.turn || me.as === "seat") main.append(el("p", { class: "note", id: "ask", text: s.decoy && s.ask ? s.ask : t("night.ask_action") }));
+  if (s.done) { main.append(el("p", { class: "big", id: "done", text: t("night.done") })); return; }
   for (const c of s.cards || []) main.append(el("div", { class: "count card" }, picture(c.icon), el("span", { text: c.label + ": " + c.role })));
-  if (s.pick) return pick(main, s);
-  if (s.shape === "seconds") return hold(main, s);
-  if (s.shape !== "potions") return choiceButtons(main, s.choices, (c) => c.label);
+  const step = s.decoy ? "decoy" : s.step;  // what a composed value starts with
+  if (s.pick) return pick(main, s, step);
+  if (s.shape === "seconds") return hold(main, s, step);
+  if (s.shape !== "potions") {
+    choiceButtons(main, s, s.choices, (c) => c.label);
+    if (s.picks) {  // the wolves: each one's pick, live, under the names (the server takes the pack's when all agree)
+      const box = el("div", { class: "picks", id: "picks" }, el("h2", { text: t("night.picks") }));
+      for (const p of s.picks) box.append(el("div", { class: "row tally" }, el("span", { text: p.name }), el("b", { text: p.pick === null ? "…" : p.pick })));
+      main.append(box);
+    }
+    return;
+  }
   if ("attacked" in s) main.append(el("p", { class: "big", text: s.attacked ? t("night.attacked", { name: s.attacked }) : t("night.attacked_nobody") }));
   const picked = { heal: null, poison: null };
   const confirm = el("button", { class: "primary", id: "brew", text: t("night.confirm"), disabled: "" });
@@ -208,11 +396,13 @@ function night(main, s) {
     main.querySelectorAll(`button[data-kind=${kind}]`).forEach((b) => b.classList.toggle("on", +b.dataset.target === picked[kind]));
     confirm.disabled = !picked.heal && !picked.poison;
   };
-  for (const c of s.choices.filter((c) => c.kind === "heal")) {
+  // one button per target and potion: the page composes "heal:X+poison:Y" itself from the two picks
+  const once = (kind) => s.choices.filter((c, i, all) => c.kind === kind && all.findIndex((d) => d.kind === kind && d.target === c.target) === i);
+  for (const c of once("heal")) {
     const b = el("button", { class: "choice", "data-kind": "heal", "data-target": c.target, text: t("night.heal", { name: c.name }) });
     b.onclick = () => toggle("heal", c, b); main.append(b);
   }
-  const poisons = s.choices.filter((c) => c.kind === "poison");
+  const poisons = once("poison");
   if (poisons.length) main.append(el("h2", { text: t("night.poison") }));
   for (const c of poisons) {
     const b = el("button", { class: "choice", "data-kind": "poison", "data-target": c.target, text: c.name });
@@ -222,12 +412,12 @@ function night(main, s) {
     const parts = [];
     if (picked.heal) parts.push("heal:" + picked.heal);
     if (picked.poison) parts.push("poison:" + picked.poison);
-    send({ t: "tap", value: s.step + ":" + parts.join("+") });
+    answer({ t: "tap", value: step + ":" + parts.join("+") });
   };
-  main.append(confirm, button(t("night.pass"), { t: "tap", value: s.step + ":pass" }, "", "pass"));
+  main.append(confirm, el("button", { id: "pass", text: t("night.pass"), on: () => answer({ t: "tap", value: step + ":pass" }) }));
 }
 // Seats picked one by one (cupid's two lovers, the piper's charms): the server says how many.
-function pick(main, s) {
+function pick(main, s, step) {
   const chosen = [];
   const confirm = el("button", { class: "primary", id: "pick-confirm", text: t("night.confirm"), disabled: "" });
   for (const p of s.pick.seats) {
@@ -240,21 +430,21 @@ function pick(main, s) {
     };
     main.append(b);
   }
-  confirm.onclick = () => send({ t: "tap", value: s.step + ":" + chosen.join(",") + (chosen.length === 1 ? "," : "") });
+  confirm.onclick = () => answer({ t: "tap", value: step + ":" + chosen.join(",") + (chosen.length === 1 ? "," : "") });
   main.append(confirm);
-  choiceButtons(main, s.choices, (c) => c.label);
+  choiceButtons(main, s, s.choices, (c) => c.label);
 }
 // Press and hold: the seconds held are the answer (the little girl peeking).
-function hold(main, s) {
+function hold(main, s, step) {
   let since = 0;
   const b = el("button", { class: "primary", id: "hold", text: t("step." + s.step) });
   b.onpointerdown = () => { since = Date.now(); };
-  b.onpointerup = () => { const held = Math.min(10, Math.round((Date.now() - since) / 1000)); send({ t: "tap", value: s.step + ":held:" + held }); };
+  b.onpointerup = () => { const held = Math.min(10, Math.round((Date.now() - since) / 1000)); answer({ t: "tap", value: step + ":held:" + held }); };
   main.append(b);
 }
 function hunter(main, s) {
   titled(main, s.icon, t("hunter.title", { name: s.name }));
-  choiceButtons(main, s.choices, (c) => (c.kind === "none" ? t("night.nobody") : c.name));
+  choiceButtons(main, s, s.choices, (c) => (c.kind === "none" ? t("night.nobody") : c.name));
 }
 function day(main, s) {
   $("phase").textContent = t("day.title", { n: s.day });
@@ -266,7 +456,7 @@ function day(main, s) {
     const tick = () => { const left = Math.max(0, Math.round((end - Date.now()) / 1000)); clock.textContent = `${t("day.timer")}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`; };
     tick(); timer = setInterval(tick, 1000); main.append(clock);
   }
-  main.append(button(t("day.to_vote"), { t: "vote" }, "primary", "to-vote"));
+  if (!s.watch && me.as === "host") main.append(el("button", { class: "primary", id: "to-vote", text: t("day.to_vote"), on: () => answer({ t: "vote" }) }));
 }
 function vote(main, s) {
   $("phase").textContent = t("day.title", { n: s.day });
@@ -275,8 +465,28 @@ function vote(main, s) {
   for (const c of s.choices) {
     const label = c.kind === "none" ? t("day.nobody_leaves") : t("day.expel", { name: c.name });
     const question = c.kind === "none" ? t("day.confirm_nobody") : t("day.confirm_expel", { name: c.name });
-    main.append(el("button", { class: "choice", "data-value": c.value, text: label, on: () => ask(question, { t: "tap", value: c.value }) }));
+    main.append(el("button", { class: "choice", "data-value": c.value, text: label, on: () => ask(question, { t: "tap", q: s.q, value: c.value }) }));
   }
+}
+// Own devices: this phone's ballot (the names of the living, or nobody), each confirmed like the vote.
+function ballotScreen(main, s) {
+  $("phase").textContent = t("day.title", { n: s.day });
+  main.append(el("h1", { text: t("day.vote") }));
+  if (s.silent) { main.append(el("p", { class: "big", id: "silent", text: t("ballot.silent") })); return; }
+  if (s.done) { main.append(el("p", { class: "big", id: "ballot-in", text: t("ballot.in") })); return; }
+  if (s.double) main.append(el("p", { class: "note", id: "double", text: t("ballot.double") }));
+  for (const c of s.choices) {
+    const label = c.kind === "none" ? t("day.nobody_leaves") : t("day.expel", { name: c.name });
+    const question = c.kind === "none" ? t("day.confirm_nobody") : t("day.confirm_expel", { name: c.name });
+    main.append(el("button", { class: "choice", "data-value": c.value, text: label, on: () => ask(question, { t: "tap", q: s.q, value: c.value }) }));
+  }
+}
+// Own devices, the host: how many have voted; the host may count before the last phone (it abstains).
+function ballotsScreen(main, s) {
+  $("phase").textContent = t("day.title", { n: s.day });
+  main.append(el("h1", { text: t("day.vote") }),
+    el("p", { class: "big", id: "ballot-progress", text: t("ballot.progress", { done: s.cast, all: s.of }) }),
+    el("button", { class: "primary", id: "count-now", text: t("ballots.count_now"), on: () => answer({ t: "count" }) }));
 }
 // Counted votes, two ways chosen here: hands counted per player, or secret ballots voter by voter.
 // The engine counts the captain's double ballot and the votes a mark adds; the page only shows them.
@@ -318,8 +528,8 @@ function hands(body, s) {
   show();
   const tally = () => Object.entries(hands).filter(([, n]) => n > 0).map(([seat, n]) => seat + "*" + n).join(",");
   body.append(total, el("button", { class: "primary", id: "count-confirm", text: t("night.confirm"),
-    on: () => ask(t("day.confirm_count"), { t: "tap", value: "day_vote:tally:" + tally() }) }),
-    button(t("day.nobody_leaves"), { t: "tap", value: "day_vote:none" }, "", "nobody"));
+    on: () => ask(t("day.confirm_count"), { t: "tap", q: s.q, value: "day_vote:tally:" + tally() }) }),
+    button(t("day.nobody_leaves"), { t: "tap", q: s.q, value: "day_vote:none" }, "", "nobody"));
 }
 // The device goes round: each voter's screen shows the names and nothing of the ballots before.
 function ballots(body, s, modes) {
@@ -329,7 +539,7 @@ function ballots(body, s, modes) {
     body.replaceChildren();
     if (cast.length === voters.length) {
       body.append(el("p", { class: "big", text: t("ballot.done") }), el("button", { class: "primary", id: "ballots-confirm",
-        text: t("ballot.count"), on: () => send({ t: "tap", value: "day_vote:ballots:" + cast.join(",") }) }));
+        text: t("ballot.count"), on: () => send({ t: "tap", q: s.q, value: "day_vote:ballots:" + cast.join(",") }) }));
       return;
     }
     const v = voters[cast.length];
@@ -353,7 +563,7 @@ function tiebreak(main, s) {
   titled(main, s.icon, t("step." + s.step));
   main.append(el("p", { class: "big", id: "tied", text: s.tied }), el("p", { class: "note", text: s.ask }));
   for (const c of s.choices) {
-    main.append(el("button", { class: "choice", "data-value": c.value, text: c.name, on: () => ask(t("tiebreak.confirm", { name: c.name }), { t: "tap", value: c.value }) }));
+    main.append(el("button", { class: "choice", "data-value": c.value, text: c.name, on: () => ask(t("tiebreak.confirm", { name: c.name }), { t: "tap", q: s.q, value: c.value }) }));
   }
 }
 function ask(question, message) {
@@ -384,7 +594,7 @@ function end(main, s) {
   main.append(el("h2", { text: t("end.timeline") }), line, el("h2", { text: t("end.alive") }));
   if (s.alive.length) main.append(put(el("ul", { id: "alive" }), ...s.alive.map((a) => el("li", {}, picture(a.icon, "small"), el("span", { text: `${a.name} (${a.role})` })))));
   else main.append(el("p", { id: "alive", class: "muted", text: t("end.nobody_alive") }));
-  main.append(el("div", { class: "row" }, button(t("end.rematch"), { t: "rematch" }, "primary", "rematch"),
+  if (me.as === "host") main.append(el("div", { class: "row" }, button(t("end.rematch"), { t: "rematch" }, "primary", "rematch"),
     button(t("end.new_game"), { t: "new" }, "", "new-game")));
 }
 // One card of the end screen: its picture, who held it, and the marks (lovers, charmed, captain, winner).

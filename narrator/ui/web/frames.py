@@ -1,0 +1,174 @@
+"""Each connection's screen, computed for it alone: the host (or the device on the table), a seat's own
+phone, or a watcher. Nothing here is sent to anyone but the receiver it was computed for.
+
+- One device (eyes closed, or passed round the table): the table device sees the questions; every other
+  connection watches: the phase, the captions, the day's public news, the end.
+- Own devices: each seat's phone sees its own card, its own night action, or a decoy of the same
+  shape when it has none, its ballot; the host (the speaking device) sees the public screens, the
+  table's own questions and who is connected; the dead and watchers see nothing secret.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import NARRATOR, State, actor_of, shape_of, view
+from engine.flow import announce_of
+from engine.roles import ROLES
+from narrator.game.inputs import REVEAL, START, VOTE, Question
+from narrator.ui.web.gather import Gather, voters
+from narrator.ui.web.screens import STEP_ROLE, Screens, icon
+
+OWN = "own_devices"
+
+
+def secret_step(step: str, state: State) -> bool:
+    """A step whose holder the table must not learn from who taps: every night step, and a card's step
+    by day that is not announced (the judge's sign, the servant's take); the hunter is called aloud."""
+    if state.phase == "night":
+        return True
+    role = ROLES.get(STEP_ROLE.get(step, ""))
+    return role is not None and role.card and announce_of(step) is None
+
+
+@dataclass
+class Frames:
+    """The screens of one moment of one table."""
+
+    screens: Screens
+    state: State | None
+    question: Question | None
+    table: dict[str, Any]  # the table device's screen (one device), as the hub shows it
+    mode: str
+    gather: Gather | None
+
+    # -- who sees what -------------------------------------------------------------------------
+    def host(self) -> dict[str, Any]:
+        if self.mode != OWN or self.state is None or self.state.over:
+            return self.table
+        q, state = self.question, self.state
+        if q is None or q.step == START or q.step == VOTE:
+            return self.table
+        if q.step == REVEAL:
+            seen = self.gather.done if self.gather else set()
+            return {"screen": "deal_wait", "q": q.number,
+                    "seen": [self.screens.name(s) for s in state.seats if s in seen],
+                    "waiting": [self.screens.name(s) for s in state.seats if s not in seen]}
+        if q.step == "day_vote":
+            cast = len(self.gather.ballots) if self.gather else 0
+            return {"screen": "ballots", "q": q.number, "day": state.night, "cast": cast, "of": len(voters(state))}
+        if state.current is not None and state.current.seat is None and q.step != "werewolves":
+            return self.table  # the table answers it together (the captain's election)
+        return self.listening()
+
+    def seat(self, seat: int) -> dict[str, Any]:
+        state, q = self.state, self.question
+        if state is None or state.over or self.mode != OWN:
+            return self.watcher()
+        current = state.current
+        if seat not in state.alive and not (current is not None and current.seat == seat and q is not None):
+            return {**self.listening(), "dead": True}  # the dying hunter and captain still answer
+        if q is None or q.step == START:
+            return self.listening()
+        if q.step == REVEAL:
+            return {"screen": "card", "q": q.number, "name": self.screens.name(seat),
+                    "seen": bool(self.gather and seat in self.gather.done)}
+        if q.step == VOTE:
+            return {**self.table, "watch": True}
+        if q.step == "day_vote":
+            return self.ballot(seat, q, state)
+        actors = actor_of(state)
+        done = bool(self.gather and seat in self.gather.done)
+        own_step = state.current is not None and (state.current.seat is not None or q.step == "werewolves")
+        if seat in actors and own_step:
+            return {**self.action(seat, q, state), "done": done}
+        if secret_step(q.step, state):
+            return {**self.decoy(q, state), "done": done}
+        return self.listening()
+
+    def watcher(self) -> dict[str, Any]:
+        if self.state is None:
+            return self.listening()
+        if self.state.over:
+            return self.table
+        if self.question is not None and self.question.step == VOTE:
+            return {**self.table, "watch": True}
+        return self.listening()
+
+    # -- pieces ----------------------------------------------------------------------------------
+    def listening(self) -> dict[str, Any]:
+        if self.table.get("screen") == "listen":
+            return {"screen": "listen", "phase": self.table.get("phase")}
+        state = self.state
+        if state is None:
+            return {"screen": "listen", "phase": None}
+        if self.question is not None and self.question.step == REVEAL:
+            return {"screen": "listen", "phase": "deal"}
+        return {"screen": "listen", "phase": "night" if state.phase == "night" else "day"}
+
+    def action(self, seat: int, q: Question, state: State) -> dict[str, Any]:
+        """The seat's own step, with every living player listed (those it may not choose greyed), so its
+        screen looks like everyone else's."""
+        shape = shape_of(q.step)
+        if q.step in ("hunter", "captain_tiebreak", "captain_successor"):
+            screen = self.screens.question(q, state)
+        else:
+            screen = self.screens.step(q, state, seat, shape, self.screens.choices(state, seat))
+        if shape == "seat" and "pick" not in screen:
+            legal = {c["target"] for c in screen["choices"] if c["kind"] == "target"}
+            listed = [c for c in screen["choices"] if c["kind"] == "target"]
+            for s in sorted(state.alive):
+                if s not in legal:
+                    name = self.screens.name(s)
+                    listed.append({"value": "", "kind": "target", "target": s, "seats": [], "name": name,
+                                   "label": name, "off": True})
+            listed.sort(key=lambda c: c["target"])
+            screen["choices"] = listed + [c for c in screen["choices"] if c["kind"] != "target"]
+        if q.step == "werewolves" and self.gather is not None:
+            screen["picks"] = [{"name": self.screens.name(w), "pick": self._picked(self.gather.picks.get(w))}
+                               for w in actor_of(state)]
+        return {**screen, "q": q.number}
+
+    def _picked(self, text: str | None) -> str | None:
+        if text is None:
+            return None
+        target = text.partition(":")[2]
+        return self.screens.name(int(target)) if target.isdigit() else self.screens.words["night.nobody"]
+
+    def decoy(self, q: Question, state: State) -> dict[str, Any]:
+        """A screen of the same shape as the step's, for a seat that has nothing to do: its tap is kept by nobody."""
+        shape = shape_of(q.step)
+        living = sorted(state.alive)
+        names = [{"value": f"decoy:{s}", "kind": "target", "target": s, "seats": [], "name": self.screens.name(s),
+                  "label": self.screens.name(s)} for s in living]
+        screen: dict[str, Any] = {"screen": "step" if state.phase != "night" else "night", "night": state.night,
+                                  "step": q.step, "shape": shape, "decoy": True, "q": q.number,
+                                  "icon": icon(STEP_ROLE.get(q.step, "")), "ask": self.screens.words["decoy.ask"]}
+        if shape == "potions":
+            screen["choices"] = [{**c, "kind": "poison", "poison": c["target"]} for c in names]
+        elif shape == "seats":
+            screen["choices"] = [{"value": "decoy:none", "kind": "none", "label": self.screens.words["night.pass"]}]
+            screen["pick"] = {"count": 2 if len(living) > 1 else 1,
+                              "seats": [{"seat": s, "name": self.screens.name(s)} for s in living]}
+        elif shape == "seconds":
+            screen["choices"] = []
+        else:
+            screen["shape"] = "seat" if shape != "option" else "option"
+            screen["choices"] = [*names, {"value": "decoy:none", "kind": "none",
+                                          "label": self.screens.words["night.nobody"]}]
+        return screen
+
+    def ballot(self, seat: int, q: Question, state: State) -> dict[str, Any]:
+        if seat not in voters(state):
+            return {"screen": "ballot", "q": q.number, "day": state.night, "silent": True}
+        done = bool(self.gather and seat in self.gather.ballots)
+        choices = [{"value": f"day_vote:{s}", "kind": "target", "target": s, "name": self.screens.name(s)}
+                   for s in sorted(state.alive)]
+        choices.append({"value": "day_vote:none", "kind": "none", "name": ""})
+        return {"screen": "ballot", "q": q.number, "day": state.night, "choices": choices, "done": done,
+                "double": state.captain == seat and state.extended}
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may see (a check used by the tests): the table's public view."""
+        return view(self.state, NARRATOR) if self.state is not None else {}

@@ -1,0 +1,132 @@
+"""Who may act: the host's and the seats' tokens, the room code, and the checks every message passes.
+
+A token is 128 random bits, held by one browser (its localStorage) and never put in an address that is
+shared. Tokens are compared in constant time. A message is refused, with a reason, when it is too big,
+comes too fast, is not one this connection may send, or does not answer the question on screen.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_MESSAGE = 4096  # bytes of one message from a page; the longest real one (twelve names) is far below
+RATE = 20.0  # messages per second a connection may keep sending ...
+BURST = 40.0  # ... after a burst of this many
+CODE_LETTERS = "ACDEFHJKMNPRTWXY3479"  # no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B: read aloud and typed without doubt
+CODE_LENGTH = 6
+WRONG_CODES = 10  # wrong room codes one connection may try
+
+# What each kind of connection may send. The host runs the setup and the game; a seat plays its own seat;
+# anyone else watches, and may join a table of own devices with its room code.
+SETUP = ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "mode", "move", "remove")
+HOST = (*SETUP, "deal", "continue", "new", "rematch", "start", "vote", "undo", "tap", "show", "cover", "open",
+        "count", "voice_download", "hello")
+SEAT = ("tap", "show", "cover", "hello")
+SPECTATOR = ("join", "hello")
+ALLOWED = {"host": HOST, "seat": SEAT, "spectator": SPECTATOR}
+
+
+def new_token() -> str:
+    """128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def same(a: str, b: str) -> bool:
+    """Constant-time comparison (the time taken says nothing of how much of a token was right)."""
+    return hmac.compare_digest(a.encode("utf-8", "replace"), b.encode("utf-8", "replace"))
+
+
+def normal_code(typed: str) -> str:
+    """A room code as typed: spaces and dashes dropped, in upper case."""
+    return "".join(ch for ch in typed[:64].upper() if ch.isalnum())
+
+
+@dataclass
+class Tokens:
+    """The host's token and each seat's; `holder` says whose a presented token is (None: nobody's)."""
+
+    host: str | None = None
+    seats: dict[int, str] = field(default_factory=dict)
+
+    def claim_host(self) -> str:
+        self.host = new_token()
+        return self.host
+
+    def seat_token(self, seat: int) -> str:
+        if seat not in self.seats:
+            self.seats[seat] = new_token()
+        return self.seats[seat]
+
+    def holder(self, token: object) -> tuple[str, int | None] | None:
+        """("host", None), ("seat", n) or None. Every token is compared, so the time taken is the same."""
+        if not isinstance(token, str) or not token or len(token) > 64:
+            return None
+        found: tuple[str, int | None] | None = None
+        if self.host is not None and same(token, self.host):
+            found = ("host", None)
+        for seat, known in self.seats.items():
+            if same(token, known):
+                found = ("seat", seat)
+        return found
+
+    def move(self, order: Iterable[int]) -> None:
+        """Seats renumbered: `order[i]` is the old seat of new seat i + 1; each token follows its player."""
+        old = dict(self.seats)
+        self.seats = {new: old[seat] for new, seat in enumerate(order, 1) if seat in old}
+
+
+class Bucket:
+    """A connection's allowance of messages: RATE per second after a burst of BURST (a token bucket)."""
+
+    def __init__(self, now: Callable[[], float], rate: float = RATE, burst: float = BURST) -> None:
+        self.now, self.rate, self.burst = now, rate, burst
+        self.left = burst
+        self.at = now()
+
+    def take(self) -> bool:
+        t = self.now()
+        self.left = min(self.burst, self.left + (t - self.at) * self.rate)
+        self.at = t
+        if self.left < 1:
+            return False
+        self.left -= 1
+        return True
+
+
+class Refusal(Exception):
+    """A message that changes nothing; `rule` names why for the page (`refusal.<rule>` in its words)."""
+
+    def __init__(self, rule: str, detail: str = "") -> None:
+        super().__init__(detail or rule)
+        self.rule = rule
+
+
+def check_message(who: str, message: Any) -> str:
+    """The kind of a message this connection may send; a Refusal otherwise."""
+    if not isinstance(message, dict):
+        raise Refusal("message.form", "a message is a JSON object")
+    kind = message.get("t")
+    if not isinstance(kind, str):
+        raise Refusal("message.form", "a message names its kind in 't'")
+    if kind not in ALLOWED.get(who, ()):
+        raise Refusal("message.not_yours", f"'{kind[:20]}' is not for this device to send")
+    for key, value in message.items():
+        if isinstance(value, str) and len(value) > 400:
+            raise Refusal("message.form", f"'{key[:20]}' is too long")
+    return kind
+
+
+def question_number(message: dict[str, Any]) -> int:
+    """The question a tap answers, as the screen that sent it was told (`q`)."""
+    q = message.get("q")
+    if not isinstance(q, int) or isinstance(q, bool):
+        raise Refusal("stale", "a tap names the question it answers")
+    return q

@@ -1,0 +1,137 @@
+"""A table of connections to a hub, without a browser: the host, one bot per seat's phone, an intruder.
+
+Every message each connection receives is kept with the state the game stood at when it was sent, so
+a test can check, frame by frame, that nobody was told more than their view of the game allows.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import NARRATOR, State, view
+from narrator.ui.web.hub import Hub
+
+GUARD_S = 120.0  # only against a hang: every wait is for a message
+
+
+@dataclass
+class Frame:
+    message: dict[str, Any]
+    state: State | None
+
+
+@dataclass
+class Phone:
+    """One connection: what it was sent, and what it has already answered."""
+
+    table: Table
+    name: str
+    frames: list[Frame] = field(default_factory=list)
+    client: int = 0
+    token: str | None = None
+    who: str = "spectator"
+    seat: int | None = None
+    acted: set[str] = field(default_factory=set)
+
+    def receive(self, message: dict[str, Any]) -> None:
+        with self.table.changed:
+            self.frames.append(Frame(message, self.table.hub.state if self.table.hub.table else None))
+            if message["t"] == "token":
+                self.token = message["token"]
+            if message["t"] == "you":
+                self.who, self.seat = message["as"], message["seat"]
+            self.table.changed.notify_all()
+
+    def send(self, **message: Any) -> None:
+        self.table.hub.handle(self.client, message)
+
+    def screen(self) -> dict[str, Any] | None:
+        screens = [f.message for f in self.frames if f.message["t"] == "screen"]
+        return screens[-1] if screens else None
+
+    def refusals(self) -> list[dict[str, Any]]:
+        return [f.message for f in self.frames if f.message["t"] == "refused"]
+
+
+class Table:
+    def __init__(self, hub: Hub, seed: int = 0) -> None:
+        self.hub = hub
+        self.changed = threading.Condition()
+        self.rng = random.Random(seed)
+        self.phones: list[Phone] = []
+
+    def connect(self, name: str, token: str | None = None) -> Phone:
+        phone = Phone(self, name)
+        self.phones.append(phone)
+        phone.client = self.hub.connect(phone.receive)
+        phone.send(t="hello", token=token)
+        return phone
+
+    def reconnect(self, phone: Phone) -> Phone:
+        """The phone's page reloads: a new connection that says hello with the token it kept."""
+        self.hub.disconnect(phone.client)
+        again = self.connect(phone.name + "'", phone.token)
+        again.token = phone.token
+        return again
+
+    def wait(self, what: Any) -> None:
+        with self.changed:
+            assert self.changed.wait_for(what, GUARD_S), [p.screen() for p in self.phones]
+
+
+def act(phone: Phone, rng: random.Random) -> bool:
+    """What a player does with the screen in front of them; False when there is nothing to do."""
+    s = phone.screen()
+    if s is None:
+        return False
+    key = f"{s.get('q')}:{s['screen']}:{s.get('done')}:{s.get('seen')}:{s.get('picks')}"
+    if key in phone.acted:
+        return False
+    phone.acted.add(key)
+    kind, q = s["screen"], s.get("q")
+    if phone.who == "host":
+        if kind == "narrator":
+            phone.send(t="start", q=q)
+        elif kind == "day" and not s.get("watch"):
+            phone.send(t="vote", q=q)
+        elif kind in ("step", "vote", "tiebreak", "hunter", "night") and s.get("choices"):
+            phone.send(t="tap", q=q, value=rng.choice([c for c in s["choices"] if not c.get("off")])["value"])
+        else:
+            return False
+        return True
+    if kind == "card" and not s.get("seen"):
+        phone.send(t="show")
+        phone.send(t="cover")
+        return True
+    if kind == "ballot" and not s.get("done") and not s.get("silent"):
+        phone.send(t="tap", q=q, value=rng.choice(s["choices"])["value"])
+        return True
+    if kind in ("night", "step", "hunter", "tiebreak") and not s.get("done"):
+        choices = [c for c in s.get("choices", []) if not c.get("off") and c.get("value")]
+        if s.get("picks") is not None:  # the pack: every wolf follows the first pick made, or makes one
+            picked = [p["pick"] for p in s["picks"] if p["pick"]]
+            same = [c for c in choices if c.get("name") == picked[0]] if picked else []
+            if same and any(p["pick"] == picked[0] and p["name"] != phone.name for p in s["picks"]):
+                phone.send(t="tap", q=q, value=same[0]["value"])
+                return True
+        if s.get("shape") == "potions":
+            phone.send(t="tap", q=q, value=("decoy" if s.get("decoy") else s["step"]) + ":pass")
+        elif s.get("pick"):
+            seats = [p["seat"] for p in s["pick"]["seats"]][: s["pick"]["count"]]
+            prefix = "decoy" if s.get("decoy") else s["step"]
+            phone.send(t="tap", q=q, value=f"{prefix}:" + ",".join(map(str, seats)) + ("," if len(seats) == 1 else ""))
+        elif s.get("shape") == "seconds":
+            phone.send(t="tap", q=q, value=("decoy" if s.get("decoy") else s["step"]) + ":held:2")
+        elif choices:
+            phone.send(t="tap", q=q, value=rng.choice(choices)["value"])
+        else:
+            return False
+        return True
+    return False
+
+
+def public_facts(state: State) -> dict[str, Any]:
+    return view(state, NARRATOR)

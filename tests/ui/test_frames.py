@@ -1,0 +1,240 @@
+"""Every frame to every connection holds only what its receiver may know (without a browser).
+
+Whole games with every player on their own phone (bots on real hub connections), a host, and an
+intruder that never joined: each frame is checked against the receiver's `view()` at the moment
+it was sent; each night's screens have one shape for the actor and the decoys; nothing the intruder
+or a player acting out of turn sends is taken.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import actor_of, view
+from narrator.config import Config
+from narrator.speech.script import SHIPPED, load
+from narrator.ui.web.hub import Hub
+from narrator.ui.web.strings import strings
+
+from .tables import Frame, Phone, Table, act
+
+SCRIPT = load(SHIPPED)
+NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Ines", "Jon", "Kira", "Lola"]
+WATCHED = {"listen", "day", "end", "lobby"}  # all a watcher is ever shown
+
+
+def role_words(lang: str) -> dict[str, str]:
+    """Each role's word on the page, by role id (the captain is an office everyone knows)."""
+    return {k[5:]: v for k, v in strings(lang).items() if k.startswith("role.") and k != "role.captain"}
+
+
+def secrets_allowed(frame: Frame, phone: Phone, lang: str) -> None:
+    """Raise when `frame` tells `phone` more than the game's view for its seat allows at that moment."""
+    m, state = frame.message, frame.state
+    if state is None or state.over:
+        return
+    seat = phone.seat if phone.who == "seat" else None
+    if phone.who == "spectator":
+        assert m["t"] != "private", (phone.name, m)
+        if m["t"] == "screen":
+            assert (m["screen"] in WATCHED and not m.get("choices")) or m.get("watch"), (phone.name, m)
+    if m["t"] == "private":
+        assert seat is not None, (phone.name, m)
+        if m["kind"] == "card":
+            known = view(state, seat)["cards"]
+            assert m["role"] == strings(lang).get(f"role.{known[str(seat)]}"), m
+        else:  # an answer: only to the actor of the step being answered
+            assert state.current is not None and seat in actor_of(state), (phone.name, m)
+    if m["t"] != "screen":
+        return
+    seen = view(state, seat) if seat is not None else view(state)
+    if m.get("attacked") is not None:
+        assert "victims" in seen, (phone.name, m)
+    if "picks" in m:
+        assert seat in state.wolves, (phone.name, m)
+    if "cards" in m and m["screen"] in ("night", "step"):
+        assert "extra_cards" in seen, (phone.name, m)
+    text = json.dumps(m, ensure_ascii=False)
+    allowed = {role_words(lang)[c] for c in seen["cards"].values() if c in role_words(lang)}
+    for role, word in role_words(lang).items():
+        if word in text and word not in allowed and f'"{word}"' in text:
+            raise AssertionError(f"{phone.name} was shown the card word {word!r} ({role}): {m}")
+
+
+def same_shape(phones: list[Phone]) -> None:
+    """At each night question, every living player's phone shows a screen of one shape."""
+    by_q: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+    for phone in phones:
+        for f in phone.frames:
+            m = f.message
+            if m["t"] == "screen" and m["screen"] in ("night",) and not m.get("done") and f.state is not None:
+                by_q.setdefault(m["q"], []).append((phone.name, m))
+    for q, shown in by_q.items():
+        shapes = {(m["screen"], m.get("shape"), len(m.get("choices", [])) if m.get("shape") == "seat" else 0,
+                   m.get("icon")) for _, m in shown if "picks" not in m}
+        assert len(shapes) == 1, (q, shapes)
+
+
+def play(hub: Hub, table: Table, phones: list[Phone], host: Phone, intruder: Phone | None, rng: random.Random,
+         reconnect_at: int = -1) -> None:
+    """Every bot answers its screen until the game is over; the intruder interferes at every step."""
+    steps = 0
+    while True:
+        with table.changed:
+            total = sum(len(p.frames) for p in table.phones)
+        host_screen = host.screen()
+        if host_screen is not None and host_screen["screen"] == "end":
+            return
+        acted = False
+        for phone in [host, *phones]:
+            acted = act(phone, rng) or acted
+        if intruder is not None:
+            intrude(intruder, hub, rng)
+        steps += 1
+        if steps == reconnect_at:
+            i = rng.randrange(len(phones))
+            phones[i] = table.reconnect(phones[i])
+            assert phones[i].who == "seat", "a phone that reloads gets its seat back from its token"
+            acted = True
+        if not acted:
+            table.wait(lambda total=total: sum(len(p.frames) for p in table.phones) > total)  # type: ignore[misc]
+
+
+def intrude(intruder: Phone, hub: Hub, rng: random.Random) -> None:
+    """Everything a page without a token can send, aimed at the question on screen."""
+    q = hub.question.number if hub.question is not None else 0
+    state = hub.state
+    seat = rng.choice(sorted(state.alive)) if state is not None and state.alive else 1
+    step = hub.question.step if hub.question is not None else "seer"
+    before = len(intruder.refusals())
+    message = rng.choice([
+        {"t": "tap", "q": q, "value": f"{step}:{seat}"}, {"t": "show"}, {"t": "cover", "q": q},
+        {"t": "start", "q": q}, {"t": "vote", "q": q}, {"t": "undo"}, {"t": "new"}, {"t": "deal"},
+        {"t": "lang", "lang": "de"}, {"t": "rematch"}, {"t": "count", "q": q}, {"t": "open", "q": q},
+        {"t": "join", "code": "AAAAAA", "name": "Mallory"}, {"t": "move", "seat": 1, "to": 2},
+        {"t": "tap", "q": q, "value": "day_vote:" + str(seat)}, ["not", "a", "dict"], {"t": 5},
+    ])
+    intruder.send(**message) if isinstance(message, dict) else hub.handle(intruder.client, message)
+    assert len(intruder.refusals()) == before + 1, f"the intruder's {message} was not refused"
+
+
+def own_table(tmp_path: Path, players: int, rules: str, lang: str, seed: int) -> tuple[Hub, Table, Phone, list[Phone]]:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub, seed)
+    host = table.connect("host")
+    assert host.who == "host" and host.token
+    host.send(t="mode", mode="own_devices")
+    host.send(t="ruleset", ruleset=rules)
+    host.send(t="lang", lang=lang)
+    host.send(t="players", players=players)
+    if rules == "extended":
+        host.send(t="house", captain=True)
+    screen = host.screen()
+    assert screen is not None
+    code = screen["lobby"]["code"]
+    phones = [table.connect(NAMES[i]) for i in range(players)]
+    for i, phone in enumerate(phones):
+        phone.send(t="join", code=code, name=NAMES[i])
+        assert phone.who == "seat" and phone.seat == i + 1, phone.refusals()
+    return hub, table, host, phones
+
+
+@pytest.mark.parametrize(("rules", "lang", "players", "seed"), [
+    ("classic", "en", 6, 1), ("classic", "es", 8, 2), ("extended", "de", 9, 3), ("extended", "en", 12, 4),
+    ("extended", "es", 10, 5),
+])
+def test_own_devices_tell_each_phone_only_its_own(tmp_path: Path, rules: str, lang: str, players: int,
+                                                   seed: int) -> None:
+    rng = random.Random(seed)
+    hub, table, host, phones = own_table(tmp_path, players, rules, lang, seed)
+    intruder = table.connect("intruder")
+    assert intruder.who == "spectator"
+    host.send(t="deal")
+    play(hub, table, phones, host, intruder, rng, reconnect_at=rng.randrange(5, 40))
+    for phone in table.phones:
+        for frame in phone.frames:
+            secrets_allowed(frame, phone, lang)
+    same_shape(phones)
+    assert any(f.message["t"] == "private" and f.message["kind"] == "card" for p in phones for f in p.frames)
+    assert not [f for f in intruder.frames if f.message["t"] in ("private", "token", "peers")]
+    hub._stop_game()
+
+
+def test_a_seat_acts_only_for_itself(tmp_path: Path) -> None:
+    hub, table, host, phones = own_table(tmp_path, 6, "classic", "en", 7)
+    host.send(t="deal")
+    table.wait(lambda: (phones[0].screen() or {}).get("screen") == "card")
+    phones[0].send(t="show")
+    card = [f.message for f in phones[0].frames if f.message["t"] == "private"]
+    assert len(card) == 1 and not [f for p in phones[1:] for f in p.frames if f.message["t"] == "private"]
+    phones[1].send(t="cover", q=hub.question.number if hub.question else 0)  # seat 2 covers: seat 1 is not done
+    assert hub.question is not None and hub.question.seat == 1, "seat 2's cover answered for seat 1"
+    host.send(t="cover", q=hub.question.number)
+    assert host.refusals()[-1]["rule"] == "message.not_yours"
+    hub._stop_game()
+
+
+def test_only_the_host_changes_the_setup_and_a_guessed_token_is_nobody(tmp_path: Path) -> None:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub)
+    host = table.connect("host")
+    other = table.connect("other")
+    assert other.who == "spectator"
+    other.send(t="players", players=7)
+    other.send(t="deal")
+    assert [r["rule"] for r in other.refusals()] == ["message.not_yours"] * 2
+    assert hub.draft.players == Config().players and hub.table is None
+    assert host.token is not None
+    guess = table.connect("guess", host.token[:-1] + ("A" if host.token[-1] != "A" else "B"))
+    assert guess.who == "spectator"
+    again = table.connect("again", host.token)
+    assert again.who == "host", "the host's own browser gets the host back from its token"
+
+
+def test_a_message_too_big_or_too_fast_is_refused(tmp_path: Path) -> None:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub)
+    host = table.connect("host")
+    host.send(t="lang", lang="x" * 500)
+    assert host.refusals()[-1]["rule"] == "message.form"
+    now = [0.0]
+    client = hub.connect(lambda m: None, host=True, now=lambda: now[0])
+    refused: list[dict[str, Any]] = []
+    hub.conns[client].send = refused.append
+    for _ in range(60):  # a burst at one instant: the first 40 pass, the rest are refused
+        hub.handle(client, {"t": "players", "players": 7})
+    assert sum(1 for m in refused if m.get("t") == "refused" and m["rule"] == "message.rate") == 20
+    now[0] += 1.0  # a second later, twenty more may come
+    refused.clear()
+    hub.handle(client, {"t": "players", "players": 8})
+    assert not [m for m in refused if m.get("t") == "refused"] and hub.draft.players == 8
+
+
+def test_a_night_tap_during_the_deal_changes_nothing(tmp_path: Path) -> None:
+    """One device: a choice tapped while the deal goes round is refused; the journal replays as if never sent."""
+    from narrator.game.journal import Journal
+    from narrator.game.session import open_journal
+
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub)
+    host = table.connect("host")
+    host.send(t="players", players=6)
+    host.send(t="deal")
+    table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    q = hub.question.number if hub.question else -1
+    host.send(t="tap", q=q, value="seer:3")
+    host.send(t="tap", q=q, value="werewolves:2")
+    assert [r["rule"] for r in host.refusals()] == ["stale", "stale"]
+    host.send(t="show")
+    host.send(t="cover", q=q)
+    table.wait(lambda: (host.screen() or {}).get("seat") == 2)
+    assert hub.journal_path is not None
+    answers = [r for r in Journal.read(hub.journal_path).records if r["kind"] == "answer"]
+    assert [a["step"] for a in answers] == ["reveal"], answers
+    hub._stop_game()
+    assert len(open_journal(hub.journal_path).answers) == 1
