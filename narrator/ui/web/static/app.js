@@ -238,7 +238,7 @@ function setup(main, s) {
   main.append(choose("step", t("setup.step_seconds"), [0, 4, 6, 10].map((n) => [n, String(n)]), h.step_seconds, (v) => ({ t: "house", step_seconds: +v })));
   main.append(choose("timer", t("setup.day_timer"), [["off", t("setup.off")], ...[3, 5, 8].map((n) => [n, t("setup.minutes", { n })])], h.day_timer_minutes || "off", (v) => ({ t: "house", day_timer_minutes: v === "off" ? null : +v })));
   main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
-  main.append(choose("voice", t("setup.voice"), s.voices.filter((v) => v.lang === d.lang).map((v) => [v.name, v.persona]), d.voice, (v) => ({ t: "voice", voice: v })));
+  main.append(choose("voice", t("setup.voice"), s.voices.filter((v) => v.lang === d.lang).map((v) => [v.name, v.installed ? v.persona : t("setup.voice_floor", { name: v.persona })]), d.voice, (v) => ({ t: "voice", voice: v })));
   main.append(choose("sound", t("setup.sound"), [["server", t("setup.sound.server")], ["browser", t("setup.sound.browser")]], d.sound, (v) => ({ t: "sound", sound: v })));
   main.append(el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) }));
   if (s.lan && !own) main.append(el("div", { class: "field" }, el("label", { text: t("lan") }), el("img", { src: "/qr.svg", alt: s.lan, width: "180" }), el("p", { class: "muted", text: s.lan })));
