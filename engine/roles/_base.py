@@ -69,6 +69,10 @@ class Step:
     announce: str | None = None  # the scene said when this step is asked by day (with `{player}`: its seat)
     options: tuple[str, ...] = ()
     count: int = 2  # seats in a SEATS answer
+    # Earlier steps of the same night whose results this step reads (its actor, its legal choices or what
+    # its actor learns at once): while one of them is unanswered tonight, this step cannot be answered
+    # ahead of its turn (round the table, the narrator collects answers before the engine asks for them).
+    after: tuple[str, ...] = ()
 
     def actor(self, state: State) -> Pending | None:
         """Who answers now; None when nobody alive holds the card (the step is still narrated)."""

@@ -27,6 +27,7 @@ class Mauled(Event):
 class SecondAttackStep(SeatStep):
     id = role = "big_bad_wolf"
     verb = "attack"
+    after = ("werewolves",)  # never the pack's victim
 
     def spent(self, state: State, pending: Pending) -> Refused | None:
         if any(d.wolf for d in state.deaths):

@@ -31,6 +31,7 @@ class Sniffed(Event):
 class SniffStep(SeatStep):
     id = role = "fox"
     verb = "sniff"
+    after = ("thief", "wolf_dog", "wolf_father")  # who counts as a wolf tonight
 
     def spent(self, state: State, pending: Pending) -> Refused | None:
         if state.memo.get("fox.nose_lost", False):

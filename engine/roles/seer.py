@@ -34,6 +34,7 @@ def answer(state: State, target: int) -> str:
 class SeerStep(SeatStep):
     id = role = "seer"
     verb = "look at"
+    after = ("thief",)  # the card she is shown may be the one the thief just took
     may_target_self = False
 
     def answer(self, state: State, pending: Pending, choice: Choice) -> str | None:

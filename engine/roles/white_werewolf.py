@@ -26,6 +26,7 @@ class Devoured(Event):
 class LoneHuntStep(SeatStep):
     id = role = "white_werewolf"
     verb = "kill"
+    after = ("wolf_father",)  # an infected victim is a wolf he may kill
     may_target_self = False
 
     def spent(self, state: State, pending: Pending) -> Refused | None:

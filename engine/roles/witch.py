@@ -77,6 +77,7 @@ _NO_VICTIM = Refused("witch.no_victim", "Nobody was attacked tonight, so there i
 class BrewStep(SeatStep):
     id = role = "witch"
     shape = POTIONS
+    after = ("werewolves", "wolf_father", "big_bad_wolf")  # the victims she is shown and may heal
 
     def malformed(self, state: State, choice: Choice) -> str | None:
         if choice.seats or choice.option is not None or choice.ballots is not None or choice.tally is not None \

@@ -37,6 +37,7 @@ def can_infect(state: State) -> bool:
 class InfectStep(OptionStep):
     id = role = "wolf_father"
     options = ("infect", "pass")
+    after = ("werewolves",)  # he infects the pack's victim
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
         yield Choice(self.id, option="pass")

@@ -15,17 +15,22 @@ UNDO = "undo"  # take back the last recorded choice
 REVEAL = "reveal"  # a player has seen their card and covered it (answer: COVERED)
 COVERED = "covered"
 START = "start"  # "I'm the narrator": the cards are dealt, night 1 may begin
+TURN = "turn"  # round the table: one seat's turn with the device (answer: a choice from `legal`)
 NEVER = math.inf
 
 
 @dataclass(frozen=True)
 class Question:
-    """What the narrator waits for: a choice for `step` from `legal`, or the call to vote (`step` = VOTE)."""
+    """What the narrator waits for: a choice for `step` from `legal`, or the call to vote (`step` = VOTE).
+
+    Round the table (`step` = TURN), `seat` holds the device and answers one of `legal`: choices of the
+    night step `task`, or decoys (`task` None: `decoy:none`, `decoy:SEAT`)."""
 
     step: str
     legal: tuple[Choice, ...] = ()
     seat: int | None = None
     number: int = 0  # how many answers the game has recorded before this one
+    task: str | None = None  # TURN only: the engine step this turn answers; None: a decoy
 
 
 @dataclass(frozen=True)
@@ -115,9 +120,12 @@ class RandomInput:
         if question.step == START:
             return Answer(START, round(rng.uniform(1, 3), 2))
         legal = list(question.legal)
+        if question.step == TURN and question.task is None:
+            return Answer(rng.choice(legal), tap_delay(rng))  # a decoy: any of them
         passes = [c for c in legal if c.is_pass]
         acts = [c for c in legal if not c.is_pass]
-        keep_quiet = {"werewolves": 0.05, "witch": 0.7, "day_vote": 0.25, "hunter": 0.1}.get(question.step, 0.0)
+        step = question.task if question.step == TURN else question.step
+        keep_quiet = {"werewolves": 0.05, "witch": 0.7, "day_vote": 0.25, "hunter": 0.1}.get(step or "", 0.0)
         choice = rng.choice(passes) if passes and (not acts or rng.random() < keep_quiet) else rng.choice(acts)
         return Answer(choice, tap_delay(rng))
 

@@ -4,6 +4,9 @@ Every night step has the same shape whether its role lives, is dead, or has noth
 the wake line, a window of `step_seconds`, a reminder and more time when the window runs out,
 and the sleep line. A dead role's extra time is drawn from the overruns that living players
 have really taken in this game, so a stopwatch cannot tell the two apart.
+
+Round the table (mode `round_table`) the night is laps of turns instead: every living seat, clockwise,
+answers one question at its turn (a step of tonight's, or a decoy), each held for the same window.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ from typing import Any
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset
 from engine.events import Died, Said
 from engine.flow import announce_of
+from narrator.game import laps
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
 from narrator.game.inputs import (
     COVERED,
     NEVER,
     REVEAL,
     START,
+    TURN,
     UNDO,
     VOTE,
     Answer,
@@ -34,6 +39,8 @@ from narrator.game.inputs import (
 )
 from narrator.speech.captions import SilentSpeaker, Speaker
 from narrator.speech.lines import Cards, Line, Lines, Number, RoleName, Seat, Seats
+
+ROUND_TABLE = "round_table"  # the table's mode where the device goes round, seat by seat
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,9 @@ class Narrator:
         self.steps: list[StepTiming] = []
         self.answered = 0
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
+        self.collected: dict[str, dict[int, Choice]] = {}  # round the table: tonight's answers not yet handed over
+        self.laps = 0  # round the table: the laps of the last night
+        self._lap_moved = False  # round the table: whether the lap so far has collected an answer for a step
 
     # -- speaking and asking --------------------------------------------------------
     @property
@@ -188,8 +198,12 @@ class Narrator:
         order = ruleset(self.state.ruleset).roles  # the cards in play, in the rules' order
         cards = sorted((*self.state.dealt, *self.state.extra), key=order.index)
         self.say("deal.cards", roles=Cards(tuple(cards)))
+        own = self.state.mode == "own_devices"
+        if own:
+            self.say("deal.own")  # every player looks at their card on their own phone, all at once
         for seat in self.state.seats:
-            self.say("deal.pass", player=Seat(seat))
+            if not own:
+                self.say("deal.pass", player=Seat(seat))
             self.wait_for(REVEAL, seat)
         self.say("deal.done")
         self.wait_for(START)
@@ -202,6 +216,9 @@ class Narrator:
 
     def night(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
+        if self.state.mode == ROUND_TABLE:
+            self.round_night()
+            return
         plan = night_plan(self.state)
         self.prepare(("night.start", {"night": Number(self.state.night)}))
         self.say("night.start", night=Number(self.state.night))
@@ -226,20 +243,96 @@ class Narrator:
         self.steps.append(StepTiming(step, round(start, 3), round(self.clock.now(), 3), live))
 
     def live_window(self, step: str) -> None:
+        self.held(self.question(step), self.apply, lambda: self.question(step))
+
+    def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question]) -> None:
+        """Ask `q` for the night's fixed window: a reminder and more time when it runs out; asked `again`
+        until an answer is accepted; the window is always held to its end."""
         window = self.state.house.step_seconds
         asked = self.clock.now()
-        q = self.question(step)
         answer = self.ask(q, asked, asked + window)
         if answer is None:
             if window > 0:
                 self.say("night.reminder")
             answer = self.ask(q, asked)
         assert answer is not None
-        while not self.apply(q, answer):
-            answer = self.ask(self.question(step), self.clock.now())
+        while not accept(q, answer):
+            answer = self.ask(again(), self.clock.now())
             assert answer is not None
         self.clock.sleep_until(asked + window)
         self.overruns.append(max(0.0, round(answer.delay - window, 3)))
+
+    # -- round the table ------------------------------------------------------------
+    def round_night(self) -> None:
+        """Laps round the table, clockwise from seat 1, each living seat answering one question a lap: at
+        least MIN_LAPS laps, more only while the engine still waits for a step of tonight's."""
+        self.prepare(("round.start", {"night": Number(self.state.night)}))
+        self.say("round.start", night=Number(self.state.night))  # nobody closes their eyes
+        seats = sorted(self.state.alive)  # those living at nightfall: a death tonight is heard at dawn
+        decoys = laps.decoys(seats)
+        self.prepare(("night.reminder", {}), ("round.again", {}), ("round.done", {}),
+                     *(("round.turn", {"player": Seat(s)}) for s in seats))
+        self.collected = {}
+        self.laps = 0
+        while self.laps < laps.MIN_LAPS or self._night_open():
+            if self.laps and self.laps >= laps.MIN_LAPS and not self._lap_moved:
+                break  # a lap that settled nothing: what is left goes the one-device way below
+            if self.laps:
+                self.say("round.again")
+            self._lap_moved = False
+            for seat in seats:
+                self.turn(seat, decoys)
+            self.laps += 1
+        self.say("round.done")
+        while self._night_open():  # a step the laps could not settle (none is known): asked as with one device
+            assert self.state.current is not None
+            self.night_step(self.state.current.step, True)
+
+    def _night_open(self) -> bool:
+        return self.state.phase == "night" and self.state.current is not None
+
+    def turn(self, seat: int, decoys: tuple[Choice, ...]) -> None:
+        """One seat's turn: its name, then one question held for the night's fixed window, like a step."""
+        start = self.clock.now()
+        self.say("round.turn", player=Seat(seat))
+        task = laps.task(self.state, seat, self.collected)
+        legal = tuple(laps.legal(self.state, task)) if task is not None else decoys
+        q = Question(TURN, legal, seat, self.answered, task)
+        self.held(q, self.take, lambda: q)
+        self.steps.append(StepTiming(task or laps.DECOY, round(start, 3), round(self.clock.now(), 3),
+                                     task is not None))
+
+    def take(self, question: Question, answer: Answer) -> bool:
+        """Record a turn's answer and collect it; hand the engine every step that is now answered.
+        False when the answer is not one of the turn's choices (the seat is asked again)."""
+        value = answer.value
+        if not isinstance(value, Choice) or value not in question.legal:
+            if self.replaying:
+                raise ReplayMismatch(f"answer {self.answered + 1} of the journal is not a choice of this turn",
+                                     answer.origin.line if answer.origin else None)
+            return False
+        self.answered += 1
+        if question.task is not None and question.seat is not None:
+            self.collected.setdefault(question.task, {})[question.seat] = value
+            self._lap_moved = True
+        self.hand_over()
+        if self.replaying:
+            self._go_live_if_replayed()
+        elif self.record is not None:
+            self.record(question, answer)
+        return True
+
+    def hand_over(self) -> None:
+        """Give the engine each step it asks for, for as long as the answers collected at the turns hold it."""
+        while True:
+            choice = laps.due(self.state, self.collected)
+            if choice is None:
+                return
+            self.collected.pop(choice.step, None)
+            try:
+                self.unsaid.extend(self.game.choose(choice))
+            except (Refused, WrongStep, Unknown):
+                return  # never seen: the step stays open and its holder is asked again at the next turn
 
     def dead_window(self) -> None:
         window = self.state.house.step_seconds
@@ -346,4 +439,4 @@ def _values(said: Said) -> tuple[str, dict[str, object]]:
     return said.scene, values
 
 
-__all__ = ["COVERED", "Narrator", "StepTiming", "UndoRequested"]
+__all__ = ["COVERED", "ROUND_TABLE", "Narrator", "StepTiming", "UndoRequested"]

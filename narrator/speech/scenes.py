@@ -40,8 +40,13 @@ _FIXED = [
     _spec("deal.cards", RARE, "roles"),  # the cards in play, announced before the deal
     _spec("game.undo", RARE),  # a step was taken back
     _spec("deal.done", RARE),
+    _spec("deal.own", RARE),  # own phones: said once, instead of passing the device round
     _spec("night.start", RECURRING, optional="night"),
     _spec("night.reminder", RECURRING),
+    _spec("round.start", RECURRING, optional="night"),  # round the table: said at nightfall, eyes open
+    _spec("round.turn", RECURRING, "player"),  # round the table: up to forty times a night
+    _spec("round.again", RECURRING),
+    _spec("round.done", RECURRING),
     _spec("dawn.start", RECURRING),
     _spec("dawn.quiet", RECURRING),
     _spec("dawn.death", RECURRING, "player"),

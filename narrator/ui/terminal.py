@@ -9,8 +9,9 @@ from typing import Any, TextIO
 
 from engine import Choice, State, private_answer, ruleset, shape_of, view
 from engine.vote import weight
+from narrator.game import laps
 from narrator.game.clock import Clock, RealClock
-from narrator.game.inputs import COVERED, REVEAL, START, UNDO, VOTE, Answer, Question
+from narrator.game.inputs import COVERED, REVEAL, START, TURN, UNDO, VOTE, Answer, Question
 from narrator.speech.lines import Lines
 from narrator.ui.web.screens import Screens
 
@@ -100,6 +101,8 @@ class TerminalInput:
             for line in self.screens(state).news(state):
                 self._print(f"  {line}")
             self._print(f"\n{T['day.to_vote']}: [Enter]   u: {T['undo']}")
+        elif q.step == TURN and q.seat is not None:
+            self._turn(q, state)
         else:
             self._print(f"\n{T.get('step.' + q.step, q.step.replace('_', ' ').capitalize())}:")
             screen = self.screens(state).question(q, state)
@@ -111,6 +114,19 @@ class TerminalInput:
             for i, c in enumerate(q.legal, 1):
                 self._print(f"  {i}) {self._label(state, c)}")
             self._print(f"  u: {T['undo']}")
+
+    def _turn(self, q: Question, state: State) -> None:
+        """Round the table: the seat's name, then its step like any step (a decoy: just the choices)."""
+        T = self.T
+        title = f" – {T.get('step.' + q.task, q.task.replace('_', ' ').capitalize())}" if q.task else ""
+        self._print(f"\n{self._name(state, q.seat or 0)}{title}:")
+        now = laps.ahead(state, q.task) if q.task else None
+        if now is not None:
+            for line in self._told(self.screens(now).question(Question(q.task or "", q.legal, q.seat), now)):
+                self._print(f"  {line}")
+        for i, c in enumerate(q.legal, 1):
+            self._print(f"  {i}) {self._label(state, c)}")
+        self._print(f"  u: {T['undo']}")
 
     def _told(self, screen: dict[str, Any]) -> list[str]:
         """What a step's screen tells besides its choices: who acts, the tie, the cards, the witch's victim."""
@@ -125,7 +141,7 @@ class TerminalInput:
 
     @staticmethod
     def _counted(q: Question, state: State) -> bool:
-        asked = q.step not in (REVEAL, START, VOTE)  # the narrator's own questions have no shape
+        asked = q.step not in (REVEAL, START, VOTE, TURN)  # the narrator's own questions have no shape
         return asked and shape_of(q.step) == "vote" and ruleset(state.ruleset).counted_votes
 
     def _label(self, state: State, c: Choice) -> str:
@@ -141,6 +157,8 @@ class TerminalInput:
         poison = f"{T['night.poison']}: {self._name(state, c.poison)}" if c.poison is not None else ""
         if heal or poison:
             return " + ".join(p for p in (heal, poison) if p)
+        if c.step == laps.DECOY:
+            return self._name(state, c.target) if c.target is not None else T["night.nobody"]
         if c.target is None:
             shape = shape_of(c.step)
             return T["night.pass"] if shape in ("potions", "option") else T["day.nobody_leaves"] \
@@ -168,7 +186,7 @@ class TerminalInput:
                 if choice.target is not None else self.T["day.confirm_nobody"]
             if not self._confirm(question):
                 return None
-        result = private_answer(state, choice)
+        result = laps.private_answer(state, choice) if q.step == TURN else private_answer(state, choice)
         if result is not None:
             self._show_answer(state, choice, result)  # what the actor learns at once, before the next step
         return choice

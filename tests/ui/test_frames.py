@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import actor_of, view
 from narrator.config import Config
@@ -96,6 +98,7 @@ def play(hub: Hub, table: Table, phones: list[Phone], host: Phone, intruder: Pho
         if intruder is not None:
             intrude(intruder, hub, rng)
         steps += 1
+        assert steps < 20_000, [(p.name, p.who, p.seat, p.screen(), p.refusals()[-1:]) for p in [host, *phones]]
         if steps == reconnect_at:
             i = rng.randrange(len(phones))
             phones[i] = table.reconnect(phones[i])
@@ -162,6 +165,44 @@ def test_own_devices_tell_each_phone_only_its_own(tmp_path: Path, rules: str, la
     same_shape(phones)
     assert any(f.message["t"] == "private" and f.message["kind"] == "card" for p in phones for f in p.frames)
     assert not [f for f in intruder.frames if f.message["t"] in ("private", "token", "peers")]
+    hub._stop_game()
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(6, 12), rules=st.sampled_from(["classic", "extended"]),
+       lang=st.sampled_from(["en", "de", "es"]))
+def test_random_games_frames_stay_within_each_view(tmp_path_factory: pytest.TempPathFactory, seed: int,
+                                                    players: int, rules: str, lang: str) -> None:
+    """The property: random own-device games; every frame to every seat within that seat's view."""
+    rng = random.Random(seed)
+    hub, table, host, phones = own_table(tmp_path_factory.mktemp("g"), players, rules, lang, seed)
+    host.send(t="deal")
+    play(hub, table, phones, host, None, rng)
+    for phone in table.phones:
+        for frame in phone.frames:
+            secrets_allowed(frame, phone, lang)
+    same_shape(phones)
+    hub._stop_game()
+
+
+@pytest.mark.parametrize(("rules", "lang"), [("classic", "de"), ("extended", "es")])
+def test_one_device_shows_other_pages_only_what_the_table_hears(tmp_path: Path, rules: str, lang: str) -> None:
+    """One device: the table device plays; two more pages and an intruder only ever watch."""
+    rng = random.Random(3)
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub, 3)
+    host = table.connect("host")
+    host.send(t="ruleset", ruleset=rules)
+    host.send(t="lang", lang=lang)
+    host.send(t="players", players=8)
+    watchers = [table.connect(n) for n in ("Ana", "Ben")]
+    intruder = table.connect("intruder")
+    host.send(t="deal")
+    play(hub, table, [], host, intruder, rng)
+    for phone in [*watchers, intruder]:
+        assert phone.who == "spectator"
+        for frame in phone.frames:
+            secrets_allowed(frame, phone, lang)
     hub._stop_game()
 
 

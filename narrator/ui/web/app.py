@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from narrator.ui.web.guard import MAX_MESSAGE
 from narrator.ui.web.hub import Hub
 
 STATIC = Path(__file__).resolve().parent / "static"
+HANDLER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-hub")
 
 
 def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
@@ -54,24 +56,29 @@ def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
         client = hub.connect(send)
 
         async def writer() -> None:
-            while True:
-                message = await outbox.get()
-                await ws.send_text(json.dumps(message, ensure_ascii=False))
+            try:
+                while True:
+                    message = await outbox.get()
+                    await ws.send_text(json.dumps(message, ensure_ascii=False))
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                pass  # the page has gone; what it sent before going is still read below
 
         task = asyncio.create_task(writer())
         try:
             while True:
                 text = await ws.receive_text()
                 if len(text) > MAX_MESSAGE:  # refused before it is read
-                    await asyncio.to_thread(hub.too_big, client)
+                    await loop.run_in_executor(HANDLER, hub.too_big, client)
                     continue
                 try:
                     message = json.loads(text)
                 except ValueError:
                     message = None
-                await asyncio.to_thread(hub.handle, client, message)
-        except WebSocketDisconnect:
-            pass
+                # one thread takes every page's messages in turn (the hub handles one at a time anyway), so
+                # many phones at once never wait for a free worker of the loop's shared pool
+                await loop.run_in_executor(HANDLER, hub.handle, client, message)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # closed (a phone asleep, a reload): its seat waits for it under its token
         finally:
             task.cancel()
             hub.disconnect(client)

@@ -735,7 +735,7 @@ class Hub:
                 return  # asked again after the window ran out: the screen already shows it
             self.question, self.state = question, state
             if self.gather is None or self.gather.number != question.number:
-                self.gather = Gather(question.number)
+                self.gather = Gather(question.number, done=set(self.seen) if question.step == REVEAL else set())
             if question.step == TURN:  # round the table: the host's screen is built for the turn (frame_for)
                 self.opened = None
                 screen = {"screen": "turn", "q": question.number}

@@ -339,7 +339,9 @@ function cardScreen(main, s) {
     try { b.setPointerCapture(e.pointerId); } catch (err) { /* the window's pointerup still covers */ }
     send({ t: "show" });
   });
-  for (const ev of ["pointerup", "pointercancel", "pointerleave", "lostpointercapture"]) b.addEventListener(ev, release);
+  // a redraw while the finger is down (the deal moves on to the next seat) removes this button and with it the
+  // capture: the card stays until the finger leaves the screen (the window's pointerup), not until the redraw
+  for (const ev of ["pointerup", "pointercancel", "pointerleave", "lostpointercapture"]) b.addEventListener(ev, () => { if (b.isConnected) release(); });
   b.oncontextmenu = (e) => e.preventDefault();
   main.append(b);
   if (s.seen) main.append(el("p", { class: "muted", id: "seen", text: t("card.seen") }));

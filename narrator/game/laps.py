@@ -1,0 +1,118 @@
+"""The round-table night ("Reihum"): which step a seat answers at its turn, as pure functions of the state.
+
+The device goes clockwise round the table, lap after lap; at each turn its holder answers one question:
+a step of tonight's (collected now, handed to the engine when the engine asks for it) or a decoy. The
+engine still asks its steps in the usual night order, so nothing here changes the rules: a step can be
+answered ahead of the engine only when no step it reads (`Step.after`) is still unanswered tonight, and
+then its legal choices and what its actor learns at once are those the engine will find when it gets there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine import Choice, State
+from engine.flow import ALL_STEPS, actor_of, legal_choices
+from engine.flow import private_answer as current_answer
+
+PACK = "werewolves"  # the one step answered by several seats: each wolf picks, the plurality wins
+DECOY = "decoy"  # the step name of a decoy answer: `decoy:3`, `decoy:none`
+MIN_LAPS = 2  # every night goes at least twice round the table, so that the laps look alike
+
+Collected = Mapping[str, Mapping[int, Choice]]  # step id -> seat -> the answer given at its turn
+
+
+def tonight(state: State) -> tuple[str, ...]:
+    """The night's steps the engine has not had its answer for yet, in night order (the current one first)."""
+    if state.phase != "night":
+        return ()
+    head = (state.current.step,) if state.current is not None else ()
+    return (*head, *(s for s in state.plan if s not in head))
+
+
+def ahead(state: State, step: str) -> State | None:
+    """`state` as the engine will show it when `step` is asked (its actor at the head of the queue), for a
+    step that waits for nothing unanswered; None when nobody alive holds it."""
+    current = state.current
+    if current is not None and current.step == step:
+        return state
+    pending = ALL_STEPS[step].actor(state)
+    if pending is None:
+        return None
+    return state.but(queue=(pending, *state.queue))
+
+
+def ready(state: State, step: str) -> bool:
+    """True when `step` is still to come tonight and none of the steps it reads is unanswered."""
+    left = tonight(state)
+    if step not in left:
+        return False
+    before = left[:left.index(step)]
+    return not any(d in before for d in ALL_STEPS[step].after)
+
+
+def holders(state: State, step: str) -> list[int]:
+    """The seats that answer `step` tonight, as the state stands now."""
+    now = ahead(state, step)
+    return actor_of(now) if now is not None else []
+
+
+def task(state: State, seat: int, collected: Collected) -> str | None:
+    """The step `seat` answers at its turn now: the first of tonight's steps it holds, has not answered,
+    and that waits for nothing unanswered; None: nothing (the seat gets a decoy)."""
+    for step in tonight(state):
+        if seat in collected.get(step, {}) or seat not in holders(state, step):
+            continue
+        if ready(state, step):
+            return step
+    return None
+
+
+def legal(state: State, step: str) -> list[Choice]:
+    """The legal choices of a step of tonight's, before the engine asks for it (`ready` must hold)."""
+    now = ahead(state, step)
+    return legal_choices(now) if now is not None else []
+
+
+def private_answer(state: State, choice: Choice) -> str | None:
+    """What the actor learns at once from `choice` (the seer's card), for a step that may not be the
+    engine's current one yet: `engine.flow.private_answer` as the engine will answer it. None for a decoy."""
+    if choice.step not in ALL_STEPS:
+        return None
+    now = ahead(state, choice.step)
+    return current_answer(now, choice) if now is not None else None
+
+
+def pack_pick(step: str, picks: Iterable[Choice]) -> Choice:
+    """The pack's victim: the seat most wolves picked (nobody counts as a pick too); a tie: nobody."""
+    counts = Counter(c.target for c in picks)
+    if not counts:
+        return Choice(step)
+    top = max(counts.values())
+    best = [target for target, n in counts.items() if n == top]
+    return Choice(step, best[0]) if len(best) == 1 else Choice(step)
+
+
+def due(state: State, collected: Collected) -> Choice | None:
+    """The choice to hand to the engine now: the current night step, once every seat answering it has
+    answered at its turn (the pack: every living wolf); None while one is missing."""
+    current = state.current
+    if state.phase != "night" or current is None:
+        return None
+    given = collected.get(current.step, {})
+    seats = actor_of(state)
+    if not seats or any(s not in given for s in seats):
+        return None
+    if current.step == PACK:
+        return pack_pick(current.step, (given[s] for s in seats))
+    return given[seats[0]]
+
+
+def decoys(seats: Sequence[int]) -> tuple[Choice, ...]:
+    """A decoy's choices, laid out like a seat step's: nobody, then each seat living at nightfall."""
+    return (Choice(DECOY), *(Choice(DECOY, s) for s in seats))
+
+
+__all__ = ["DECOY", "MIN_LAPS", "PACK", "ahead", "decoys", "due", "holders", "legal", "pack_pick",
+           "private_answer", "ready", "task", "tonight"]
