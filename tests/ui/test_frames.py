@@ -70,12 +70,12 @@ def secrets_allowed(frame: Frame, phone: Phone, lang: str) -> None:
 
 def same_shape(phones: list[Phone]) -> None:
     """At each night question, every living player's phone shows a screen of one shape."""
-    by_q: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+    by_q: dict[tuple[int, str, int], list[tuple[str, dict[str, Any]]]] = {}
     for phone in phones:
         for f in phone.frames:
             m = f.message
             if m["t"] == "screen" and m["screen"] in ("night",) and not m.get("done") and f.state is not None:
-                by_q.setdefault(m["q"], []).append((phone.name, m))
+                by_q.setdefault((m["q"], m["step"], m["night"]), []).append((phone.name, m))
     for q, shown in by_q.items():
         shapes = {(m["screen"], m.get("shape"), len(m.get("choices", [])) if m.get("shape") == "seat" else 0,
                    m.get("icon")) for _, m in shown if "picks" not in m}

@@ -21,6 +21,7 @@ from narrator.ui.web.gather import Gather, voters
 from narrator.ui.web.screens import STEP_ROLE, Screens, icon
 
 OWN = "own_devices"
+CALLED = -1  # the question number of a night step called while nobody is asked (its role is dead or done)
 
 
 def secret_step(step: str, state: State) -> bool:
@@ -42,6 +43,8 @@ class Frames:
     table: dict[str, Any]  # the table device's screen (one device), as the hub shows it
     mode: str
     gather: Gather | None
+    called: str | None = None  # own devices: the night step called aloud, between its wake and sleep lines
+    called_done: frozenset[int] | set[int] = frozenset()
 
     # -- who sees what -------------------------------------------------------------------------
     def host(self) -> dict[str, Any]:
@@ -69,6 +72,8 @@ class Frames:
         current = state.current
         if seat not in state.alive and not (current is not None and current.seat == seat and q is not None):
             return {**self.listening(), "dead": True}  # the dying hunter and captain still answer
+        if q is None and self.called is not None and state.phase == "night":
+            return {**self.decoy(Question(self.called, (), None, CALLED), state), "done": seat in self.called_done}
         if q is None or q.step == START:
             return self.listening()
         if q.step == REVEAL:

@@ -33,6 +33,7 @@ from engine import (
     shape_of,
     view,
 )
+from engine.flow import ALL_STEPS
 from engine.house import RULES_OF
 from narrator.config import Config
 from narrator.game.clock import Clock, RealClock, VirtualClock
@@ -53,7 +54,7 @@ from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
-from narrator.ui.web.frames import OWN, Frames, secret_step
+from narrator.ui.web.frames import CALLED, OWN, Frames, secret_step
 from narrator.ui.web.gather import Gather, tally, verdict, voters
 from narrator.ui.web.guard import Bucket, Refusal, Tokens, check_message, new_code, normal_code, question_number, same
 from narrator.ui.web.screens import Screens, cards_of, inline_picture, offices_of
@@ -138,6 +139,8 @@ class Hub:
         self.gather: Gather | None = None  # own devices: the phones' taps for the question on screen
         self.seen: set[int] = set()  # own devices: the seats that have looked at their card
         self.opened: int | None = None  # round the table: the turn whose player has taken the device
+        self.called: str | None = None  # own devices: the night step being called, between its wake and sleep
+        self.called_done: set[int] = set()  # the seats that have tapped the called step's decoy
         self.peers: str = ""  # what the host was last told of who is connected
         self.ids = itertools.count(1)
         self.lock = threading.RLock()
@@ -243,7 +246,7 @@ class Hub:
 
     def frames(self) -> Frames:
         return Frames(self.screens(), self.state if self.table else None, self.question, self.current_screen(),
-                      self.mode, self.gather)
+                      self.mode, self.gather, self.called, self.called_done)
 
     def frame_for(self, conn: Conn, frames: Frames | None = None) -> dict[str, Any]:
         """The screen this connection may see now, computed for it alone."""
@@ -537,9 +540,21 @@ class Hub:
             if live is not self.input:
                 return  # a line of a game that has been replaced: not this table's
             self.broadcast({"t": "caption", "text": line.text})
+            self._calling(line.scene)
             phase = listening(line.scene)
             if phase is not None and self.screen.get("screen") == "listen" and self.screen.get("phase") != phase:
                 self.show({"screen": "listen", "phase": phase})
+
+    def _calling(self, scene: str) -> None:
+        """Own devices: from a night step's wake line to its sleep line every living phone shows that step's
+        screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
+        if self.mode != OWN:
+            return
+        parts = scene.split(".")
+        if len(parts) == 3 and parts[0] == "night" and parts[2] in ("wake", "sleep") and parts[1] in ALL_STEPS:
+            self.called = parts[1] if parts[2] == "wake" else None
+            self.called_done = set()
+            self.refresh()
 
     def refuse(self, client: int, exc: Refused) -> None:
         words = strings(self.lang)
@@ -753,6 +768,8 @@ class Hub:
         if self.input is None:
             return
         self.input.put(q.number, value)
+        if self.gather is not None:  # own devices: who has answered stays "done" until the sleep line
+            self.called_done |= self.gather.done | set(self.gather.picks)
         self.question = None
         # the device goes round at the deal; then eyes closed by night, open by day (lines said change it)
         phase = "deal" if value == COVERED else "night" if value == START else self._phase()
@@ -824,6 +841,12 @@ class Hub:
         self._put(q, choice)
 
     def _tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+        if message.get("q") == CALLED and self.question is None and self.called and conn.seat is not None \
+                and str(message.get("value", "")).startswith("decoy:") and self.state is not None \
+                and conn.seat in self.state.alive:
+            self.called_done.add(conn.seat)  # a decoy tapped while no one is asked: kept by nobody
+            self.refresh()
+            return
         q = self._asked(message)
         state = self.state
         assert state is not None
