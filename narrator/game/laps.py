@@ -15,12 +15,35 @@ from collections.abc import Iterable, Mapping, Sequence
 from engine import Choice, State
 from engine.flow import ALL_STEPS, actor_of, legal_choices
 from engine.flow import private_answer as current_answer
+from engine.roles._base import WOLF_CARDS
 
 PACK = "werewolves"  # the one step answered by several seats: each wolf picks, the plurality wins
 DECOY = "decoy"  # the step name of a decoy answer: `decoy:3`, `decoy:none`
 MIN_LAPS = 2  # every night goes at least twice round the table, so that the laps look alike
 
 Collected = Mapping[str, Mapping[int, Choice]]  # step id -> seat -> the answer given at its turn
+
+
+def count(state: State) -> int:
+    """How many laps tonight takes, from what the whole table knows (the cards in play, the night's number),
+    never from who lives or where they sit: enough for the longest chain of steps that read each other
+    tonight (the witch after the wolf father after the pack), a wolf's own step coming after his pick
+    for the pack. Laps that nobody needs are decoys, so the count tells nothing."""
+    from engine.flow import calls_tonight
+
+    night = state.night if state.phase == "night" else state.night + 1
+    calls = calls_tonight(state, night)
+    steps = {call.step for _, call in calls if call.asked}
+    wolf_steps = {call.step for role, call in calls if role.id in WOLF_CARDS and call.step != PACK}
+    levels: dict[str, int] = {}
+
+    def level(step: str, seen: frozenset[str] = frozenset()) -> int:
+        if step not in levels:
+            below = [level(d, seen | {step}) for d in ALL_STEPS[step].after if d in steps and d not in seen]
+            levels[step] = max([1, *(n + 1 for n in below), *([2] if step in wolf_steps else [])])
+        return levels[step]
+
+    return max([MIN_LAPS, *(level(step) for step in steps)])
 
 
 def tonight(state: State) -> tuple[str, ...]:

@@ -264,8 +264,8 @@ class Narrator:
 
     # -- round the table ------------------------------------------------------------
     def round_night(self) -> None:
-        """Laps round the table, clockwise from seat 1, each living seat answering one question a lap: at
-        least MIN_LAPS laps, more only while the engine still waits for a step of tonight's."""
+        """Laps round the table, clockwise from seat 1, each living seat answering one question a lap: as many
+        laps as the cards in play need (`laps.count`), more only if the engine still waits for a step."""
         self.prepare(("round.start", {"night": Number(self.state.night)}))
         self.say("round.start", night=Number(self.state.night))  # nobody closes their eyes
         seats = sorted(self.state.alive)  # those living at nightfall: a death tonight is heard at dawn
@@ -274,8 +274,9 @@ class Narrator:
                      *(("round.turn", {"player": Seat(s)}) for s in seats))
         self.collected = {}
         self.laps = 0
-        while self.laps < laps.MIN_LAPS or self._night_open():
-            if self.laps and self.laps >= laps.MIN_LAPS and not self._lap_moved:
+        planned = laps.count(self.state)  # the same whoever lives: the cards in play and the night decide
+        while self.laps < planned or self._night_open():
+            if self.laps and self.laps >= planned and not self._lap_moved:
                 break  # a lap that settled nothing: what is left goes the one-device way below
             if self.laps:
                 self.say("round.again")

@@ -273,3 +273,19 @@ def test_the_terminal_shows_a_turn_with_the_seat_and_its_choices() -> None:
     answer = term.answer(decoy, state, VirtualClock(), 0.0, NEVER)
     assert answer is not None and answer.value == Choice(laps.DECOY, 1)
     assert "Carla" in out.getvalue() and "Ana" in out.getvalue()
+
+
+@pytest.mark.parametrize(("players", "seed"), [(12, 1), (12, 2), (18, 3), (18, 4), (8, 5)])
+def test_the_number_of_laps_depends_only_on_the_cards_and_the_night(players: int, seed: int) -> None:
+    """How many laps a night takes is fixed by the cards in play and whether it is night 1, never by who
+    lives or where they sit: a third lap comes every night a chain (the witch after the wolf father after
+    the pack) is in play, needed or not."""
+    n = play(table(players=players, seed=seed))
+    counts = {}
+    for night, living in n.nightfall.items():
+        asked = len(n.turns(night))
+        assert asked % len(living) == 0
+        counts[night] = asked // len(living)
+    later = {c for night, c in counts.items() if night > 1}
+    assert len(later) <= 1, counts  # every night after the first goes round the same number of times
+    assert min(counts.values()) >= laps.MIN_LAPS

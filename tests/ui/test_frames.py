@@ -296,3 +296,36 @@ def test_after_a_restart_a_player_takes_back_a_free_seat_by_name(tmp_path: Path)
     assert back.who == "seat" and back.seat == 3 and back.token
     assert (back.screen() or {}).get("screen") == "card"
     hub._stop_game()
+
+
+def test_the_seer_who_reloads_sees_her_answer_again_and_nobody_else_does(tmp_path: Path) -> None:
+    hub, table, host, phones = own_table(tmp_path, 6, "classic", "en", 11)
+
+    host.send(t="deal")
+    rng = random.Random(11)
+    while hub.question is None or hub.question.step != "seer":  # play on until the seer is asked
+        with table.changed:
+            total = sum(len(p.frames) for p in table.phones)
+        acted = False
+        for phone in [host, *phones]:
+            screen = phone.screen() or {}
+            if screen.get("step") == "seer" and not screen.get("decoy"):
+                continue
+            acted = act(phone, rng) or acted
+        if hub.question is not None and hub.question.step == "seer":
+            break
+        if not acted:
+            table.wait(lambda total=total: sum(len(p.frames) for p in table.phones) > total  # type: ignore[misc]
+                       or (hub.question is not None and hub.question.step == "seer"))
+    seer_seat = hub.state.current.seat if hub.state and hub.state.current else 0
+    seer = next(p for p in phones if p.seat == seer_seat)
+    target = next(s for s in sorted(hub.state.alive) if s != seer_seat) if hub.state else 1
+    seer.send(t="tap", q=hub.question.number, value=f"seer:{target}")
+    assert [f.message for f in seer.frames if f.message["t"] == "private" and f.message["kind"] == "answer"]
+    back = table.reconnect(seer)
+    again = [f.message for f in back.frames if f.message["t"] == "private"]
+    assert back.seat == seer_seat and len(again) == 1 and again[0]["kind"] == "answer"
+    others = [f for p in phones if p is not seer for f in p.frames if f.message["t"] == "private"
+              and f.message["kind"] == "answer"]
+    assert not others
+    hub._stop_game()

@@ -141,6 +141,7 @@ class Hub:
         self.opened: int | None = None  # round the table: the turn whose player has taken the device
         self.called: str | None = None  # own devices: the night step being called, between its wake and sleep
         self.called_done: set[int] = set()  # the seats that have tapped the called step's decoy
+        self.learned: dict[int, dict[str, Any]] = {}  # own devices: what a seat's actor learned this step
         self.peers: str = ""  # what the host was last told of who is connected
         self.ids = itertools.count(1)
         self.lock = threading.RLock()
@@ -445,7 +446,7 @@ class Hub:
             if conn.who == "host" and self.voice_download is not None:
                 conn.send(self.voice_download.message())
         self._send_frame(conn)
-        if conn.seat is not None and self.question is not None:
+        if conn.seat is not None:
             self._resend_private(conn)
         self._tell_peers()
 
@@ -553,7 +554,7 @@ class Hub:
         parts = scene.split(".")
         if len(parts) == 3 and parts[0] == "night" and parts[2] in ("wake", "sleep") and parts[1] in ALL_STEPS:
             self.called = parts[1] if parts[2] == "wake" else None
-            self.called_done = set()
+            self.called_done, self.learned = set(), {}
             self.refresh()
 
     def refuse(self, client: int, exc: Refused) -> None:
@@ -683,7 +684,7 @@ class Hub:
     def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None) -> None:
         self._stop_game()
         self.table, self.labels, self.state = table, {}, None
-        self.seen, self.gather, self.opened = set(), None, None
+        self.seen, self.gather, self.opened, self.learned, self.called = set(), None, None, {}, None
         self.broadcast({"t": "ui", "lang": table.lang, "strings": strings(table.lang)})
         if path is None:
             path = new_journal_path(self.games, table)
@@ -933,7 +934,8 @@ class Hub:
                 return
             result = private_answer(state, choice)
             if result is not None:
-                self._to_seat(seat, self._private_answer(choice, result))
+                self.learned[seat] = self._private_answer(choice, result)
+                self._to_seat(seat, self.learned[seat])
             gather.done.add(seat)
             self._put(q, choice)
             return
@@ -968,7 +970,10 @@ class Hub:
                 "help": words.get(f"help.{card}", ""), "picture": inline_picture(card), "pack": pack}
 
     def _resend_private(self, conn: Conn) -> None:
-        """A phone back after a reload: nothing secret is kept for it; its screen is enough to go on."""
+        """A phone back after a reload while its step is still called: what its actor learned (the seer's
+        answer) is shown again, to this seat's phone only. Forgotten at the step's sleep line."""
+        if conn.seat is not None and conn.seat in self.learned:
+            conn.send(self.learned[conn.seat])
 
     def _turn_screen(self) -> dict[str, Any]:
         """Round the table: "pass the device to Ana", then, once she holds it, her task or a decoy."""
