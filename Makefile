@@ -27,13 +27,18 @@ bench: $(STAMP)
 	@$(PY) -m bench
 
 screens: $(STAMP)
-	$(VENV)/bin/pytest -q tests/ui/test_web.py
+	$(VENV)/bin/pytest -q tests/ui/test_web.py tests/ui/test_ways.py
 	mkdir -p docs
 	cp artifacts/screens/setup-en.png docs/setup.png
 	cp artifacts/screens/screen-deal.png docs/deal.png
 	cp artifacts/screens/screen-night.png docs/night.png
 	cp artifacts/screens/screen-vote.png docs/vote.png
 	cp artifacts/screens/screen-end.png docs/end.png
+	cp artifacts/screens/ways-own-setup-code-en.png docs/own-code.png
+	cp artifacts/screens/ways-own-card-en.png docs/own-card.png
+	cp artifacts/screens/ways-own-decoy-en.png docs/own-night.png
+	cp artifacts/screens/ways-own-ballot-en.png docs/own-ballot.png
+	cp artifacts/screens/ways-turn-es.png docs/round-turn.png
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
