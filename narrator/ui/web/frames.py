@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import NARRATOR, State, actor_of, shape_of, view
+from engine import NARRATOR, State, actor_of, options_of, shape_of, view
 from engine.flow import announce_of
 from engine.roles import ROLES
 from narrator.game.inputs import REVEAL, START, VOTE, Question
@@ -158,8 +158,11 @@ class Frames:
                               "seats": [{"seat": s, "name": self.screens.name(s)} for s in living]}
         elif shape == "seconds":
             screen["choices"] = []
+        elif shape == "option":  # the step's own options, the same buttons as its holder's (judge, servant)
+            screen["choices"] = [{"value": f"decoy:={o}", "kind": "option", "target": None, "seats": [], "name": "",
+                                  "label": self.screens.words.get(f"option.{o}", o)} for o in options_of(q.step)]
         else:
-            screen["shape"] = "seat" if shape != "option" else "option"
+            screen["shape"] = "seat"
             screen["choices"] = [*names, {"value": "decoy:none", "kind": "none",
                                           "label": self.screens.words["night.nobody"]}]
         return screen
