@@ -329,3 +329,24 @@ def test_the_seer_who_reloads_sees_her_answer_again_and_nobody_else_does(tmp_pat
               and f.message["kind"] == "answer"]
     assert not others
     hub._stop_game()
+
+
+def test_the_host_stays_the_host_after_a_restart_while_a_game_waits(tmp_path: Path) -> None:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub)
+    host = table.connect("host")
+    host.send(t="players", players=6)
+    host.send(t="deal")
+    table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    hub._stop_game()
+    kept = (tmp_path / "host.token").read_text()
+    assert host.token and host.token not in kept and (tmp_path / "host.token").stat().st_mode & 0o077 == 0
+    again = Hub(Config(), SCRIPT, tmp_path, fast=True)  # the server restarts: a game waits to be continued
+    other = Table(again).connect("first to open")
+    assert other.who == "spectator", "another page opening first after a restart took the host"
+    back = Table(again).connect("host's browser", host.token)
+    assert back.who == "host" and (back.screen() or {}).get("screen") == "resume"
+    for path in (tmp_path / "games").glob("*.jsonl"):
+        path.unlink()  # no game left to continue: whoever opens first is the host
+    fresh = Table(Hub(Config(), SCRIPT, tmp_path, fast=True)).connect("new table")
+    assert fresh.who == "host"

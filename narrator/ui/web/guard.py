@@ -7,10 +7,13 @@ comes too fast, is not one this connection may send, or does not answer the ques
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import os
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 MAX_MESSAGE = 4096  # bytes of one message from a page; the longest real one (twelve names) is far below
@@ -49,16 +52,41 @@ def normal_code(typed: str) -> str:
     return "".join(ch for ch in typed[:64].upper() if ch.isalnum())
 
 
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
 @dataclass
 class Tokens:
-    """The host's token and each seat's; `holder` says whose a presented token is (None: nobody's)."""
+    """The host's token and each seat's; `holder` says whose a presented token is (None: nobody's).
 
-    host: str | None = None
+    The host's is kept as a hash in `keep` (a file only its owner may read), so the device that holds it is
+    still the host after the server restarts (a Pi unplugged and plugged in again)."""
+
+    host: str | None = None  # the hash of the host's token
     seats: dict[int, str] = field(default_factory=dict)
+    keep: Path | None = None
+
+    def __post_init__(self) -> None:
+        if self.keep is not None and self.host is None:
+            try:
+                kept = self.keep.read_text(encoding="ascii").strip()
+            except (OSError, UnicodeDecodeError):
+                kept = ""
+            self.host = kept if len(kept) == 64 else None
 
     def claim_host(self) -> str:
-        self.host = new_token()
-        return self.host
+        token = new_token()
+        self.host = digest(token)
+        if self.keep is not None:
+            try:
+                self.keep.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(self.keep, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(fd, "w", encoding="ascii") as out:
+                    out.write(self.host)
+            except OSError:
+                pass  # not kept: after a restart the first page to open is the host again
+        return token
 
     def seat_token(self, seat: int) -> str:
         if seat not in self.seats:
@@ -70,7 +98,7 @@ class Tokens:
         if not isinstance(token, str) or not token or len(token) > 64:
             return None
         found: tuple[str, int | None] | None = None
-        if self.host is not None and same(token, self.host):
+        if self.host is not None and same(digest(token), self.host):
             found = ("host", None)
         for seat, known in self.seats.items():
             if same(token, known):

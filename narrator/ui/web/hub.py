@@ -67,6 +67,7 @@ if TYPE_CHECKING:
 
 Send = Callable[[dict[str, Any]], None]
 MODES = ("one_device", "round_table", OWN)
+HOST_FILE = "host.token"  # in the data folder: the hash of the host's token, while a game can be continued
 TURN = "turn"  # round the table: one seat's turn with the device (narrator/game/laps.py)
 
 
@@ -134,7 +135,10 @@ class Hub:
         self.speed = speed
         self.speaker_factory = speaker_factory
         self.conns: dict[int, Conn] = {}
-        self.tokens = Tokens()
+        waiting = latest_unfinished(data / "games")
+        if waiting is None:  # no game to continue: the first page to open is the host, whoever held it before
+            (data / HOST_FILE).unlink(missing_ok=True)
+        self.tokens = Tokens(keep=data / HOST_FILE)  # the host's token's hash: a continued game keeps its host
         self.code = new_code()  # own devices: the room code a phone types (or reads in the QR code's address)
         self.gather: Gather | None = None  # own devices: the phones' taps for the question on screen
         self.seen: set[int] = set()  # own devices: the seats that have looked at their card
@@ -161,7 +165,6 @@ class Hub:
         self.labels: dict[int, str] = {}  # the seats' labels at the table in play ("Ana", "player four")
         self.day_started = 0.0  # when the day screen was first shown, on this server's monotonic clock
         self.voice_download = self._voice_offer() if speaker_factory is not None and not fast else None
-        waiting = latest_unfinished(self.games)
         if waiting is not None:
             self.screen = {"screen": "resume"}
 
