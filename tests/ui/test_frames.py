@@ -256,17 +256,23 @@ def test_a_message_too_big_or_too_fast_is_refused(tmp_path: Path) -> None:
     assert not [m for m in refused if m.get("t") == "refused"] and hub.draft.players == 8
 
 
-def test_a_night_tap_during_the_deal_changes_nothing(tmp_path: Path) -> None:
-    """One device: a choice tapped while the deal goes round is refused; the journal replays as if never sent."""
-    from narrator.game.journal import Journal
-    from narrator.game.session import open_journal
-
+def one_device_deal(tmp_path: Path) -> tuple[Hub, Table, Phone]:
+    """One device, six players, the deal going round."""
     hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
     table = Table(hub)
     host = table.connect("host")
     host.send(t="players", players=6)
     host.send(t="deal")
     table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    return hub, table, host
+
+
+def test_a_night_tap_during_the_deal_changes_nothing(tmp_path: Path) -> None:
+    """One device: a choice tapped while the deal goes round is refused; the journal replays as if never sent."""
+    from narrator.game.journal import Journal
+    from narrator.game.session import open_journal
+
+    hub, table, host = one_device_deal(tmp_path)
     q = hub.question.number if hub.question else -1
     host.send(t="tap", q=q, value="seer:3")
     host.send(t="tap", q=q, value="werewolves:2")
@@ -332,12 +338,7 @@ def test_the_seer_who_reloads_sees_her_answer_again_and_nobody_else_does(tmp_pat
 
 
 def test_the_host_stays_the_host_after_a_restart_while_a_game_waits(tmp_path: Path) -> None:
-    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
-    table = Table(hub)
-    host = table.connect("host")
-    host.send(t="players", players=6)
-    host.send(t="deal")
-    table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    hub, _, host = one_device_deal(tmp_path)
     hub._stop_game()
     kept = (tmp_path / "host.token").read_text()
     assert host.token and host.token not in kept and (tmp_path / "host.token").stat().st_mode & 0o077 == 0
