@@ -126,8 +126,9 @@ def intrude(intruder: Phone, hub: Hub, rng: random.Random) -> None:
     assert len(intruder.refusals()) == before + 1, f"the intruder's {message} was not refused"
 
 
-def own_table(tmp_path: Path, players: int, rules: str, lang: str, seed: int) -> tuple[Hub, Table, Phone, list[Phone]]:
-    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+def own_table(tmp_path: Path, players: int, rules: str, lang: str, seed: int,
+              speaker: Any = None) -> tuple[Hub, Table, Phone, list[Phone]]:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=speaker)
     table = Table(hub, seed)
     host = table.connect("host")
     assert host.who == "host" and host.token
@@ -305,7 +306,15 @@ def test_after_a_restart_a_player_takes_back_a_free_seat_by_name(tmp_path: Path)
 
 
 def test_the_seer_who_reloads_sees_her_answer_again_and_nobody_else_does(tmp_path: Path) -> None:
-    hub, table, host, phones = own_table(tmp_path, 6, "classic", "en", 11)
+    from .test_hub_resume import HeldLine
+
+    held: list[HeldLine] = []
+
+    def speaker(hub: Hub, _: Any) -> HeldLine:
+        held.append(HeldLine(hub, "night.seer.sleep"))  # the seer's step stays called until the test is done
+        return held[-1]
+
+    hub, table, host, phones = own_table(tmp_path, 6, "classic", "en", 11, speaker)
 
     host.send(t="deal")
     rng = random.Random(11)
@@ -334,6 +343,7 @@ def test_the_seer_who_reloads_sees_her_answer_again_and_nobody_else_does(tmp_pat
     others = [f for p in phones if p is not seer for f in p.frames if f.message["t"] == "private"
               and f.message["kind"] == "answer"]
     assert not others
+    held[0].done.set()
     hub._stop_game()
 
 
