@@ -362,6 +362,8 @@ class Narrator:
         for event, scene in said:
             if scene is not None:
                 name, values = _values(scene)
+                if name == "dawn.start" and self.state.mode == ROUND_TABLE:
+                    name = "round.dawn"  # nobody closed their eyes: the morning does not ask them to open them
                 self.say(name, **values)
             elif isinstance(event, Died) and event.seat not in named:
                 self.say("death.also", player=Seat(event.seat))

@@ -47,6 +47,7 @@ _FIXED = [
     _spec("round.turn", RECURRING, "player"),  # round the table: up to forty times a night
     _spec("round.again", RECURRING),
     _spec("round.done", RECURRING),
+    _spec("round.dawn", RECURRING),  # round the table: said instead of dawn.start, nobody slept
     _spec("dawn.start", RECURRING),
     _spec("dawn.quiet", RECURRING),
     _spec("dawn.death", RECURRING, "player"),

@@ -289,3 +289,10 @@ def test_the_number_of_laps_depends_only_on_the_cards_and_the_night(players: int
     later = {c for night, c in counts.items() if night > 1}
     assert len(later) <= 1, counts  # every night after the first goes round the same number of times
     assert min(counts.values()) >= laps.MIN_LAPS
+
+
+def test_the_morning_after_a_round_does_not_ask_to_open_eyes() -> None:
+    n = play(table(players=8, seed=2))
+    scenes = [c.scene for c in captions(n)]
+    assert "round.dawn" in scenes and "dawn.start" not in scenes
+    assert "night.start" not in scenes and "round.start" in scenes
