@@ -15,9 +15,11 @@ icons:
 	@python3 narrator/ui/web/icons.py
 
 play: $(STAMP)
+	$(VENV)/bin/wolfcall doctor --for play
 	$(VENV)/bin/wolfcall play
 
 test: $(STAMP)
+	$(VENV)/bin/wolfcall doctor --for test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/wolfcall scripts lint

@@ -14,7 +14,10 @@ from typing import Any
 
 import yaml
 
-CHROMIUM = "/usr/bin/chromium"
+from narrator.system import CHROMIUM_PATHS, chromium_path
+
+# Debian's (and Raspberry Pi OS's) /usr/bin/chromium, or Homebrew's cask; `wolfcall doctor` looks in the same places.
+CHROMIUM = chromium_path() or CHROMIUM_PATHS[0]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}

@@ -92,6 +92,16 @@ def parser() -> argparse.ArgumentParser:
     voi = sub.add_parser("voices", help="narrator voices and voice packs")
     voicecli.add_arguments(voi)
     voi.set_defaults(run=voicecli.run)
+    from narrator.cli import service
+
+    svc = sub.add_parser("service", help="start the game master at boot (systemd), optionally with a kiosk screen")
+    service.add_arguments(svc)
+    svc.set_defaults(run=service.run)
+    from narrator.cli import doctor
+
+    doc = sub.add_parser("doctor", help="what this machine lacks for `make test` or `make play`, and how to install it")
+    doctor.add_arguments(doc)
+    doc.set_defaults(run=doctor.run)
     scripts = sub.add_parser("scripts", help="check the spoken lines").add_subparsers(
         dest="action", required=True, metavar="ACTION")
     lint = scripts.add_parser("lint", help="check scripts: YAML, missing scenes, variants, placeholders")

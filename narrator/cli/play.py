@@ -82,6 +82,12 @@ def run(args: argparse.Namespace) -> int:
     if args.data is not None and args.data.exists() and not args.data.is_dir():
         raise OptionError(f"--data {cut(str(args.data), 80)}: is not a folder")
     script = load_checked(args.scripts or cfg.scripts)
+    if (args.audio or cfg.audio) != "none" or args.out is not None:
+        from narrator.cli.doctor import play_notice
+
+        notice = play_notice()
+        if notice:
+            print(notice, file=sys.stderr)
     if args.ui == "web":
         from narrator.ui.web.server import serve
 

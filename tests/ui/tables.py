@@ -134,7 +134,7 @@ def answer(phone: Phone, s: dict[str, Any], rng: random.Random) -> bool:
         choices = [c for c in s.get("choices", []) if not c.get("off") and c.get("value")]
         if s.get("picks") is not None:  # the pack: every wolf follows the first pick made, or makes one
             picked = [p["pick"] for p in s["picks"] if p["pick"]]
-            same = [c for c in choices if c.get("name") == picked[0]] if picked else []
+            same = [c for c in choices if (c.get("name") or c.get("label")) == picked[0]] if picked else []
             if same and any(p["pick"] == picked[0] and p["name"] != phone.name for p in s["picks"]):
                 phone.send(t="tap", q=q, value=same[0]["value"])
                 return True

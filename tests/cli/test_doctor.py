@@ -1,0 +1,132 @@
+"""`wolfcall doctor` (narrator/cli/doctor.py, narrator/system.py): what a fresh machine lacks, and how to install it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from narrator.cli.doctor import check, consequence, play_notice
+from narrator.cli.main import main
+from narrator.system import CHROMIUM, ESPEAK, install_lines, this_system
+
+WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
+DEBIAN = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nID=debian\n'
+RASPBIAN = 'PRETTY_NAME="Raspbian GNU/Linux 12 (bookworm)"\nNAME="Raspbian GNU/Linux"\nID=raspbian\nID_LIKE=debian\n'
+INSTALL_ALL = ["Debian:           sudo apt-get install espeak-ng chromium",
+               "Raspberry Pi OS:  sudo apt install espeak-ng chromium",
+               "macOS:            brew install espeak-ng && brew install --cask chromium"]
+
+
+def doctor(purpose: str, path: Path) -> subprocess.CompletedProcess[str]:
+    """The real command, with a PATH that holds nothing (the script names its Python by absolute path)."""
+    return subprocess.run([WOLFCALL, "doctor", "--for", purpose], capture_output=True, text=True, check=False,
+                          env={"PATH": str(path)})
+
+
+def test_make_test_stops_without_espeak_ng(tmp_path: Path) -> None:
+    done = doctor("test", tmp_path)
+    assert done.returncode == 1 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith("wolfcall doctor: espeak-ng is missing")
+    assert "  Debian:           sudo apt-get install espeak-ng" in lines
+    assert "  Raspberry Pi OS:  sudo apt install espeak-ng" in lines
+    assert "  macOS:            brew install espeak-ng" in lines
+    assert "make test stops here" in lines[-1]
+
+
+def test_make_play_warns_without_espeak_ng_and_goes_on(tmp_path: Path) -> None:
+    done = doctor("play", tmp_path)
+    assert done.returncode == 0
+    assert "espeak-ng is missing" in done.stderr and "sudo apt-get install espeak-ng" in done.stderr
+    assert "Chromium" not in done.stderr  # play does not need it
+    assert done.stderr.splitlines()[-1] == "wolfcall doctor: playing on without it"
+
+
+def test_chromium_missing_stops_the_tests_and_names_both_packages(tmp_path: Path) -> None:
+    finding = check("test", path=str(tmp_path), chromium=[str(tmp_path / "chromium")])
+    assert finding.code == 1
+    chromium = tmp_path / "chromium"
+    assert finding.lines[1] == f"wolfcall doctor: Chromium is missing ({chromium}): the browser tests drive it"
+    assert [line.strip() for line in finding.lines[3:6]] == INSTALL_ALL
+
+
+def test_chromium_alone_missing_names_only_chromium(tmp_path: Path) -> None:
+    finding = check("test", chromium=[str(tmp_path / "chromium")])  # espeak-ng is on this machine's PATH
+    assert finding.code == 1 and "espeak-ng" not in finding.lines[0]
+    assert [line.strip() for line in finding.lines[2:5]] == ["Debian:           sudo apt-get install chromium",
+                                                               "Raspberry Pi OS:  sudo apt install chromium",
+                                                               "macOS:            brew install --cask chromium"]
+
+
+def test_play_does_not_need_chromium(tmp_path: Path) -> None:
+    assert check("play", chromium=[str(tmp_path / "chromium")]).code == 0
+
+
+def test_this_machine_lacks_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """After .ci/run: espeak-ng on PATH and Debian's /usr/bin/chromium."""
+    assert main(["doctor", "--for", "test"]) == 0
+    assert capsys.readouterr().err == "wolfcall doctor: nothing missing (espeak-ng and Chromium found)\n"
+    assert main(["doctor", "--for", "play"]) == 0
+    assert capsys.readouterr().err == "wolfcall doctor: nothing missing (espeak-ng found)\n"
+    assert play_notice() is None
+
+
+def test_install_lines_one_per_system() -> None:
+    assert install_lines([ESPEAK, CHROMIUM]) == INSTALL_ALL
+
+
+@pytest.mark.parametrize(("silent", "said"), [
+    (["de", "es"], "the German and Spanish narrators are silent (captions only)"),
+    (["en", "de", "es"], "the English, German and Spanish narrators are silent"),
+    (["es"], "the Spanish narrator is silent"),
+    ([], "nothing speaks where a Piper voice fails"),
+])
+def test_what_goes_quiet_without_espeak_ng(silent: list[str], said: str) -> None:
+    assert consequence(silent).startswith(said)
+
+
+@pytest.mark.parametrize(("release", "rpi_issue", "platform", "command"), [
+    (DEBIAN, False, "linux", "sudo apt-get install espeak-ng"),
+    (RASPBIAN, False, "linux", "sudo apt install espeak-ng"),
+    (DEBIAN, True, "linux", "sudo apt install espeak-ng"),  # Raspberry Pi OS 64-bit keeps Debian's os-release
+    ("ID=ubuntu\nID_LIKE=debian\n", False, "linux", "sudo apt-get install espeak-ng"),
+    (DEBIAN, False, "darwin", "brew install espeak-ng"),
+    ("ID=fedora\n", False, "linux", "espeak-ng from your system's packages"),
+    (None, False, "linux", "espeak-ng from your system's packages"),
+])
+def test_play_says_this_systems_command(tmp_path: Path, release: str | None, rpi_issue: bool, platform: str,
+                                        command: str) -> None:
+    os_release = tmp_path / "os-release"
+    if release is not None:
+        os_release.write_text(release)
+    issue = tmp_path / "rpi-issue"
+    if rpi_issue:
+        issue.write_text("Raspberry Pi reference 2024-11-19\n")
+    notice = play_notice(path=str(tmp_path), os_release=os_release, rpi_issue=issue, platform=platform,
+                         silent=lambda: ["de", "es"])
+    assert notice == ("wolfcall play: espeak-ng is missing, so the German and Spanish narrators are silent (captions "
+                      "only) unless a voice pack is rendered or a Piper voice downloaded (wolfcall voices). "
+                      f"Install it: {command}")
+
+
+def test_this_system_reads_os_release(tmp_path: Path) -> None:
+    os_release = tmp_path / "os-release"
+    os_release.write_text(RASPBIAN)
+    assert this_system(os_release, tmp_path / "none", "linux") == "raspberry"
+    assert this_system(tmp_path / "none", tmp_path / "none", "win32") is None
+
+
+def test_play_says_it_once_at_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Said before anything else happens (here: no game to resume, so nothing is played)."""
+    monkeypatch.setenv("PATH", str(tmp_path))
+    args = ["play", "--ui", "terminal", "--data", str(tmp_path), "--resume"]
+    assert main([*args, "--audio", "file", "--out", str(tmp_path / "game.wav")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and err[0].startswith("wolfcall play: espeak-ng is missing") and "Install it: " in err[0]
+    assert "no unfinished game" in err[1]
+    assert main([*args, "--audio", "none"]) == 2  # nothing will be heard: nothing to say
+    assert "espeak-ng" not in capsys.readouterr().err
