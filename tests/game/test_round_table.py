@@ -114,7 +114,7 @@ def test_every_living_seat_has_a_turn_in_every_lap(seed: int) -> None:
     for start in (i for i, s in enumerate(scenes) if s == "round.start"):  # the dawn waits for the last turn
         done = scenes.index("round.done", start)
         assert set(scenes[start + 1:done]) <= {"round.turn", "round.again", "night.reminder"}
-        assert scenes[done + 1] == "dawn.start"
+        assert scenes[done + 1] == "round.dawn"
 
 
 @pytest.mark.parametrize("seed", SEEDS[:3])
