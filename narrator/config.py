@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,8 @@ from narrator.yamlfile import load as load_yaml
 # what narrator/audio/table.py build_speaker plays through (file: no sound card, only --out); the CLI's --audio
 # offers the same set (tests/cli/test_main.py)
 AUDIO = ("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "file", "none")
+DEVICE = "default"  # config.yaml `audio_device`: the system's default output
+SOUND_KEYS = ("audio_device", "volume")  # what the page's Sound section writes back (save_sound)
 SPEEDS = (0.1, 10_000.0)  # --speed: from ten times slower to ten thousand times faster (tests run at 300-1500)
 
 
@@ -100,6 +104,8 @@ class Config:
     house: HouseRules = field(default_factory=HouseRules)
     scripts: Path | None = None
     audio: str = "auto"
+    audio_device: str = DEVICE  # miniaudio's output, by name (narrator/audio/outputs.py), or "default"
+    volume: int = 100  # 0 to 100
     web_port: int = 8765
     path: Path | None = None
 
@@ -124,7 +130,7 @@ def load_config(path: Path | None = None) -> Config:
         return Config(path=path)
     if not isinstance(doc, MarkedDict):
         raise ConfigError(where, 1, "config.yaml must be a mapping of settings")
-    known = {"language", "voice", "ruleset", "players", "house_rules", "scripts", "audio", "web_port"}
+    known = {"language", "voice", "ruleset", "players", "house_rules", "scripts", "audio", "web_port", *SOUND_KEYS}
     for key in doc:
         if key not in known:
             raise ConfigError(where, doc.line_of(key),
@@ -135,6 +141,7 @@ def load_config(path: Path | None = None) -> Config:
     cfg.ruleset = _choice(doc, where, "ruleset", doc.get("ruleset", "classic"), ("classic", "extended"))
     cfg.players = _players(doc, where, cfg.ruleset)
     cfg.audio = _choice(doc, where, "audio", doc.get("audio", "auto"), AUDIO)
+    cfg.audio_device, cfg.volume = _sound(doc, where)
     port = doc.get("web_port", 8765)
     if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
         raise ConfigError(where, doc.line_of("web_port"), f"web_port: {shown(port)} is not a port number (1 to 65535)")
@@ -143,6 +150,101 @@ def load_config(path: Path | None = None) -> Config:
         cfg.scripts = (path.parent / str(doc["scripts"])).resolve()
     cfg.house = _house(doc.get("house_rules") or MarkedDict(), where, cfg.ruleset)
     return cfg
+
+
+def audio_device(value: Any) -> str:
+    """A device name as config.yaml keeps it; ValueError saying why not."""
+    if not isinstance(value, str) or not value.strip() or len(value) > 200 or not value.isprintable():
+        raise ValueError(f"{shown(value)} is not a sound device (a name the page lists, or default)")
+    return " ".join(value.split())
+
+
+def volume_level(value: Any) -> int:
+    """A volume, 0 to 100; ValueError saying why not."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
+        raise ValueError(f"{shown(value)} is not a volume (a whole number from 0 to 100)")
+    return value
+
+
+def _sound(doc: MarkedDict, where: str) -> tuple[str, int]:
+    out: list[Any] = []
+    for key, check, default in (("audio_device", audio_device, DEVICE), ("volume", volume_level, 100)):
+        value = doc.get(key, default)
+        try:
+            out.append(check(DEVICE if value is None and key == "audio_device" else value))
+        except ValueError as exc:
+            raise ConfigError(where, doc.line_of(key), f"{key}: {exc}") from None
+    return out[0], out[1]
+
+
+def save_sound(path: Path, device: str, volume: int) -> None:
+    """Write `audio_device` and `volume` into config.yaml, changing only their lines (a key not there yet
+    is added at the end): every other line and every comment stays as the group wrote it. The file is
+    replaced whole, never left half-written (a Pi unplugged mid-write keeps the old one)."""
+    values = {"audio_device": _yaml_text(audio_device(device)), "volume": str(volume_level(volume))}
+    target = path.resolve()
+    try:
+        text = target.read_text(encoding="utf-8") if target.exists() else ""
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(str(path), None, f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    lines = text.splitlines(keepends=True)
+    for key, value in values.items():
+        found = False
+        for i, line in enumerate(lines):
+            if line.startswith(f"{key}:"):
+                lines[i] = _with_value(line, key, value)
+                found = True
+        if not found:
+            if lines and not lines[-1].endswith("\n"):
+                lines[-1] += "\n"
+            lines.append(f"{key}: {value}\n")
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text("".join(lines), encoding="utf-8")
+        if target.exists():
+            shutil.copymode(target, temporary)
+        os.replace(temporary, target)
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        raise ConfigError(str(path), None, f"cannot write: {exc.strerror or exc}") from None
+
+
+def _yaml_text(value: str) -> str:
+    """A string as a YAML value on one line: plain when YAML reads it back as the same string, else quoted."""
+    from narrator.yamlfile import loads
+
+    try:
+        plain = value if loads(f"k: {value}").get("k") == value and "#" not in value else None
+    except YamlError:
+        plain = None
+    return plain if plain is not None else json.dumps(value, ensure_ascii=False)
+
+
+def _with_value(line: str, key: str, value: str) -> str:
+    """`line` (`key: old   # comment`) with `value` for `old`; the comment kept, at its column when it fits."""
+    body = line.rstrip("\r\n")
+    ending = line[len(body):]
+    rest = body[len(key) + 1:]
+    comment = _comment_at(rest)
+    if comment is None:
+        return f"{key}: {value}{ending}"
+    head = f"{key}: {value}"
+    gap = max(len(key) + 1 + comment - len(head), 1)
+    return f"{head}{' ' * gap}{rest[comment:]}{ending}"
+
+
+def _comment_at(rest: str) -> int | None:
+    """Where a YAML comment starts in a line's value part (a # after a space, outside quotes)."""
+    quote = ""
+    for i, ch in enumerate(rest):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"" and not rest[:i].strip():
+            quote = ch
+        elif ch == "#" and (i == 0 or rest[i - 1].isspace()):
+            return i
+    return None
 
 
 def _players(doc: MarkedDict, where: str, ruleset_id: str) -> int:

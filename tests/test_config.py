@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from narrator.config import AUDIO, load_config
+from narrator.config import AUDIO, ConfigError, load_config, save_sound
 
 
 @pytest.mark.parametrize("audio", ["auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "file", "none"])
@@ -15,3 +15,53 @@ def test_config_accepts_every_audio_the_speaker_builds(audio: str, tmp_path: Pat
     cfg.write_text(f"audio: {audio}\n")
     assert load_config(cfg).audio == audio
     assert audio in AUDIO
+
+
+GROUP_CONFIG = """# our table's settings
+language: de            # German evenings
+audio: auto             # auto | miniaudio
+audio_device: default   # the speaker, by name
+volume: 100             # 0 to 100
+
+house_rules:
+  step_seconds: 4       # quick nights
+"""
+
+
+def test_the_sound_choice_is_written_back_on_its_own_lines(tmp_path: Path) -> None:
+    cfg = tmp_path / "config.yaml"
+    cfg.write_text(GROUP_CONFIG)
+    save_sound(cfg, "USB Speaker", 35)
+    before, after = GROUP_CONFIG.splitlines(), cfg.read_text().splitlines()
+    assert [(b, a) for b, a in zip(before, after, strict=True) if b != a] == [
+        ("audio_device: default   # the speaker, by name", "audio_device: USB Speaker # the speaker, by name"),
+        ("volume: 100             # 0 to 100", "volume: 35              # 0 to 100")]
+    read = load_config(cfg)
+    assert (read.audio_device, read.volume, read.language, read.house.step_seconds) == ("USB Speaker", 35, "de", 4)
+    for name in ("yes", "HDA Intel: #2", "'quoted'", "Ñandú 7.1"):  # a name YAML would read otherwise stays a name
+        save_sound(cfg, name, 0)
+        assert load_config(cfg).audio_device == name
+    assert cfg.read_text().splitlines()[:3] == before[:3] and cfg.read_text().splitlines()[5:] == before[5:]
+
+
+def test_a_config_without_the_sound_keys_gets_them_at_the_end(tmp_path: Path) -> None:
+    cfg = tmp_path / "config.yaml"
+    cfg.write_text("language: es  # la mesa\nplayers: 8")  # no newline at the end
+    assert (load_config(cfg).audio_device, load_config(cfg).volume) == ("default", 100)
+    save_sound(cfg, "HDMI", 80)
+    assert cfg.read_text() == "language: es  # la mesa\nplayers: 8\naudio_device: HDMI\nvolume: 80\n"
+    assert (load_config(cfg).audio_device, load_config(cfg).volume, load_config(cfg).players) == ("HDMI", 80, 8)
+
+
+@pytest.mark.parametrize(("line", "key"), [("volume: 120", "volume"), ("volume: loud", "volume"),
+                                           ("volume: yes", "volume"), ("audio_device: [1, 2]", "audio_device"),
+                                           ("audio_device: 3", "audio_device"), ("audio_device: ''", "audio_device")])
+def test_a_bad_sound_setting_names_the_file_the_line_and_the_key(tmp_path: Path, line: str, key: str) -> None:
+    cfg = tmp_path / "config.yaml"
+    cfg.write_text(f"# sound\nlanguage: en\n{line}\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(cfg)
+    assert str(caught.value).startswith(f"{cfg}:3: {key}: ")
+    with pytest.raises(ValueError):
+        save_sound(cfg, "x", 101)
+    assert cfg.read_text() == f"# sound\nlanguage: en\n{line}\n", "a refused value is not written"

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from narrator.audio.clip import RATE, Clip, Samples, to_int16, to_wav
+from narrator.audio.outputs import DEFAULT, VOLUME, device_id, gained, playback_devices
 
 
 class Sink(Protocol):
@@ -63,9 +64,12 @@ class MiniaudioSink:
 
     name = "miniaudio"
 
-    def __init__(self, backends: list[Any] | None = None, buffer_ms: int = 20) -> None:
+    def __init__(self, backends: list[Any] | None = None, buffer_ms: int = 20, device: str = DEFAULT,
+                 volume: int = VOLUME) -> None:
         import miniaudio
 
+        self.volume = volume
+        chosen = device_id(device, lambda: playback_devices(backends)) if device != DEFAULT else None
         self.queue: collections.deque[tuple[Samples, float]] = collections.deque()
         self.lock = threading.Lock()
         self.onsets: list[float] = []  # perf_counter times at which each clip's first sample was handed over
@@ -76,7 +80,7 @@ class MiniaudioSink:
             with _quiet_stderr():
                 self.device = miniaudio.PlaybackDevice(output_format=miniaudio.SampleFormat.FLOAT32, nchannels=1,
                                                        sample_rate=RATE, buffersize_msec=buffer_ms,
-                                                       backends=backends)
+                                                       backends=backends, device_id=chosen)
                 self.generator = self._feed()
                 next(self.generator)
                 self.device.start(self.generator)
@@ -110,8 +114,9 @@ class MiniaudioSink:
 
     def play(self, clip: Clip, at: float) -> None:
         self.handoffs.append(time.perf_counter())
+        samples = gained(clip.samples, self.volume)
         with self.lock:
-            self.queue.append((clip.samples, at))
+            self.queue.append((samples, at))
 
     def stop(self) -> None:
         """Silence now: what is queued is dropped and the clip playing is cut off."""
@@ -126,7 +131,8 @@ class MiniaudioSink:
 class SimpleaudioSink:
     name = "simpleaudio"
 
-    def __init__(self) -> None:
+    def __init__(self, volume: int = VOLUME) -> None:
+        self.volume = volume
         try:
             import simpleaudio  # type: ignore[import-not-found]
         except ImportError:
@@ -135,7 +141,7 @@ class SimpleaudioSink:
         self.playing: Any = None
 
     def play(self, clip: Clip, at: float) -> None:
-        pcm = (np.clip(clip.samples, -1, 1) * 32767).astype("<i2").tobytes()
+        pcm = (np.clip(gained(clip.samples, self.volume), -1, 1) * 32767).astype("<i2").tobytes()
         try:
             self.playing = self.module.play_buffer(pcm, 1, 2, RATE)
         except Exception as exc:  # simpleaudio raises its own SimpleaudioError
@@ -152,7 +158,8 @@ class SimpleaudioSink:
 class CommandSink:
     """aplay (ALSA) or pw-play (PipeWire) as a child process, fed WAV on stdin."""
 
-    def __init__(self, program: str) -> None:
+    def __init__(self, program: str, volume: int = VOLUME) -> None:
+        self.volume = volume
         path = shutil.which(program)
         if path is None:
             raise SinkError(f"{program} is not installed")
@@ -165,7 +172,7 @@ class CommandSink:
         process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         self.process = process
-        data = to_wav(clip)
+        data = to_wav(Clip(gained(clip.samples, self.volume), clip.rate))
 
         def feed() -> None:
             with contextlib.suppress(BrokenPipeError, OSError):
@@ -220,15 +227,16 @@ class FileSink:
         self.wav.close()
 
 
-def open_sink(kind: str) -> Sink:
-    """The configured sink; SinkError when it cannot play here."""
+def open_sink(kind: str, device: str = DEFAULT, volume: int = VOLUME, backends: list[Any] | None = None) -> Sink:
+    """The configured sink, through `device` (miniaudio's only) at `volume`; SinkError when it cannot
+    play here."""
     if kind in ("auto", "miniaudio"):
         try:
-            return MiniaudioSink()
+            return MiniaudioSink(backends, device=device, volume=volume)
         except ImportError:
             raise SinkError("miniaudio is not installed") from None
     if kind == "simpleaudio":
-        return SimpleaudioSink()
+        return SimpleaudioSink(volume)
     if kind in ("aplay", "pw-play"):
-        return CommandSink(kind)
+        return CommandSink(kind, volume)
     raise SinkError(f"audio '{kind}' plays nothing")

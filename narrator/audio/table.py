@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from narrator.audio.engines import Engine, EngineError, PiperEngine, piper_model_path
+from narrator.audio.outputs import DEFAULT, VOLUME
 from narrator.audio.packs import PACKS, pack_for
 from narrator.audio.sinks import FileSink, Sink, SinkError, open_sink
 from narrator.audio.speaker import AudioSpeaker, warn_once_to_stderr
@@ -60,14 +61,15 @@ def choose_voice(name: str | None, lang: str, warn: Callable[[str], None], packs
 def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | None, captions: CaptionSpeaker,
                   lines: Lines, packs: Path = PACKS, warn: Callable[[str], None] | None = None,
                   no_card_out: Path | None = None, extra: Sequence[Sink] = (),
-                  told: bool = False) -> AudioSpeaker | CaptionSpeaker:
+                  told: bool = False, device: str = DEFAULT, volume: int = VOLUME) -> AudioSpeaker | CaptionSpeaker:
     """The game's speaker. Without any sink (audio: none, or no card and no file) it is captions only.
-    `told`: the first-play voice offer already said why espeak-ng speaks (no second warning)."""
+    `told`: the first-play voice offer already said why espeak-ng speaks (no second warning). `device`
+    and `volume`: config.yaml's `audio_device` and `volume` (narrator/audio/outputs.py)."""
     warn = warn or warn_once_to_stderr()
     sinks: list[Sink] = list(extra)
     if audio not in ("none", "file"):
         try:
-            sinks.append(open_sink(audio))
+            sinks.append(open_sink(audio, device, volume))
         except SinkError as exc:
             out = out or no_card_out
             where = f"; the sound is written to {out}" if out else ""

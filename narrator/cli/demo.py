@@ -102,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
         journal = Journal.create(args.journal, table.to_json(), "a demo game") if args.journal else None
     audio = "none" if args.fast else (args.audio or cfg.audio)
     lines = Lines(script, table.lang, Picker(table.seed), table.players)
-    speaker = build_speaker(table.lang, args.voice or cfg.voice, audio, args.out, captions, lines)
+    speaker = build_speaker(table.lang, args.voice or cfg.voice, audio, args.out, captions, lines,
+                            device=cfg.audio_device, volume=cfg.volume)
     session = Session(table, script, speaker, clock, RandomInput(table.seed), journal, answers,
                       resumed=bool(args.resume))
     try:

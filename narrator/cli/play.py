@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     told = offer_voice(args, cfg, table.lang)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
                             CaptionSpeaker(sys.stdout), words, no_card_out=(args.data or data_dir()) / "last-game.wav",
-                            told=told)
+                            told=told, device=cfg.audio_device, volume=cfg.volume)
     keyboard = TerminalInput(words)
     session = Session(table, script, speaker, RealClock(args.speed), keyboard, journal, answers,
                       resumed=bool(args.resume))

@@ -14,6 +14,8 @@ The placeholder grammar (what the lines may write, and what it says):
 - `{night}`: the night as an ordinal ("first", "erste", "primera", `ordinals.<n>`); German
   `{night:dat}` its dative weak form ("ersten").
 - `{minutes}`, `{number}`: numbers in words (`numbers.<n>`).
+- `{address}`, `{port}` (a `Digits`): one digit at a time, each as `numbers.<d>`, with `address.dot` for a
+  dot: "one nine two dot one six eight", "eins neun zwei Punkt eins sechs acht".
 A line that starts with a placeholder starts with a capital.
 """
 
@@ -64,6 +66,14 @@ class Seats:
 @dataclass(frozen=True)
 class Number:
     n: int
+
+
+@dataclass(frozen=True)
+class Digits:
+    """A network address or a port, said one digit at a time with the language's word for a dot between
+    the groups (`address.dot`): "one nine two dot one six eight dot one dot two three"."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -203,7 +213,15 @@ class Lines:
         return (before[:m.start()], joined + said[rest:],
                 [Part("text", joined + parts[0].text[rest:]), *parts[1:]])
 
+    def digits(self, text: str) -> list[str]:
+        """The words of `text` said digit by digit: a digit as `numbers.<d>`, a dot as `address.dot`."""
+        dot = self.word("address.dot") if self.script.has(self.lang, "address.dot") else "dot"
+        return [self.number(int(ch)) if ch.isdigit() else dot for ch in text if ch.isdigit() or ch == "."]
+
     def _render(self, field: str, spec: str, value: object) -> tuple[str, list[Part]]:
+        if isinstance(value, Digits):
+            words = self.digits(value.text)
+            return " ".join(words), [Part("text", w) for w in words]
         if isinstance(value, Ordinal) or (field == "night" and isinstance(value, (Number, int))):
             n = value if isinstance(value, int) else value.n
             word = self.ordinal(n, spec)
@@ -303,7 +321,8 @@ def renderings(script: Script, lang: str, template: str,
     reads). Slots fill independently, so the names are tried with one role, the roles with seat words."""
     fields = {f for _, f, _, _ in _FORMATTER.parse(template) if f is not None}
     base: dict[str, object] = {"player": Seat(3), "players": Seats((1, 2, 3)), "night": 1, "minutes": 5,
-                               "number": 2, "role": RoleName(roles[0]), "roles": Cards(tuple(roles[:1]))}
+                               "number": 2, "role": RoleName(roles[0]), "roles": Cards(tuple(roles[:1])),
+                               "host": "wolfcall", "address": Digits("192.168.1.23"), "port": Digits("8765")}
     cases: list[dict[str, object]] = [{}]
     if fields & {"role", "roles"}:
         cases = [{"role": RoleName(r), "roles": Cards((r,))} for r in roles]

@@ -69,6 +69,8 @@ _FIXED = [
     _spec("end.wolves.specials", RARE),
     _spec("end.draw", RARE),
     _spec("end.reveal", RECURRING, "player role"),
+    _spec("address.say", RARE, "host address port"),  # where phones join: said by the device on the table
+    _spec("address.dot", WORD),  # between the groups of an address said digit by digit
     _spec("names.seat", WORD, "number"),
     _spec("names.and", WORD),
     _spec("names.and_i", WORD),  # Spanish says "e" before an i-sound; elsewhere the same as names.and

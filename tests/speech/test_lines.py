@@ -5,7 +5,18 @@ from pathlib import Path
 import pytest
 
 from engine.roles import ROLES
-from narrator.speech.lines import Cards, Lines, Number, Part, RoleName, Seat, Seats, sentence_case, spoken_texts
+from narrator.speech.lines import (
+    Cards,
+    Digits,
+    Lines,
+    Number,
+    Part,
+    RoleName,
+    Seat,
+    Seats,
+    sentence_case,
+    spoken_texts,
+)
 from narrator.speech.lint import ScriptError, load_checked
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, Scene, Script, Variant, load
@@ -189,3 +200,31 @@ def test_a_pack_can_have_a_clip_of_every_contracted_word() -> None:
     assert {"Esta mañana enterramos", "al jugador", "Es la carta", "del cazador", "Es la carta de",
             "la vidente"} <= set(said)
     assert said["Esta mañana enterramos"] == ("dawn.death", 0)
+
+
+ADDRESS_SAID = {  # 192.168.1.23, port 8765: digit by digit, as a native game master says it
+    "en": ("one nine two dot one six eight dot one dot two three", "eight seven six five",
+           "To join, open wolfcall dot local, or one nine two dot one six eight dot one dot two three, "
+           "port eight seven six five."),
+    "de": ("eins neun zwei Punkt eins sechs acht Punkt eins Punkt zwei drei", "acht sieben sechs fünf",
+           "Zum Mitspielen öffnet wolfcall Punkt local oder eins neun zwei Punkt eins sechs acht Punkt eins Punkt "
+           "zwei drei, Port acht sieben sechs fünf."),
+    "es": ("uno nueve dos punto uno seis ocho punto uno punto dos tres", "ocho siete seis cinco",
+           "Para uniros, abrid wolfcall punto local o uno nueve dos punto uno seis ocho punto uno punto dos tres, "
+           "puerto ocho siete seis cinco."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ADDRESS_SAID))
+def test_an_address_and_a_port_are_said_digit_by_digit(lang: str) -> None:
+    address, port, first = ADDRESS_SAID[lang]
+    said = lines(lang)
+    assert said.value("address", "", Digits("192.168.1.23")) == address
+    assert said.value("port", "", Digits("8765")) == port
+    values = {"host": "wolfcall", "address": Digits("192.168.1.23"), "port": Digits("8765")}
+    text, parts = said.render(SCRIPT.variants(lang, "address.say")[0], values)
+    assert text == first
+    assert Part("name", "wolfcall") in parts and Part("text", address.split()[0]) in parts  # a pack says each digit
+    for _ in range(8):  # every variant names the machine, the address and the port
+        line = said.say("address.say", **values)
+        assert "wolfcall" in line.text and address in line.text and line.text.endswith(f"{port}.")

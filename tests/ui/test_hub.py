@@ -250,3 +250,44 @@ def test_the_day_screen_sends_the_seconds_left(tmp_path: Path) -> None:
     h.day_started = time.monotonic() - 30
     shown = h.current_screen()
     assert "started" not in shown and 148 <= shown["left"] <= 150
+
+
+ADDRESS = "one nine two dot one six eight dot one dot two three, port eight seven six five."
+
+
+def test_the_host_has_the_address_said_to_every_page_and_nobody_else_may(tmp_path: Path) -> None:
+    from narrator.ui.web.address import Announcer, attach
+
+    h, inbox = hub(tmp_path)
+    watcher: list[dict[str, Any]] = []
+    guest = h.connect(watcher.append)  # a page that has not said who it is: it watches
+    inbox[guest] = watcher
+    host = next(iter(inbox))
+    h.handle(host, {"t": "say_address"})  # without --lan no phone can reach the page: nothing is said
+    assert [m["rule"] for m in inbox[host] if m["t"] == "refused"] == ["address.no_lan"]
+    assert inbox[host][-1]["text"] == strings("en")["setup.no_lan"]
+    h.lan_url = "http://192.168.1.23:8765/"
+    said = attach(h, Announcer(h, 8765, find=lambda: "192.168.1.23", name=lambda: "wolfcall", seed=1))
+    h.handle(guest, {"t": "say_address"})
+    assert [m["rule"] for m in watcher if m["t"] == "refused"] == ["message.not_yours"]
+    assert not said.said and not [m for ms in inbox.values() for m in ms if m["t"] == "caption"]
+    h.handle(host, {"t": "say_address"})
+    for messages in inbox.values():  # a caption on every page, the watcher's too
+        captions = [m["text"] for m in messages if m["t"] == "caption"]
+        assert len(captions) == 1 and "wolfcall dot local" in captions[0] and captions[0].endswith(ADDRESS)
+    assert [line.scene for line in said.said] == ["address.say"]
+
+
+def test_the_address_waits_while_a_game_is_narrated(tmp_path: Path) -> None:
+    from narrator.ui.web.address import Announcer
+
+    h, inbox = hub(tmp_path)
+    h.lan_url = "http://192.168.1.23:8765/"
+    said = Announcer(h, 8765, find=lambda: "192.168.1.23", name=lambda: "wolfcall", seed=1)
+    h.screen = {"screen": "listen", "phase": "night"}  # a game's narrator has the table
+    assert said.request() is False and said.pending
+    assert not [m for ms in inbox.values() for m in ms if m["t"] == "caption"]
+    h.screen = {"screen": "setup"}
+    assert said.tick() is True and not said.pending  # the next look, once the table is quiet
+    assert [m["text"] for m in next(iter(inbox.values())) if m["t"] == "caption"][-1].endswith(ADDRESS)
+    assert said.tick() is False  # the same address: said once

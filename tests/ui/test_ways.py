@@ -303,7 +303,7 @@ async def table_game(browser: Any, url: str, mode: str, lang: str) -> None:
     await host.page.wait_for_selector("#deal")
     if mode != "one_device":
         await choose(host.page, "#mode", mode)
-    await choose(host.page, "#players", "6", "document.querySelectorAll('#screen input').length === 6")
+    await choose(host.page, "#players", "6", "document.querySelectorAll('#screen .grid input').length === 6")
     await choose(host.page, "#lang", lang)
     watchers = [await open_ctx(browser, n, url) for n in ("player-1", "player-2", "intruder")]
     intruder = watchers[-1]

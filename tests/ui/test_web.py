@@ -80,10 +80,10 @@ def new_game(page: Any, url: str, players: int = 7, names: list[str] | None = No
     page.select_option("#players", str(players))
     # the server's new setup screen, drawn: no later redraw can wipe the names typed below
     page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
-                           f"document.querySelectorAll('#screen input').length === {players}")
+                           f"document.querySelectorAll('#screen .grid input').length === {players}")
     names = (names or NAMES)[:players]
     for i, name in enumerate(names):
-        field = page.locator("#screen input").nth(i)
+        field = page.locator("#screen .grid input").nth(i)
         field.fill(name)
         field.dispatch_event("change")
     page.click("#deal")  # sent after the names, on the same socket: the server has them when it deals
@@ -192,9 +192,9 @@ def test_a_whole_extended_game_with_twelve_players(page: Any, tmp_path: Path) ->
         page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
                                "document.querySelector('b[data-role=wolf_father]').textContent === '1'")
         shot(page, "setup-extended")
-        page.wait_for_function("document.querySelectorAll('#screen input').length === 12")
+        page.wait_for_function("document.querySelectorAll('#screen .grid input').length === 12")
         for i, name in enumerate(names):
-            field = page.locator("#screen input").nth(i)
+            field = page.locator("#screen .grid input").nth(i)
             field.fill(name)
             field.dispatch_event("change")
         page.click("#deal")
@@ -338,7 +338,7 @@ def extended_setup(page: Any, url: str, lang: str, players: int, names: list[str
     before = gen(page)
     page.select_option("#players", str(players))
     page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
-                           f"document.querySelectorAll('#screen input').length === {players}")
+                           f"document.querySelectorAll('#screen .grid input').length === {players}")
     before = gen(page)
     page.select_option("#captain", "yes")
     page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
@@ -363,7 +363,7 @@ def extended_setup(page: Any, url: str, lang: str, players: int, names: list[str
     page.click("#help-close")
     page.wait_for_selector("#help", state="hidden")
     for i, name in enumerate(names):
-        field = page.locator("#screen input").nth(i)
+        field = page.locator("#screen .grid input").nth(i)
         field.fill(name)
         field.dispatch_event("change")
     page.click("#deal")
@@ -501,7 +501,7 @@ def test_the_play_options_set_the_setup_the_page_starts_from(page: Any, tmp_path
         page.wait_for_selector("#deal")
         assert page.inner_text("h1") == "Nueva partida"
         assert page.input_value("#players") == "6" and page.input_value("#lang") == "es"
-        assert [page.locator("#screen input").nth(i).input_value() for i in range(6)] == NAMES[:6]
+        assert [page.locator("#screen .grid input").nth(i).input_value() for i in range(6)] == NAMES[:6]
 
 
 def test_a_phone_with_a_wrong_clock_and_back_to_setup_from_the_end(page: Any, tmp_path: Path) -> None:

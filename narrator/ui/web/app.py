@@ -10,11 +10,12 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from narrator.ui.web.address import join_card, moved
 from narrator.ui.web.guard import MAX_MESSAGE
 from narrator.ui.web.hub import Hub
 
@@ -29,15 +30,24 @@ def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
     async def qr(request: Request) -> Response:
         if qr_svg is None or hub.lan_url is None:
             return Response(status_code=404)
-        if hub.draft.mode == "own_devices":  # the address with the room code, to join by scanning
+        own = hub.draft.mode == "own_devices"
+        if own or moved(hub):  # the address with the room code, to join by scanning; or a new address
             import io
 
             import segno
 
             out = io.BytesIO()
-            segno.make(f"{hub.lan_url}#code={hub.code}").save(out, kind="svg", scale=6, dark="#fff", light="#000")
+            url = f"{hub.lan_url}#code={hub.code}" if own else hub.lan_url
+            segno.make(url).save(out, kind="svg", scale=6, dark="#fff", light="#000")
             return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
         return Response(qr_svg, media_type="image/svg+xml")
+
+    async def join(request: Request) -> Response:
+        """The QR code full screen, for a screen on the table (the kiosk) to show while phones join."""
+        return FileResponse(STATIC / "join.html", headers={"Cache-Control": "no-store"})
+
+    async def join_json(request: Request) -> Response:
+        return JSONResponse(join_card(hub), headers={"Cache-Control": "no-store"})
 
     async def audio(request: Request) -> Response:
         data = hub.clips.get(int(request.path_params["n"])) if hasattr(hub, "clips") else None
@@ -86,6 +96,8 @@ def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
     return Starlette(routes=[
         Route("/", index),
         Route("/qr.svg", qr),
+        Route("/join", join),
+        Route("/join.json", join_json),
         Route("/audio/{n:int}", audio),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

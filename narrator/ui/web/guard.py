@@ -27,7 +27,7 @@ WRONG_CODES = 10  # wrong room codes one connection may try
 # anyone else watches, and may join a table of own devices with its room code.
 SETUP = ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "mode", "move", "remove")
 HOST = (*SETUP, "deal", "continue", "new", "rematch", "start", "vote", "undo", "tap", "show", "cover", "open",
-        "count", "voice_download", "hello")
+        "count", "voice_download", "say_address", "sound_device", "sound_volume", "sound_test", "hello")
 SEAT = ("tap", "show", "cover", "hello")
 SPECTATOR = ("join", "hello")
 ALLOWED = {"host": HOST, "seat": SEAT, "spectator": SPECTATOR}

@@ -58,6 +58,7 @@ from narrator.ui.web.frames import CALLED, OWN, Frames, secret_step
 from narrator.ui.web.gather import Gather, tally, verdict, voters
 from narrator.ui.web.guard import Bucket, Refusal, Tokens, check_message, new_code, normal_code, question_number, same
 from narrator.ui.web.screens import Screens, cards_of, inline_picture, offices_of
+from narrator.ui.web.soundsetup import SoundSetup
 from narrator.ui.web.strings import strings
 from narrator.ui.web.unresumable import unresumable_screen
 from narrator.ui.web.webinput import Stopped, WebInput
@@ -165,6 +166,7 @@ class Hub:
         self.labels: dict[int, str] = {}  # the seats' labels at the table in play ("Ana", "player four")
         self.day_started = 0.0  # when the day screen was first shown, on this server's monotonic clock
         self.voice_download = self._voice_offer() if speaker_factory is not None and not fast else None
+        self.outputs = SoundSetup(cfg, audio)  # the setup's Sound section: output, volume, test line
         if waiting is not None:
             self.screen = {"screen": "resume"}
 
@@ -318,6 +320,7 @@ class Hub:
             self._look_for_voice()
             out = {"t": "screen", "screen": "setup", "draft": self.draft.to_json(), "voices": self.voices(),
                    "lan": self.lan_url, "modes": list(MODES)}
+            out.update(self.outputs.screen())  # outputs, device, volume (narrator/ui/web/soundsetup.py)
             if self.draft.mode == OWN:
                 out["lobby"] = {"code": self.code, "seats": [
                     {"seat": s, "name": self._seat_name(s), "joined": s in self.tokens.seats}
@@ -420,6 +423,16 @@ class Hub:
             self._tap(client, conn, message)
         elif kind == "voice_download" and self.voice_download is not None:
             self.voice_download.handle(str(message.get("action", "")))
+        elif kind == "sound_device":
+            self.outputs.choose(self, message.get("device"))
+        elif kind == "sound_volume":
+            self.outputs.set_volume(self, message.get("volume"))
+        elif kind == "sound_test":
+            self.outputs.test(self)
+        elif kind == "say_address":  # the device on the table says where phones join (address.py)
+            from narrator.ui.web.address import say_address
+
+            say_address(self)
 
     def too_big(self, client: int) -> None:
         """A message over the size limit: refused unread."""

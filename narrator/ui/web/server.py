@@ -48,7 +48,7 @@ def speaker_for(audio: str, data: Path) -> Any:
         if hub.draft.sound == "browser":
             return build_speaker(table.lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
         return build_speaker(table.lang, hub.draft.voice, audio, None, captions, lines,
-                             no_card_out=data / "last-game.wav")
+                             no_card_out=data / "last-game.wav", device=hub.cfg.audio_device, volume=hub.cfg.volume)
 
     return make
 
@@ -83,6 +83,10 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     hub.lan_url = address if lan else None
     if resume and hub.screen.get("screen") == "resume":
         hub.handle(0, {"t": "continue"})  # `wolfcall play --resume`: the page opens on the game
+    if lan:  # the device on the table says where to join once the network is up, and again when it changes
+        from narrator.ui.web.address import watch
+
+        watch(hub)
     print(f"wolfcall: open {address} on the device in the middle of the table", file=sys.stderr)
     if lan:
         qr.terminal(out=sys.stderr, compact=True)

@@ -240,10 +240,28 @@ function setup(main, s) {
   main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
   main.append(choose("voice", t("setup.voice"), s.voices.filter((v) => v.lang === d.lang).map((v) => [v.name, v.installed ? v.persona : t("setup.voice_floor", { name: v.persona })]), d.voice, (v) => ({ t: "voice", voice: v })));
   main.append(choose("sound", t("setup.sound"), [["server", t("setup.sound.server")], ["browser", t("setup.sound.browser")]], d.sound, (v) => ({ t: "sound", sound: v })));
+  if (d.sound === "server" && s.outputs) main.append(soundPanel(s));
   main.append(el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) }));
   if (s.lan && !own) main.append(el("div", { class: "field" }, el("label", { text: t("lan") }), el("img", { src: "/qr.svg", alt: s.lan, width: "180" }), el("p", { class: "muted", text: s.lan })));
+  // The device on the table says where to join (narrator/ui/web/address.py); /join shows the QR code full screen.
+  if (s.lan) main.append(el("div", { class: "field row", id: "address" }, button(t("setup.say_address"), { t: "say_address" }, "", "say-address"),
+    el("a", { href: "/join", id: "qr-full", class: "link", text: t("setup.qr_full") })));
   if (d.roles.some((r) => r.icon)) main.append(el("p", { class: "muted small", id: "credit", text: t("setup.credit") }));
   drawVoiceBanner();
+}
+// The table's speaker (host only): which output, how loud, and a test line; the server keeps it in config.yaml.
+function soundPanel(s) {
+  const outs = [["default", t("setup.sound_default")], ...s.outputs.map((o) => [o.id, o.name])];
+  if (s.device !== "default" && !s.outputs.some((o) => o.id === s.device)) outs.push([s.device, t("setup.sound_gone", { name: s.device })]);
+  const box = el("div", { id: "sound-setup" }, choose("sound-device", t("setup.sound_device"), outs, s.device, (v) => ({ t: "sound_device", device: v })));
+  if (!s.outputs.length) box.append(el("p", { class: "muted small", id: "no-outputs", text: t("setup.sound_none") }));
+  const volume = el("input", { type: "range", id: "sound-volume", min: "0", max: "100", step: "5", value: String(s.volume) });
+  const level = el("span", { id: "sound-level", text: String(s.volume) });
+  volume.oninput = () => { level.textContent = volume.value; };
+  volume.onchange = () => send({ t: "sound_volume", volume: +volume.value });
+  box.append(el("div", { class: "field" }, el("label", { for: "sound-volume", text: t("setup.sound_volume") }), volume, level),
+    button(t("setup.sound_test"), { t: "sound_test" }, "", "sound-test"));
+  return box;
 }
 // Own devices: the room code, the QR code to join by, and the seats as the phones take them.
 function lobbyPanel(s) {

@@ -1,0 +1,97 @@
+"""The setup screen's Sound section (host only): the outputs to play through, the volume, a test line.
+
+The choice is kept in config.yaml (`audio_device`, `volume`: only those two lines are rewritten) and
+used by the game's speaker (narrator/ui/web/server.py). The outputs are asked of miniaudio when the
+section is first drawn and again at each of its messages (a speaker plugged in shows up at the next
+tap), not at every redraw of the setup screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from narrator.audio.outputs import DEFAULT, Output, SoundCheck, outputs, playback_devices, spoken
+from narrator.audio.sinks import Sink, SinkError, open_sink
+from narrator.config import Config, ConfigError, save_sound
+from narrator.ui.web.guard import Refusal
+from narrator.ui.web.strings import strings
+
+if TYPE_CHECKING:
+    from narrator.ui.web.hub import Hub
+
+CARD = ("auto", "miniaudio", "simpleaudio", "aplay", "pw-play")  # the `audio` kinds that play at the table
+
+
+class SoundSetup:
+    def __init__(self, cfg: Config, audio: str) -> None:
+        self.cfg, self.audio = cfg, audio
+        self.backends: list[Any] | None = None  # miniaudio's backends to use (tests: the NULL backend)
+        self.listed: list[Output] | None = None
+        self.check = SoundCheck(self._open)
+        self.lang, self.voice = "en", ""  # the narrator the test line is said by (the draft's)
+
+    # -- what the setup screen shows -----------------------------------------------------
+    def devices(self) -> list[dict[str, Any]]:
+        """The one question to miniaudio (replaced in tests by a list of its own)."""
+        return playback_devices(self.backends)
+
+    def outputs(self, fresh: bool = False) -> list[Output]:
+        if self.listed is None or fresh:
+            self.listed = outputs(self.devices)
+        return self.listed
+
+    def screen(self) -> dict[str, Any]:
+        """`outputs` (id and name of each), the chosen `device` ("default" or an id) and the `volume`."""
+        return {"outputs": [o.to_json() for o in self.outputs()], "device": self.cfg.audio_device,
+                "volume": self.cfg.volume}
+
+    # -- what the host sends ----------------------------------------------------------------
+    def choose(self, hub: Hub, device: object) -> None:
+        """`sound_device`: play through `device` ("default" or one of the outputs listed)."""
+        self._at_setup(hub)
+        if device != DEFAULT and device not in [o.id for o in self.outputs(fresh=True)]:
+            raise Refusal("sound.device", "that sound device is not here")
+        assert isinstance(device, str)
+        self._keep(device, self.cfg.volume)
+        hub.show({"screen": "setup"})
+
+    def set_volume(self, hub: Hub, volume: object) -> None:
+        """`sound_volume`: 0 to 100."""
+        self._at_setup(hub)
+        if not isinstance(volume, int) or isinstance(volume, bool) or not 0 <= volume <= 100:
+            raise ValueError("a volume is a whole number from 0 to 100")
+        self._keep(self.cfg.audio_device, volume)
+        hub.show({"screen": "setup"})
+
+    def test(self, hub: Hub) -> None:
+        """`sound_test`: a short line in the draft's language, by its narrator, through the chosen output."""
+        self._at_setup(hub)
+        self.outputs(fresh=True)
+        self.lang, self.voice = hub.draft.lang, hub.draft.voice
+        text = strings(self.lang)["sound.test_line"]
+        try:
+            self.check.play(lambda: spoken(text, self.lang, self.voice))
+        except SinkError as exc:
+            raise Refusal("sound.none", str(exc)) from None
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _open(self) -> Sink:
+        if self.audio not in CARD:
+            raise SinkError(f"audio '{self.audio}' plays nothing at the table")
+        return open_sink(self.audio, self.cfg.audio_device, self.cfg.volume, self.backends)
+
+    def _at_setup(self, hub: Hub) -> None:
+        if hub.table is not None and hub.screen.get("screen") != "setup":
+            raise Refusal("setup.running", "the game is running; start a new game to change the setup")
+
+    def _keep(self, device: str, volume: int) -> None:
+        """The choice, for the next game and in config.yaml when there is one (else for this run only)."""
+        self.cfg.audio_device, self.cfg.volume = device, volume
+        if self.cfg.path is not None:
+            try:
+                save_sound(self.cfg.path, device, volume)
+            except ConfigError as exc:
+                raise Refusal("sound.save", str(exc)) from None
+
+
+__all__ = ["SoundSetup"]
