@@ -207,7 +207,7 @@ ADDRESS_SAID = {  # 192.168.1.23, port 8765: digit by digit, as a native game ma
            "To join, open wolfcall dot local, or one nine two dot one six eight dot one dot two three, "
            "port eight seven six five."),
     "de": ("eins neun zwei Punkt eins sechs acht Punkt eins Punkt zwei drei", "acht sieben sechs fünf",
-           "Zum Mitspielen öffnet wolfcall Punkt local oder eins neun zwei Punkt eins sechs acht Punkt eins Punkt "
+           "Zum Mitspielen öffnet ihr wolfcall Punkt local oder eins neun zwei Punkt eins sechs acht Punkt eins Punkt "
            "zwei drei, Port acht sieben sechs fünf."),
     "es": ("uno nueve dos punto uno seis ocho punto uno punto dos tres", "ocho siete seis cinco",
            "Para uniros, abrid wolfcall punto local o uno nueve dos punto uno seis ocho punto uno punto dos tres, "
