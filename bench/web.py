@@ -1,6 +1,7 @@
 """Page figures: from a tap on the WebSocket to the next spoken line (pack voice), and the page's weight;
 every player on their own phone (a host and twelve phones on real sockets): from a day vote cast at once to
-the verdict on every screen, a reloaded phone getting its seat back, the server's memory."""
+the verdict on every screen, a reloaded phone getting its seat back, the server's memory (captions only, and
+with the narrator speaking from a pack)."""
 
 from __future__ import annotations
 
@@ -489,31 +490,57 @@ def _rss_mb(pid: int) -> float:
     raise RuntimeError(f"no VmRSS in /proc/{pid}/status")
 
 
-def server_rss(data: Path) -> tuple[float, float]:
-    """`wolfcall play --fast --audio none` in its own process: its resident memory (MB) with only the host
-    connected before a game, and with the host and twelve phones connected once a game is into night 2."""
+def _listening(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
+    deadline = time.monotonic() + GUARD_S  # only against a server that never listens
+    while True:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"wolfcall play did not listen: {log.read_text()}")
+        time.sleep(0.05)
+
+
+def server_rss(data: Path, packs: Path | None = None) -> tuple[float, float]:
+    """`wolfcall play` in its own process: its resident memory (MB) with only the host connected before a
+    game, and with the host and twelve phones connected once a game is into night 2.
+
+    Without `packs`: `--fast --audio none`, a virtual clock and captions only (no voice at all). With `packs`
+    (a folder holding a rendered pack of ruth, passed as WOLFCALL_PACKS): the narrator speaks every line from
+    that pack, on a real clock run 30 times faster (`--speed 30`). In `wolfcall play`'s page the host's
+    setup chooses the voice and where the sound plays (`--voice` and `--out` are not read by the page), so
+    the host picks ruth and the sound in the browser: each line is decoded from the pack and handed to the
+    page as a WAV (narrator/ui/web/server.py BrowserSink), with `--audio none` so that no sound card is
+    opened. Raises RuntimeError unless the lines came from the pack (see _spoke_from_pack). As for
+    `play.rss_mb.pack` (bench/voice.py), `run` measures a first game (the twelve names are new: synthesized by
+    espeak-ng, measured for loudness and kept beside the pack) and a second one on the same names."""
     data.mkdir(parents=True, exist_ok=True)
     port = _port()
     wolfcall = str(Path(sys.executable).parent / "wolfcall")
-    with (data / "server.log").open("ab") as log:
-        proc = subprocess.Popen([wolfcall, "play", "--fast", "--audio", "none", "--port", str(port), "--data",
-                                 str(data)], env={**os.environ, "WOLFCALL_DATA": str(data)},
-                                stdout=subprocess.DEVNULL, stderr=log)
+    command = [wolfcall, "play", "--audio", "none", "--port", str(port), "--data", str(data)]
+    env = {**os.environ, "WOLFCALL_DATA": str(data)}
+    if packs is None:
+        command.insert(2, "--fast")
+    else:
+        command[2:2] = ["--speed", "30"]
+        env["WOLFCALL_PACKS"] = str(packs)
+    log = data / "server.log"
+    with log.open("ab") as out:
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=out)
     try:
-        deadline = time.monotonic() + GUARD_S  # only against a server that never listens
-        while True:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"wolfcall play did not listen: {(data / 'server.log').read_text()}")
-            time.sleep(0.05)
+        _listening(proc, port, log)
         url = f"ws://127.0.0.1:{port}/ws"
         figures: list[float] = []
+        heard: list[dict[str, Any]] = []
 
         async def measure() -> None:
             room, host = await open_host(url)
             figures.append(_rss_mb(proc.pid))
+            if packs is not None:
+                await host.send({"t": "voice", "voice": "ruth"})
+                await host.send({"t": "sound", "sound": "browser"})
+                await room.until(lambda: host.screen.get("draft", {}).get("voice") == "ruth"
+                                 and host.screen.get("draft", {}).get("sound") == "browser", "ruth, in the browser")
             phones = await seat_phones(room, host, 12, "classic")
             try:
                 await host.send({"t": "deal"})
@@ -522,14 +549,35 @@ def server_rss(data: Path) -> tuple[float, float]:
                     return any(p.screen.get("screen") == "night" and p.screen.get("night", 0) >= 2 for p in phones)
                 await play(room, host, phones, random.Random(3), night_two)
                 figures.append(_rss_mb(proc.pid))
+                heard.extend(m for _, m in host.frames if m["t"] == "audio")
             finally:
                 for c in [host, *phones]:
                     await c.close()
         asyncio.run(measure())
+        if packs is not None:
+            _spoke_from_pack(packs / "ruth", heard, log)
         return figures[0], figures[1]
     finally:
         proc.kill()
         proc.wait()
+
+
+def _spoke_from_pack(pack: Path, heard: list[dict[str, Any]], log: Path) -> None:
+    """The server spoke (the host was handed lines' audio) with the pack open: only a speaker holding the pack
+    keeps the players' names beside it (narrator/audio/speaker.py `name`), and a line the pack lacks would have
+    been spoken live with a warning in the server's log."""
+    said = sorted((pack / "names").glob("*.mp3")) if (pack / "names").is_dir() else []
+    text = log.read_text(errors="replace")
+    if not heard or not said or "voice pack has no clip" in text or "not installed" in text:
+        raise RuntimeError(f"the narrated server did not speak from {pack}: {len(heard)} lines handed to the page, "
+                           f"{len(said)} names kept beside the pack; its log:\n{text}")
+
+
+def ruth_pack(root: Path) -> Path:
+    """Ruth's pack (espeak-ng, every line of the shipped scripts) rendered into `root`; clips already there
+    are kept."""
+    render(find_voice("ruth"), load(SHIPPED), root=root, workers=os.cpu_count() or 2, progress=False)
+    return root
 
 
 def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
@@ -552,6 +600,12 @@ def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
             idle, playing = server_rss(Path(tmp) / "data5")
             yield metric("web.own_devices.server_rss_idle_mb", idle, "MB", "lower")
             yield metric("web.own_devices.server_rss_mb", playing, "MB", "lower")
+        if only("web.own_devices.server_rss_mb.pack"):
+            packs = ruth_pack(Path(tmp) / "packs")
+            _, first = server_rss(Path(tmp) / "data6", packs)  # new names: synthesized once, kept beside the pack
+            _, narrated = server_rss(Path(tmp) / "data7", packs)  # the same table again: every name from the pack
+            yield metric("web.own_devices.server_rss_mb.pack_new_names", first, "MB", "lower")
+            yield metric("web.own_devices.server_rss_mb.pack", narrated, "MB", "lower")
 
 
 if __name__ == "__main__":

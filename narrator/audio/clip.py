@@ -79,15 +79,15 @@ def trim(clip: Clip, threshold_db: float = -45.0, keep: float = 0.04) -> Clip:
 
 
 def normalise(clip: Clip) -> Clip:
-    """Bring the clip to TARGET_LUFS (ITU-R BS.1770 via pyloudnorm), never above the peak ceiling."""
-    import pyloudnorm
+    """Bring the clip to TARGET_LUFS (ITU-R BS.1770, narrator/audio/loudness.py), never above the peak ceiling."""
+    from narrator.audio.loudness import integrated
 
     s = clip.samples.astype(np.float64)
     if len(s) == 0 or not np.any(s):
         return clip
     loudness = float("-inf")
     if len(s) >= int(0.4 * clip.rate):  # the meter needs one 400 ms block
-        loudness = pyloudnorm.Meter(clip.rate).integrated_loudness(s)
+        loudness = integrated(s, clip.rate)
     if np.isfinite(loudness):
         gain = 10 ** ((TARGET_LUFS - loudness) / 20)
     else:  # too short to measure: match its RMS to what -18 LUFS speech has

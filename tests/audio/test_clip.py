@@ -40,3 +40,20 @@ def test_mp3_round_trip_keeps_the_length() -> None:
 def test_decode_refuses_what_is_not_audio() -> None:
     with pytest.raises(ValueError):
         decode(b"not audio at all" * 100)
+
+
+@pytest.mark.parametrize("rate", [16000, 22050, 48000])
+def test_our_loudness_meter_reads_as_pyloudnorm_does(rate: int) -> None:
+    """BS.1770 without scipy (76 MB less on a Pi): the same figure as pyloudnorm's meter, on noise and on
+    speech by espeak-ng, long and as short as a name."""
+    from narrator.audio.loudness import integrated
+    from narrator.audio.voices import all_voices, floor_engine
+
+    noise = np.random.default_rng(rate).normal(0, 0.1, rate * 3)
+    assert integrated(noise, rate) == pytest.approx(pyloudnorm.Meter(rate).integrated_loudness(noise), abs=0.01)
+    engine = floor_engine(all_voices()["jutta"])
+    for text in ("Guten Abend. Die Nacht bricht herein über Düsterwald.", "Ana"):
+        clip = engine.synthesize(text)
+        s = clip.samples.astype(np.float64)
+        assert integrated(s, clip.rate) == pytest.approx(pyloudnorm.Meter(clip.rate).integrated_loudness(s), abs=0.01)
+    assert integrated(np.zeros(rate), rate) == float("-inf")
