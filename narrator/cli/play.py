@@ -93,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
 
         return serve(cfg, script, args.data or data_dir(), port=args.port or cfg.web_port, lan=args.lan,
                      fast=args.fast, audio=args.audio or cfg.audio, speed=args.speed, resume=bool(args.resume),
-                     lang=args.lang, names=names if args.names is not None or args.players is not None else None)
+                     lang=args.lang, names=names if args.names is not None or args.players is not None else None,
+                     voice=args.voice)
     folder = (args.data or data_dir()) / "games"
     if args.resume:
         path = latest_unfinished(folder) if args.resume == "latest" else Path(args.resume)

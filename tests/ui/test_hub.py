@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 from narrator.audio.clip import Clip
 from narrator.config import Config
@@ -291,3 +292,13 @@ def test_the_address_waits_while_a_game_is_narrated(tmp_path: Path) -> None:
     assert said.tick() is True and not said.pending  # the next look, once the table is quiet
     assert [m["text"] for m in next(iter(inbox.values())) if m["t"] == "caption"][-1].endswith(ADDRESS)
     assert said.tick() is False  # the same address: said once
+
+
+def test_play_voice_sets_the_setups_voice_and_its_language(tmp_path: Path) -> None:
+    from narrator.config import OptionError
+
+    h = Hub(Config(), SCRIPT, tmp_path, fast=True, voice="lucia")
+    assert (h.draft.voice, h.draft.lang) == ("lucia", "es")
+    assert Hub(Config(), SCRIPT, tmp_path, fast=True, voice="lucia", lang="de").draft.lang == "de"
+    with pytest.raises(OptionError, match="no voice 'nobody'"):
+        Hub(Config(), SCRIPT, tmp_path, fast=True, voice="nobody")

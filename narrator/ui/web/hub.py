@@ -130,7 +130,7 @@ class PageCaptions(CaptionSpeaker):
 class Hub:
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, audio: str = "auto",
                  speaker_factory: Callable[[Hub, Table], Any] | None = None, speed: float = 1.0,
-                 lang: str | None = None, names: list[str] | None = None) -> None:
+                 lang: str | None = None, names: list[str] | None = None, voice: str | None = None) -> None:
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
         self._voices: list[dict[str, Any]] | None = None  # read on first use (voices())
         self.speed = speed
@@ -152,7 +152,7 @@ class Hub:
         self.lock = threading.RLock()
         self.draft = Draft(cfg.players, [], recommended(ruleset(cfg.ruleset), cfg.players), cfg.house, cfg.language,
                            cfg.voice, ruleset=cfg.ruleset)
-        self._draft_from_options(lang, names)
+        self._draft_from_options(lang, names, voice)
         self.table: Table | None = None
         self.input: WebInput | None = None
         self.thread: threading.Thread | None = None
@@ -170,9 +170,19 @@ class Hub:
         if waiting is not None:
             self.screen = {"screen": "resume"}
 
-    def _draft_from_options(self, lang: str | None, names: list[str] | None) -> None:
-        """`wolfcall play --lang/--names/--players`: the setup the page starts from."""
+    def _draft_from_options(self, lang: str | None, names: list[str] | None, voice: str | None = None) -> None:
+        """`wolfcall play --lang/--names/--players/--voice`: the setup the page starts from (a voice without
+        --lang brings its own language)."""
         d = self.draft
+        if voice is not None:
+            from narrator.config import OptionError
+
+            known = self.voices_by_name()
+            if voice not in known:
+                raise OptionError(f"--voice: there is no voice '{voice}' (voices: {', '.join(sorted(known))})")
+            d.voice = voice
+            if lang is None:
+                d.lang = known[voice]
         if names is not None:
             d.players, d.counts = len(names), recommended(ruleset(d.ruleset), len(names))
             d.names = list(names) if any(names) else []
@@ -181,7 +191,7 @@ class Hub:
             from narrator.audio.table import DEFAULTS
 
             if self.voices_by_name().get(d.voice) != d.lang:
-                d.voice = DEFAULTS[d.lang][0]
+                d.voice = DEFAULTS[d.lang][0]  # --voice in another language than --lang: the language wins
 
     @property
     def games(self) -> Path:
