@@ -80,6 +80,7 @@ def tap_to_voice(root: Path, data: Path, taps: int = 120) -> list[float]:
     kinds: list[str] = []
     try:
         with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            ws.send(json.dumps({"t": "hello", "token": None}))  # the first page: the host, the table device
             ws.send(json.dumps({"t": "names", "names": [f"P{i}" for i in range(1, 13)]}))
             ws.send(json.dumps({"t": "deal"}))
             while len(latencies) < taps:
@@ -89,9 +90,11 @@ def tap_to_voice(root: Path, data: Path, taps: int = 120) -> list[float]:
                 tap = _reply(message)
                 if tap is None:
                     continue
+                if "q" in message:  # an answer names the question on screen, as the page sends it
+                    tap["q"] = message["q"]
                 if tap.get("t") == "show":
-                    ws.send(json.dumps(tap))
-                    tap = {"t": "cover"}
+                    ws.send(json.dumps({"t": "show"}))
+                    tap = {"t": "cover", "q": message.get("q")}
                 if tap.get("t") == "rematch":  # a new game, not a tap within one: not measured
                     ws.send(json.dumps(tap))
                     continue
