@@ -13,7 +13,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import NARRATOR, State, view
+from engine import State
 from narrator.ui.web.hub import Hub
 
 GUARD_S = float(os.environ.get("WOLFCALL_TEST_GUARD", "120"))  # only against a hang: every wait is for a message
@@ -151,7 +151,3 @@ def answer(phone: Phone, s: dict[str, Any], rng: random.Random) -> bool:
         else:
             return False
         return True
-
-
-def public_facts(state: State) -> dict[str, Any]:
-    return view(state, NARRATOR)

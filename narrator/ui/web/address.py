@@ -81,19 +81,14 @@ def quiet(hub: Hub) -> bool:
 
 def table_speaker(hub: Hub) -> Any:
     """A speaker for one line outside a game: captions on every page, and with the sound on, the table's
-    voice for the draft's language (as `server.speaker_for` builds the game's)."""
+    voice for the draft's language (`server.table_voice`, as the game's is built)."""
     from narrator.ui.web.hub import PageCaptions
 
-    captions = PageCaptions(hub)
     if hub.fast or hub.speaker_factory is None:
-        return captions
-    from narrator.audio.table import build_speaker
-    from narrator.ui.web.server import BrowserSink
+        return PageCaptions(hub)
+    from narrator.ui.web.server import table_voice
 
-    lines = Lines(hub.script, hub.lang, Picker(0))
-    if hub.draft.sound == "browser":
-        return build_speaker(hub.lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
-    return build_speaker(hub.lang, hub.draft.voice, hub.audio, None, captions, lines)
+    return table_voice(hub, hub.lang)
 
 
 def _say(make: Callable[[], Any], line: Line) -> None:

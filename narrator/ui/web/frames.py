@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import NARRATOR, State, actor_of, options_of, shape_of, view
+from engine import State, actor_of, options_of, shape_of
 from engine.flow import announce_of
 from engine.roles import ROLES
 from narrator.game.inputs import REVEAL, START, VOTE, Question
@@ -45,6 +45,7 @@ class Frames:
     gather: Gather | None
     called: str | None = None  # own devices: the night step called aloud, between its wake and sleep lines
     called_done: frozenset[int] | set[int] = frozenset()
+    seen: frozenset[int] | set[int] = frozenset()  # own devices: the seats that have looked at their card
 
     # -- who sees what -------------------------------------------------------------------------
     def host(self) -> dict[str, Any]:
@@ -54,10 +55,9 @@ class Frames:
         if q is None or q.step == START or q.step == VOTE:
             return self.table
         if q.step == REVEAL:
-            seen = self.gather.done if self.gather else set()
             return {"screen": "deal_wait", "q": q.number,
-                    "seen": [self.screens.name(s) for s in state.seats if s in seen],
-                    "waiting": [self.screens.name(s) for s in state.seats if s not in seen]}
+                    "seen": [self.screens.name(s) for s in state.seats if s in self.seen],
+                    "waiting": [self.screens.name(s) for s in state.seats if s not in self.seen]}
         if q.step == "day_vote":
             cast = len(self.gather.ballots) if self.gather else 0
             return {"screen": "ballots", "q": q.number, "day": state.night, "cast": cast, "of": len(voters(state))}
@@ -78,7 +78,7 @@ class Frames:
             return self.listening()
         if q.step == REVEAL:
             return {"screen": "card", "q": q.number, "name": self.screens.name(seat),
-                    "seen": bool(self.gather and seat in self.gather.done)}
+                    "seen": seat in self.seen}
         if q.step == VOTE:
             return {**self.table, "watch": True}
         if q.step == "day_vote":
@@ -176,7 +176,3 @@ class Frames:
         choices.append({"value": "day_vote:none", "kind": "none", "name": ""})
         return {"screen": "ballot", "q": q.number, "day": state.night, "choices": choices, "done": done,
                 "double": state.captain == seat and state.extended}
-
-    def public(self) -> dict[str, Any]:
-        """What anyone may see (a check used by the tests): the table's public view."""
-        return view(self.state, NARRATOR) if self.state is not None else {}

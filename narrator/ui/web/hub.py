@@ -224,10 +224,6 @@ class Hub:
             self._tell_peers()
 
     @property
-    def clients(self) -> dict[int, Send]:
-        return {k: c.send for k, c in self.conns.items()}
-
-    @property
     def lang(self) -> str:
         return self.table.lang if self.table else self.draft.lang
 
@@ -262,7 +258,7 @@ class Hub:
 
     def frames(self) -> Frames:
         return Frames(self.screens(), self.state if self.table else None, self.question, self.current_screen(),
-                      self.mode, self.gather, self.called, self.called_done)
+                      self.mode, self.gather, self.called, self.called_done, self.seen)
 
     def frame_for(self, conn: Conn, frames: Frames | None = None) -> dict[str, Any]:
         """The screen this connection may see now, computed for it alone."""
@@ -777,7 +773,7 @@ class Hub:
                 return  # asked again after the window ran out: the screen already shows it
             self.question, self.state = question, state
             if self.gather is None or self.gather.number != question.number:
-                self.gather = Gather(question.number, done=set(self.seen) if question.step == REVEAL else set())
+                self.gather = Gather(question.number)
             if question.step == TURN:  # round the table: the host's screen is built for the turn (frame_for)
                 self.opened = None
                 screen = {"screen": "turn", "q": question.number}
@@ -833,12 +829,9 @@ class Hub:
                 raise Refusal("message.not_yours", "not a seat's message now")
             self.seen.add(conn.seat)
             q = self.question
-            if q is not None and q.step == REVEAL:
-                if self.gather is not None:
-                    self.gather.done = set(self.seen)
-                if q.seat in self.seen:
-                    self._put(q, COVERED)
-                    return
+            if q is not None and q.step == REVEAL and q.seat in self.seen:
+                self._put(q, COVERED)
+                return
             self.refresh()
             return
         if self.mode == OWN:

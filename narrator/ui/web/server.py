@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,14 +42,21 @@ class BrowserSink:
         pass
 
 
+def table_voice(hub: Hub, lang: str, names: Sequence[str] = (), audio: str | None = None,
+                no_card_out: Path | None = None) -> Any:
+    """The table's voice as the setup chose it: the draft's narrator, in the browser or on the speaker (with
+    config.yaml's output and volume); captions on every page either way."""
+    captions = PageCaptions(hub)
+    lines = Lines(hub.script, lang, Picker(0), names)
+    if hub.draft.sound == "browser":
+        return build_speaker(lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
+    return build_speaker(lang, hub.draft.voice, audio or hub.audio, None, captions, lines, no_card_out=no_card_out,
+                         device=hub.cfg.audio_device, volume=hub.cfg.volume)
+
+
 def speaker_for(audio: str, data: Path) -> Any:
     def make(hub: Hub, table: Table) -> Any:
-        captions = PageCaptions(hub)
-        lines = Lines(hub.script, table.lang, Picker(0), table.players)
-        if hub.draft.sound == "browser":
-            return build_speaker(table.lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
-        return build_speaker(table.lang, hub.draft.voice, audio, None, captions, lines,
-                             no_card_out=data / "last-game.wav", device=hub.cfg.audio_device, volume=hub.cfg.volume)
+        return table_voice(hub, table.lang, table.players, audio, data / "last-game.wav")
 
     return make
 
