@@ -92,6 +92,12 @@ def parser() -> argparse.ArgumentParser:
     voi = sub.add_parser("voices", help="narrator voices and voice packs")
     voicecli.add_arguments(voi)
     voi.set_defaults(run=voicecli.run)
+    from narrator.cli import serve
+
+    srv = sub.add_parser("serve", help="serve online rooms: accounts, room codes, voice chat (--online)")
+    serve.add_arguments(srv)
+    srv.set_defaults(run=_game("serve"))
+
     from narrator.cli import service
 
     svc = sub.add_parser("service", help="start the game master at boot (systemd), optionally with a kiosk screen")

@@ -1,4 +1,5 @@
-"""The page's words, per language, in `narrator/ui/web/ui/<lang>.yaml` (like the scripts)."""
+"""The page's words, per language, in `narrator/ui/web/ui/<lang>.yaml` (like the scripts), plus one file per
+part of the page that has its own words, `ui/<lang>.<part>.yaml` (the online rooms' accounts, the speaking list)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,17 @@ UI = Path(__file__).resolve().parent / "ui"
 
 @lru_cache(maxsize=8)
 def strings(lang: str) -> dict[str, str]:
-    doc = load_yaml(UI / f"{lang}.yaml")
-    if not isinstance(doc, MarkedDict):
-        raise YamlError(UI / f"{lang}.yaml", 1, "the page's words are a mapping of key: text")
-    return {str(k): str(v) for k, v in doc.items()}
+    out: dict[str, str] = {}
+    for path in [UI / f"{lang}.yaml", *sorted(UI.glob(f"{lang}.*.yaml"))]:
+        doc = load_yaml(path)
+        if not isinstance(doc, MarkedDict):
+            raise YamlError(path, 1, "the page's words are a mapping of key: text")
+        for key, text in doc.items():
+            if str(key) in out:
+                raise YamlError(path, doc.line_of(key),
+                                f"{key}: already said in another of the page's files for {lang}")
+            out[str(key)] = str(text)
+    return out
 
 
 def missing_keys() -> dict[str, set[str]]:

@@ -1,0 +1,102 @@
+"""`wolfcall serve --online`: rooms on the internet, with accounts and voice chat.
+
+A browser gives a page its microphone only on a secure origin, so players reach this server over HTTPS:
+give it a certificate (`--cert`, `--key`), or run it behind a reverse proxy that holds one (`--proxy`:
+then it listens on 127.0.0.1 and trusts the proxy's X-Forwarded-* headers). The voice chat needs a TURN
+server for players behind strict NATs (`--turn`, `--turn-secret`: coturn's shared secret); see the README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from narrator.config import OptionError, port_number, speed_factor
+from narrator.yamlfile import cut
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--online", action="store_true", required=True, help="serve online rooms (the only way for now)")
+    p.add_argument("--port", type=port_number, default=8443, help="the port to listen on (default 8443)")
+    p.add_argument("--host", default=None, help="the address to listen on (default 0.0.0.0; 127.0.0.1 with --proxy)")
+    p.add_argument("--cert", type=Path, help="the TLS certificate (PEM), for HTTPS without a proxy")
+    p.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
+    p.add_argument("--proxy", action="store_true", help="behind a reverse proxy that serves HTTPS (nginx, Caddy)")
+    p.add_argument("--insecure", action="store_true",
+                   help="plain HTTP on purpose (a test on this machine; browsers then give no microphone)")
+    p.add_argument("--stun", action="append", default=[], metavar="URL",
+                   help="a STUN server, e.g. stun:turn.example.org")
+    p.add_argument("--turn", action="append", default=[], metavar="URL",
+                   help="a TURN server, e.g. turn:turn.example.org")
+    p.add_argument("--turn-secret-file", type=Path, help="a file holding coturn's static-auth-secret")
+    p.add_argument("--data", type=Path, help="where accounts and room journals are kept (default: the data folder)")
+    p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+    p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
+    p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)
+
+
+def check(args: argparse.Namespace) -> str | None:
+    """The TLS files and the secret, checked before anything listens; the TURN secret read from its file."""
+    if (args.cert is None) != (args.key is None):
+        raise OptionError("--cert and --key go together")
+    if args.cert is None and not args.proxy and not args.insecure:
+        raise OptionError("players' browsers give the voice chat a microphone only over HTTPS: give --cert and "
+                          "--key, or --proxy behind a reverse proxy with a certificate, or --insecure to try it here")
+    for option, path in (("--cert", args.cert), ("--key", args.key), ("--turn-secret-file", args.turn_secret_file)):
+        if path is not None and not path.is_file():
+            raise OptionError(f"{option} {cut(str(path), 80)}: no such file")
+    if args.turn_secret_file is None:
+        if args.turn:
+            raise OptionError("--turn needs --turn-secret-file (coturn's static-auth-secret)")
+        return None
+    secret: str = args.turn_secret_file.read_text(encoding="utf-8", errors="replace").strip()
+    if not secret:
+        raise OptionError(f"--turn-secret-file {cut(str(args.turn_secret_file), 80)}: the file is empty")
+    return secret
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from narrator.config import load_config
+    from narrator.online.accounts import Accounts
+    from narrator.online.app import create_online_app
+    from narrator.online.room import start_ticking
+    from narrator.online.rooms import Rooms
+    from narrator.online.speech import room_voice
+    from narrator.online.store import SqliteStore
+    from narrator.online.voice import ice_servers
+    from narrator.paths import data_dir
+    from narrator.speech.lint import load_checked
+
+    secret = check(args)
+    cfg = load_config(args.config)
+    script = load_checked(args.scripts or cfg.scripts)
+    data = args.data or data_dir()
+    data.mkdir(parents=True, exist_ok=True)
+    accounts = Accounts(SqliteStore(data / "accounts.sqlite"))
+    rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed,
+                  speaker_factory=None if args.fast else room_voice)
+    stun = args.stun or []
+
+    def ice(user: str) -> list[dict[str, object]]:
+        return ice_servers(stun, args.turn, secret, user, time.time())
+
+    secure = not args.insecure
+    app = create_online_app(accounts, rooms, secure=secure, ice=ice)
+    host = args.host or ("127.0.0.1" if args.proxy else "0.0.0.0")
+    stop = start_ticking(rooms.all)
+    scheme = "https" if args.cert else "http"
+    print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)
+    try:
+        uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_max_size=65536,
+                    ssl_certfile=str(args.cert) if args.cert else None,
+                    ssl_keyfile=str(args.key) if args.key else None,
+                    proxy_headers=args.proxy, forwarded_allow_ips="127.0.0.1" if args.proxy else None)
+    finally:
+        stop.set()
+        rooms.close()
+    return 0

@@ -1,0 +1,1 @@
+"""Online rooms: accounts, rooms keyed by a code, the narrator in every browser, and voice chat."""

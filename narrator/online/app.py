@@ -1,0 +1,188 @@
+"""`wolfcall serve --online`: the front page (accounts, open or join a room), each room's page, its clips and
+its WebSocket. Every request for a room is checked against the session cookie: only the room's members
+get its page's socket and clips, and a socket opened from another site's page is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from narrator.online.accounts import Accounts, User
+from narrator.online.auth import COOKIE, refusal, routes
+from narrator.online.rooms import Rooms
+from narrator.ui.web.guard import Bucket, Refusal
+from narrator.ui.web.strings import strings
+
+STATIC = Path(__file__).resolve().parent.parent / "ui" / "web" / "static"
+BODY_MAX = 4096
+MAX_MESSAGE = 20_000  # a page's message: an SDP offer for the voice chat is the longest (a few KB)
+RATE, BURST = 60.0, 200.0  # messages a second per page (the voice chat's ICE candidates come in bursts)
+HANDLERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="wolfcall-rooms")
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > BODY_MAX:
+        raise Refusal("request.large", "the request is too large")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_MAX:
+            raise Refusal("request.large", "the request is too large")
+    try:
+        form = json.loads(body or b"{}")
+    except ValueError:
+        raise Refusal("request.form", "send JSON") from None
+    if not isinstance(form, dict):
+        raise Refusal("request.form", "send JSON")
+    return form
+
+
+def same_site(headers: Any) -> bool:
+    """A browser names the page that opened a socket; another site's page may not use this one's cookie."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True  # not a browser (a script with its own cookie)
+    return bool(urlsplit(origin).netloc == headers.get("host", ""))
+
+
+def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
+                      ice: Any = None) -> Starlette:
+    """`ice(user) -> list of RTCIceServer dicts` for the voice chat (STUN, and TURN credentials)."""
+
+    def user_of_request(request: Request) -> User | None:
+        return accounts.user_of(request.cookies.get(COOKIE))
+
+    async def front(request: Request) -> Response:
+        return FileResponse(STATIC / "online.html", headers=NO_STORE)
+
+    async def words(request: Request) -> Response:
+        lang = request.query_params.get("lang", "en")
+        return JSONResponse(strings(lang if lang in ("en", "de", "es") else "en"), headers=NO_STORE)
+
+    async def open_room(request: Request) -> Response:
+        user = user_of_request(request)
+        if user is None:
+            return refusal("signin.required", "sign in first")
+        try:
+            form = await read_json(request)
+            room = await asyncio.get_running_loop().run_in_executor(
+                HANDLERS, lambda: rooms.open(user.id, user.name, form))
+        except Refusal as exc:
+            return refusal(exc.rule, str(exc))
+        return JSONResponse({"code": room.code}, headers=NO_STORE)
+
+    async def join_room(request: Request) -> Response:
+        user = user_of_request(request)
+        if user is None:
+            return refusal("signin.required", "sign in first")
+        address = request.client.host if request.client else "-"
+        try:
+            form = await read_json(request)
+            room = await asyncio.get_running_loop().run_in_executor(
+                HANDLERS, lambda: rooms.join(form.get("code"), user.id, user.name, address))
+        except Refusal as exc:
+            status = {"room.slow": 429, "room.unknown": 404}.get(exc.rule, 400)
+            return JSONResponse({"rule": exc.rule, "text": str(exc)}, status_code=status, headers=NO_STORE)
+        return JSONResponse({"code": room.code}, headers=NO_STORE)
+
+    async def room_page(request: Request) -> Response:
+        user = user_of_request(request)
+        room = rooms.find(request.path_params["code"])
+        if user is None or room is None or room.seat_of(user.id) is None:
+            code = request.path_params["code"][:16]
+            return RedirectResponse(f"/#code={code}" if room is not None else "/", status_code=303)
+        return FileResponse(STATIC / "room.html", headers=NO_STORE)
+
+    async def audio(request: Request) -> Response:
+        user = user_of_request(request)
+        room = rooms.find(request.path_params["code"])
+        if user is None or room is None or room.seat_of(user.id) is None:
+            return Response(status_code=404)
+        data = room.hub.clips.get(int(request.path_params["n"]))
+        if data is None:
+            return Response(status_code=404)
+        return Response(data, media_type="audio/wav", headers=NO_STORE)
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        user = accounts.user_of(ws.cookies.get(COOKIE))
+        room = rooms.find(ws.path_params["code"])
+        if not same_site(ws.headers) or user is None or room is None:
+            rule = "signin.required" if user is None else "room.unknown"
+            await ws.send_text(json.dumps({"t": "refused", "rule": rule, "text": rule}))
+            await ws.send_text(json.dumps({"t": "gone"}))
+            await ws.close(code=4403)
+            return
+        outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def send(message: dict[str, Any]) -> None:
+            loop.call_soon_threadsafe(outbox.put_nowait, message)
+
+        try:
+            number = await loop.run_in_executor(HANDLERS, room.connect, user.id, send)
+        except Refusal as exc:
+            await ws.send_text(json.dumps({"t": "refused", "rule": exc.rule, "text": str(exc)}))
+            await ws.send_text(json.dumps({"t": "gone"}))
+            await ws.close(code=4403)
+            return
+        if ice is not None:
+            send({"t": "ice", "servers": ice(user.name)})
+
+        async def writer() -> None:
+            try:
+                while True:
+                    message = await outbox.get()
+                    if message is None:
+                        return
+                    await ws.send_text(json.dumps(message, ensure_ascii=False))
+                    if message is None or message.get("t") == "gone":
+                        await ws.close(code=4403)
+                        return
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                pass
+
+        task = asyncio.create_task(writer())
+        bucket = Bucket(loop.time, RATE, BURST)
+        try:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_MESSAGE or not bucket.take():
+                    rule = "message.size" if len(text) > MAX_MESSAGE else "message.rate"
+                    send({"t": "refused", "rule": rule, "text": strings(room.hub.lang).get(f"refusal.{rule}", rule)})
+                    continue
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    message = None
+                await loop.run_in_executor(HANDLERS, room.handle, number, message)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
+        finally:
+            task.cancel()
+            await loop.run_in_executor(HANDLERS, room.disconnect, number)
+
+    return Starlette(routes=[
+        Route("/", front),
+        Route("/api/strings", words),
+        *routes(accounts, secure),
+        Route("/api/rooms", open_room, methods=["POST"]),
+        Route("/api/join", join_room, methods=["POST"]),
+        Route("/r/{code}", room_page),
+        Route("/r/{code}/audio/{n:int}", audio),
+        WebSocketRoute("/r/{code}/ws", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ])

@@ -1,0 +1,493 @@
+"""One online room: a table of own devices whose players sit anywhere, each signed in with an account.
+
+The game is the page's hub (narrator/ui/web/hub.py) in the "own devices" way: every screen is computed
+for its receiver there. The room adds who sits where (by account, in the order they joined), the host's
+rights for the player who opened it, the narrator's clips played in every browser, the voice chat's
+channels (narrator/online/voice.py) and the speaking list (narrator/online/speaking.py).
+
+The room's opener plays a seat like everyone else; their page also gets the table's own questions (the
+start, the call to vote, the captain's election) and the setup. Inside, that page holds two hub
+connections, the seat's and the host's, and sees one screen made of both (`Client.screen`).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import State, ruleset
+from engine.roles.cupid import lovers as lovers_of
+from narrator.config import Config
+from narrator.game.inputs import REVEAL, START, VOTE
+from narrator.game.session import Table
+from narrator.speech.script import Script
+from narrator.ui.web.frames import OWN
+from narrator.ui.web.gather import tally, verdict
+from narrator.ui.web.guard import Refusal
+from narrator.ui.web.hub import Hub, Send
+from narrator.ui.web.strings import strings
+
+MIN_PLAYERS, MAX_PLAYERS = 5, 14  # an online round, as the German text says
+LOVERS_SECONDS = 30.0  # from night 2 the lovers whisper this long each night
+DEBATE_MINUTES = 5  # the debate's length when the host sets none: the sundial needs an end
+# what the opener's page may send as the host (the rest of the hub's host messages belong to a table device)
+HOST_KINDS = ("ruleset", "adjust", "house", "lang", "voice", "deal", "new", "rematch", "start", "vote", "undo",
+              "count")
+SEAT_KINDS = ("tap", "show", "cover")
+ROOM_KINDS = ("hello", "hand", "next_speaker", "rtc", "remove")
+FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opener's host connection passes on
+
+
+@dataclass
+class Member:
+    user: int
+    name: str
+
+
+@dataclass
+class Client:
+    """One browser connected to the room: its hub connections and what its page was last sent."""
+
+    user: int
+    send: Send
+    seat_client: int | None = None
+    host_client: int | None = None
+    host_screen: dict[str, Any] = field(default_factory=dict)
+    seat_screen: dict[str, Any] = field(default_factory=dict)
+    last: str = ""
+
+    def screen(self, extra: dict[str, Any]) -> dict[str, Any]:
+        """The opener sees the table's question when their own seat has none, and their seat's otherwise."""
+        seat, host = self.seat_screen, self.host_screen
+        if self.host_client is None:
+            out = seat
+        elif not seat or seat.get("screen") == "lobby" or seat.get("watch") or ("q" in host and "q" not in seat):
+            out = host
+        else:
+            out = seat
+        screen = {**out, **extra, "t": "screen"}
+        if "left" in screen:  # the sundial counts from the server's clock: its time when the frame was made
+            screen["ends"] = screen["now"] + 1000 * screen["left"]
+        else:
+            screen.pop("now", None)
+        return screen
+
+
+class RoomHub(Hub):
+    """The hub of one room: every change of screen also updates the room's channels and extras."""
+
+    room: Room
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.room.changed()
+
+    def _close_vote(self, q: Any) -> None:
+        """The day's vote, with the speaking list's penalty (one vote against each living player who never
+        raised a hand) on the first vote of the game."""
+        room = self.room
+        state = self.state
+        assert state is not None and self.gather is not None
+        if room.speaking is None or room.speaking.first_vote_done:
+            super()._close_vote(q)
+            return
+        extra = room.speaking.penalty(set(state.alive))
+        ballots = dict(self.gather.ballots)
+        choice = verdict(state, ballots, extra)
+        from engine import decide
+
+        decide(state, choice)
+        counts = tally(state, ballots, extra)
+        room.speaking.vote_closed()
+        self.broadcast({"t": "tally", "counts": [{"name": self._name(s), "votes": n}
+                                                 for s, n in sorted(counts.items(), key=lambda x: -x[1])]})
+        self._put(q, choice)
+
+
+class Room:
+    def __init__(self, code: str, owner: Member, cfg: Config, script: Script, data: Path, *,
+                 ruleset: str = "classic", lang: str = "en", voice: str | None = None, speaking: bool = False,
+                 fast: bool = False, speed: float = 1.0, now: Callable[[], float] = time.time,
+                 speaker_factory: Callable[[Hub, Table], Any] | None = None) -> None:
+        from narrator.online.speaking import SpeakingList
+        from narrator.online.voice import Voice
+
+        self.code, self.owner, self.now = code, owner.user, now
+        self.members: list[Member] = []
+        self.removed: set[int] = set()
+        self.clients: dict[int, Client] = {}
+        self.ids = iter(range(1, 1 << 62))
+        self.created = self.active = now()
+        hub = RoomHub(cfg, script, data, fast=fast, audio="none", speaker_factory=speaker_factory, speed=speed,
+                      lang=lang)
+        hub.room = self
+        self.hub = hub
+        self.speaking = SpeakingList() if speaking else None
+        self.voice = Voice(self._to_seat_pages)
+        self.night_began: float | None = None
+        hub.voice_download = None
+        hub.tokens.keep = None
+        hub.tokens.claim_host()  # nobody's: no page can claim this table by saying hello
+        d = hub.draft
+        d.mode, d.sound = OWN, "browser"
+        hub._setup("ruleset", {"ruleset": ruleset})
+        if voice is not None and hub.voices_by_name().get(voice) == d.lang:
+            d.voice = voice
+        if d.house.day_timer_minutes is None:
+            hub._setup("house", {"day_timer_minutes": DEBATE_MINUTES})
+        self.lock = hub.lock
+        self.join(owner)
+
+    # -- who sits where ---------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.hub.table is not None
+
+    def seat_of(self, user: int) -> int | None:
+        if self.started:
+            table = self.hub.table
+            assert table is not None
+            seats = {m.user: i for i, m in enumerate(self.seated, 1)}
+            return seats.get(user)
+        return next((i for i, m in enumerate(self.members, 1) if m.user == user), None)
+
+    @property
+    def seated(self) -> list[Member]:
+        return self.members
+
+    def join(self, member: Member) -> int:
+        """A signed-in player takes the next seat (or is back in their own)."""
+        with self.lock:
+            seat = self.seat_of(member.user)
+            if seat is not None:
+                return seat
+            if member.user in self.removed:
+                raise Refusal("room.removed", "the host has removed you from this room")
+            if self.started:
+                raise Refusal("room.started", "this room's game has started")
+            if len(self.members) >= self.limits()[1]:
+                raise Refusal("room.full", "this room is full")
+            self.members.append(member)
+            self._seats_changed()
+            self.active = self.now()
+            return len(self.members)
+
+    def limits(self) -> tuple[int, int]:
+        """How many may play this room's ruleset online: 5 to 14, within what the rules allow (classic: 6-12)."""
+        rules = ruleset(self.hub.draft.ruleset)
+        return max(MIN_PLAYERS, rules.min_players), min(MAX_PLAYERS, rules.max_players)
+
+    def remove(self, user: int) -> None:
+        """The host removes a player before the start; the seats after theirs move up one."""
+        with self.lock:
+            if self.started:
+                raise Refusal("room.started", "players can only be removed before the start")
+            if user == self.owner:
+                raise Refusal("message.form", "the host stays in the room")
+            self.members = [m for m in self.members if m.user != user]
+            self.removed.add(user)
+            for client in list(self.clients.values()):
+                if client.user == user:
+                    client.send({"t": "refused", "rule": "room.removed",
+                                 "text": self._words().get("refusal.room.removed", "removed")})
+                    client.send({"t": "gone"})
+                    self.disconnect_client(client)
+            self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        """The hub's seats are the members in the order they joined; every page is told its seat again."""
+        hub = self.hub
+        n = len(self.members)
+        hub.tokens.seats = {}
+        for seat in range(1, n + 1):
+            hub.tokens.seat_token(seat)
+        d = hub.draft
+        players = min(max(n, self.limits()[0]), self.limits()[1])
+        if players != d.players:
+            hub._setup("players", {"players": players})
+        d.names = [m.name for m in self.members]
+        for client in self.clients.values():
+            mine = self.seat_of(client.user)
+            conn = hub.conns.get(client.seat_client) if client.seat_client is not None else None
+            if conn is not None and mine is not None:
+                conn.seat, conn.last = mine, ""
+            client.send({"t": "you", "as": "host" if client.host_client is not None else "seat", "seat": mine,
+                         "room": self.code})
+        hub.show({"screen": "setup"})
+
+    # -- connections ------------------------------------------------------------------------
+    def connect(self, user: int, send: Send, now: Callable[[], float] = time.monotonic) -> int:
+        """A member's browser: a seat connection in the hub, and the host's too for the opener."""
+        with self.lock:
+            seat = self.seat_of(user)
+            if seat is None:
+                raise Refusal("room.not_member", "join this room with its code first")
+            number = next(self.ids)
+            client = Client(user, send)
+            self.clients[number] = client
+            hub = self.hub
+            client.seat_client = hub.connect(self._from_seat(client), now=now)
+            conn = hub.conns[client.seat_client]
+            conn.who, conn.seat, conn.last = "seat", seat, ""
+            if user == self.owner:
+                client.host_client = hub.connect(self._from_host(client), host=True, now=now)
+            send({"t": "you", "as": "host" if user == self.owner else "seat", "seat": seat, "room": self.code})
+            self.active = self.now()
+            hub.refresh()
+            self._send_screen(client, force=True)
+            self.voice.joined(seat)
+            return number
+
+    def disconnect(self, number: int) -> None:
+        with self.lock:
+            client = self.clients.get(number)
+            if client is not None:
+                self.disconnect_client(client)
+            self.active = self.now()
+
+    def disconnect_client(self, client: Client) -> None:
+        for number, c in list(self.clients.items()):
+            if c is client:
+                del self.clients[number]
+        for hub_client in (client.host_client, client.seat_client):
+            if hub_client is not None:
+                self.hub.disconnect(hub_client)
+        client.host_client = client.seat_client = None
+
+    def _from_seat(self, client: Client) -> Send:
+        def send(message: dict[str, Any]) -> None:
+            kind = message.get("t")
+            if kind == "screen":
+                client.seat_screen = {k: v for k, v in message.items() if k != "t"}
+                self._send_screen(client)
+            elif kind not in ("you", "token"):
+                client.send(message)
+        return send
+
+    def _from_host(self, client: Client) -> Send:
+        def send(message: dict[str, Any]) -> None:
+            kind = message.get("t")
+            if kind == "screen":
+                client.host_screen = {k: v for k, v in message.items() if k != "t"}
+                self._send_screen(client)
+            elif kind in FROM_HOST:
+                client.send(message)
+        return send
+
+    def _send_screen(self, client: Client, force: bool = False) -> None:
+        seat = self.seat_of(client.user)
+        channel = self.voice.channel(seat) if seat is not None else "none"
+        screen = client.screen({**self.extra(), "voice": channel})
+        if screen.get("screen") == "setup":
+            screen["room"] = self.room_card()
+        text = json.dumps(screen, sort_keys=True, ensure_ascii=False)
+        if force or text != client.last:
+            client.last = text
+            client.send(screen)
+
+    def room_card(self) -> dict[str, Any]:
+        """The setup's room section: the code and who has joined (public to the room)."""
+        low, high = self.limits()
+        return {"code": self.code, "min": low, "max": high,
+                "players": [{"seat": i, "name": m.name, "user": m.user == self.owner}
+                            for i, m in enumerate(self.members, 1)]}
+
+    # -- what a page sends ---------------------------------------------------------------------
+    def handle(self, number: int, message: object) -> None:
+        with self.lock:
+            client = self.clients.get(number)
+            if client is None:
+                return
+            self.active = self.now()
+            kind = message.get("t") if isinstance(message, dict) else None
+            try:
+                if not isinstance(message, dict) or not isinstance(kind, str):
+                    raise Refusal("message.form", "a malformed message")
+                self._dispatch(client, kind, message)
+            except Refusal as exc:
+                text = self._words().get(f"refusal.{exc.rule}", str(exc))
+                client.send({"t": "refused", "rule": exc.rule, "text": text})
+            except (KeyError, ValueError, TypeError):
+                client.send({"t": "refused", "rule": "message.form",
+                             "text": self._words().get("refusal.message.form", "a malformed message")})
+
+    def _dispatch(self, client: Client, kind: str, message: dict[str, Any]) -> None:
+        from narrator.online.voice import VoiceRefused
+
+        seat = self.seat_of(client.user)
+        hub = self.hub
+        if kind == "hello":
+            client.send({"t": "you", "as": "host" if client.host_client else "seat", "seat": seat,
+                         "room": self.code})
+            self._send_screen(client, force=True)
+            if seat is not None:
+                self.voice.joined(seat)
+        elif kind == "rtc":
+            if seat is None:
+                raise Refusal("message.not_yours", "not seated")
+            try:
+                self.voice.relay(seat, message)
+            except VoiceRefused as exc:
+                raise Refusal(exc.rule, str(exc)) from None
+        elif kind == "hand":
+            self._hand(seat, bool(message.get("up")))
+        elif kind == "next_speaker":
+            if client.host_client is None:
+                raise Refusal("message.not_yours", "the host calls the next speaker")
+            if self.speaking is None:
+                raise Refusal("speaking.off", "this room plays without the speaking list")
+            self.speaking.next(self.now())
+            hub.refresh()
+        elif kind == "remove":
+            if client.host_client is None:
+                raise Refusal("message.not_yours", "only the host removes players")
+            target = int(message["seat"])
+            if not 1 <= target <= len(self.members):
+                raise Refusal("message.form", "no such seat")
+            self.remove(self.members[target - 1].user)
+        elif kind in SEAT_KINDS and not (kind == "tap" and client.host_client is not None and self._table_question()):
+            assert client.seat_client is not None
+            hub.handle(client.seat_client, message)
+        elif kind in HOST_KINDS or kind == "tap":
+            if client.host_client is None:
+                raise Refusal("message.not_yours", "only the room's host may do that")
+            low, high = self.limits()
+            if kind == "deal" and not low <= len(self.members) <= high:
+                raise Refusal("room.too_few", f"this room's rules need {low} to {high} players")
+            hub.handle(client.host_client, message)
+            if kind == "ruleset" and not self.started:
+                self._seats_changed()  # the new rules' player range, with everyone still seated
+        else:
+            raise Refusal("message.not_yours", "not a message this page may send")
+
+    def _table_question(self) -> bool:
+        hub = self.hub
+        q, state = hub.question, hub.state
+        if q is None or state is None:
+            return False
+        return q.step in (START, VOTE) or hub._table_answers(q, state)
+
+    def _hand(self, seat: int | None, up: bool) -> None:
+        state = self.hub.state
+        if self.speaking is None:
+            raise Refusal("speaking.off", "this room plays without the speaking list")
+        if seat is None or state is None or seat not in state.alive or self.phase() != "day":
+            raise Refusal("speaking.closed", "hands are raised by the living, by day")
+        if up:
+            self.speaking.raise_hand(seat, self.now())
+        else:
+            self.speaking.lower_hand(seat)
+        self.hub.refresh()
+
+    # -- the room's extras on every screen ------------------------------------------------------
+    def extra(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"now": round(self.now() * 1000)}
+        state = self.hub.state
+        if self.speaking is not None and state is not None and self.phase() == "day":
+            out.update(self.speaking.public(self.now(), self.hub._name))
+        return out
+
+    def phase(self) -> str:
+        """What the voice chat follows: lobby, deal, night, day, over."""
+        hub = self.hub
+        state = hub.state
+        if hub.table is None:
+            return "lobby"
+        if state is None:
+            return "deal"
+        if state.over or hub.screen.get("screen") == "end":
+            return "over"
+        q = hub.question
+        if (q is not None and q.step in (REVEAL, START)) or hub.screen.get("phase") == "deal":
+            return "deal"
+        return "night" if state.phase == "night" else "day"
+
+    def changed(self) -> None:
+        """After any change of screen: the voice channels, the speaking list's dead, the night's clock."""
+        phase = self.phase()
+        state = self.hub.state
+        now = self.now()
+        if phase == "night":
+            if self.night_began is None:
+                self.night_began = now
+        else:
+            self.night_began = None
+        if self.speaking is not None and state is not None:
+            for seat in list(self.speaking.hands) + ([self.speaking.speaker] if self.speaking.speaker else []):
+                if seat not in state.alive:
+                    self.speaking.dead(seat)
+        self.voice.update(*self.pairs(phase, state, now))
+        for client in list(self.clients.values()):
+            self._send_screen(client)
+
+    def pairs(self, phase: str, state: State | None,
+              now: float) -> tuple[frozenset[frozenset[int]], dict[int, str]]:
+        """Who may hear whom now, and each seat's channel (narrator/online/voice.py)."""
+        from narrator.online.voice import channels, hearing
+
+        seated = set(range(1, len(self.members) + 1))
+        if state is None:
+            args: tuple[Any, ...] = (seated, set(), None, "lobby" if phase == "lobby" else "deal", False, seated)
+        else:
+            alive = set(state.alive)
+            wolves = {s for s in alive if state.is_wolf(s)}
+            pair = lovers_of(state)
+            lovers = frozenset(pair) if pair is not None else None
+            open_ = (phase == "night" and state.night >= 2 and self.night_began is not None
+                     and now - self.night_began < LOVERS_SECONDS)
+            args = (alive, wolves, lovers, phase, open_, seated)
+        return hearing(*args), channels(*args)
+
+    def tick(self) -> None:
+        """Once a second: the speaking list's timer, the lovers' thirty seconds, the debate's end."""
+        with self.lock:
+            if self.speaking is not None and self.speaking.tick(self.now()):
+                self.hub.refresh()
+            elif self.night_began is not None:
+                self.changed()
+            self._debate_over()
+
+    def _debate_over(self) -> None:
+        """The sundial has run out: the table goes to the vote, as if the host had said so."""
+        hub = self.hub
+        q = hub.question
+        if q is None or q.step != VOTE or hub.screen.get("screen") != "day" or not hub.screen.get("timer"):
+            return
+        if hub.current_screen().get("left", 1) <= 0:
+            hub._put(q, VOTE)
+
+    def _to_seat_pages(self, seat: int, message: dict[str, Any]) -> None:
+        for client in self.clients.values():
+            if self.seat_of(client.user) == seat:
+                client.send(message)
+
+    def _words(self) -> dict[str, str]:
+        return strings(self.hub.lang)
+
+    def idle_since(self) -> float:
+        return self.active if not self.clients else self.now()
+
+    def close(self) -> None:
+        with self.lock:
+            for client in list(self.clients.values()):
+                client.send({"t": "gone"})
+                self.disconnect_client(client)
+            self.hub._stop_game()
+
+
+def start_ticking(rooms: Callable[[], list[Room]], every: float = 1.0) -> threading.Event:
+    """A thread that ticks every room once a second (the server's own clock); set the event to stop it."""
+    stop = threading.Event()
+
+    def run() -> None:
+        while not stop.wait(every):
+            for room in rooms():
+                room.tick()
+
+    threading.Thread(target=run, daemon=True, name="wolfcall-rooms").start()
+    return stop

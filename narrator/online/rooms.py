@@ -1,0 +1,125 @@
+"""Every room of one server, by code: opened by a signed-in player, joined with the code, closed when idle.
+
+A code is eight letters from an alphabet read aloud without doubt (20^8, about 2.6e10 codes), so guessing
+one is hopeless at the rate joins are allowed (`JOIN_TRIES` a minute for each address and each account).
+Rooms share nothing but this table: a host who needs more rooms than one machine holds runs several
+servers and routes each code to its own (see the README, "Running many rooms").
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from narrator.config import Config
+from narrator.game.session import Table
+from narrator.online.room import Member, Room
+from narrator.speech.script import Script
+from narrator.ui.web.guard import CODE_LETTERS, Refusal, normal_code, same
+
+CODE_LENGTH = 8
+IDLE_SECONDS = 30 * 60  # a room nobody is connected to closes after this long; its code stops working
+JOIN_TRIES = 10  # joins a minute, per address and per account
+MAX_ROOMS = 500  # rooms one server opens at most (memory is bounded; measured in `make bench`)
+RULESETS = ("classic", "extended")
+LANGS = ("en", "de", "es")
+
+
+class Window:
+    """How many tries each key (an address, an account) made in the last minute."""
+
+    def __init__(self, now: Callable[[], float], limit: int = JOIN_TRIES, seconds: float = 60.0) -> None:
+        self.now, self.limit, self.seconds = now, limit, seconds
+        self.tries: dict[str, list[float]] = {}
+
+    def take(self, key: str) -> bool:
+        t = self.now()
+        recent = [x for x in self.tries.get(key, []) if t - x < self.seconds]
+        if len(recent) >= self.limit:
+            self.tries[key] = recent
+            return False
+        recent.append(t)
+        self.tries[key] = recent
+        if len(self.tries) > 10000:  # bounded: forget the quiet ones
+            self.tries = {k: v for k, v in self.tries.items() if v and t - v[-1] < self.seconds}
+        return True
+
+
+class Rooms:
+    def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, speed: float = 1.0,
+                 now: Callable[[], float] = time.time,
+                 speaker_factory: Callable[[Any, Table], Any] | None = None) -> None:
+        self.cfg, self.script, self.data, self.fast, self.speed, self.now = cfg, script, data, fast, speed, now
+        self.speaker_factory = speaker_factory
+        self.rooms: dict[str, Room] = {}
+        self.lock = threading.Lock()
+        self.joins = Window(now)
+
+    def open(self, user: int, name: str, options: dict[str, Any]) -> Room:
+        ruleset = options.get("ruleset", "classic")
+        lang = options.get("lang", "en")
+        voice = options.get("voice")
+        if ruleset not in RULESETS or lang not in LANGS or (voice is not None and not isinstance(voice, str)):
+            raise Refusal("message.form", "a room has a ruleset (classic, extended) and a language (en, de, es)")
+        with self.lock:
+            self._close_idle()
+            if len(self.rooms) >= MAX_ROOMS:
+                raise Refusal("room.busy", "this server has no room left; try again later")
+            code = self._new_code()
+            folder = self.data / "rooms" / code
+            room = Room(code, Member(user, name), self.cfg, self.script, folder, ruleset=ruleset, lang=lang,
+                        voice=voice, speaking=bool(options.get("speaking", False)), fast=self.fast, speed=self.speed,
+                        now=self.now, speaker_factory=self.speaker_factory)
+            self.rooms[code] = room
+            return room
+
+    def _new_code(self) -> str:
+        import secrets
+
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in self.rooms:
+                return code
+
+    def find(self, typed: object) -> Room | None:
+        """The room of a typed code (spaces, dashes and case forgiven), compared in constant time."""
+        code = normal_code(str(typed)[:64]) if isinstance(typed, str) else ""
+        found = None
+        with self.lock:
+            self._close_idle()
+            for known, room in self.rooms.items():
+                if same(code, known):
+                    found = room
+        return found
+
+    def join(self, typed: object, user: int, name: str, address: str) -> Room:
+        if not self.joins.take(f"ip:{address}") or not self.joins.take(f"user:{user}"):
+            raise Refusal("room.slow", "too many tries; wait a minute")
+        room = self.find(typed)
+        if room is None:
+            raise Refusal("room.unknown", "there is no room with that code, or it has closed")
+        room.join(Member(user, name))
+        return room
+
+    def _close_idle(self) -> None:
+        t = self.now()
+        for code, room in list(self.rooms.items()):
+            if t - room.idle_since() > IDLE_SECONDS:
+                del self.rooms[code]
+                room.close()
+                shutil.rmtree(self.data / "rooms" / code, ignore_errors=True)
+
+    def all(self) -> list[Room]:
+        with self.lock:
+            self._close_idle()
+            return list(self.rooms.values())
+
+    def close(self) -> None:
+        with self.lock:
+            for room in self.rooms.values():
+                room.close()
+            self.rooms.clear()

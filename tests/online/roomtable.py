@@ -1,0 +1,99 @@
+"""A room of bots without a browser: each member's page is a Phone on a real Room, its opener included.
+
+The opener's page is the host and a seat at once; `play` makes it answer the table's questions as the host
+and its own seat's as a player, like the page does.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+from typing import Any
+
+from narrator.config import Config
+from narrator.online.room import Member, Room
+from narrator.online.rooms import Rooms
+from narrator.speech.script import SHIPPED, load
+from tests.ui.tables import Phone, Table, act
+
+SCRIPT = load(SHIPPED)
+NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Ines", "Jon", "Kira", "Lola", "Mara", "Nico"]
+HOST_SCREENS = ("narrator", "vote")
+
+
+class RoomPhone(Phone):
+    room: Room | None = None
+
+    def send(self, **message: Any) -> None:
+        assert self.room is not None
+        self.room.handle(self.client, message)
+
+
+class RoomTable(Table):
+    def __init__(self, room: Room, seed: int = 0) -> None:
+        super().__init__(room.hub, seed)
+        self.room = room
+
+    def enter(self, user: int, name: str) -> RoomPhone:
+        """A member's page opens the room."""
+        phone = RoomPhone(self, name)
+        phone.room = self.room
+        self.phones.append(phone)
+        ticks = itertools.count()
+        phone.client = self.room.connect(user, phone.receive, now=lambda: float(next(ticks)))
+        return phone
+
+
+def room_act(phone: RoomPhone, rng: random.Random) -> bool:
+    """The page's answer to its screen: the opener answers the table's questions as the host."""
+    s = phone.screen()
+    if phone.who == "host":
+        kind = s["screen"] if s else None
+        if kind in HOST_SCREENS or (kind == "day" and not s.get("watch")):  # type: ignore[union-attr]
+            return act(phone, rng)
+        if kind in ("step", "tiebreak") and s is not None and "q" in s and s.get("captain_election"):
+            return act(phone, rng)
+        phone.who = "seat"
+        try:
+            return act(phone, rng)
+        finally:
+            phone.who = "host"
+    return act(phone, rng)
+
+
+def open_room(tmp_path: Path, players: int, rules: str = "classic", lang: str = "en", seed: int = 0,
+              speaking: bool = False, now: Any = None, speaker: Any = None) -> tuple[Rooms, Room, RoomTable,
+                                                                                   list[RoomPhone]]:
+    """A room opened by seat 1 and joined by the others, every member's page open, before the deal."""
+    rooms = Rooms(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=speaker,
+                  **({"now": now} if now is not None else {}))
+    room = rooms.open(1, NAMES[0], {"ruleset": rules, "lang": lang, "speaking": speaking})
+    for user in range(2, players + 1):
+        rooms.join(room.code, user, NAMES[user - 1], f"10.0.0.{user}")
+    table = RoomTable(room, seed)
+    phones = [table.enter(user, NAMES[user - 1]) for user in range(1, players + 1)]
+    return rooms, room, table, phones
+
+
+def play_room(room: Room, table: RoomTable, phones: list[RoomPhone], rng: random.Random,
+              each: Any = None) -> None:
+    """Every page answers its screen until the game is over; `each()` runs after every round of answers."""
+    steps = 0
+    while True:
+        with table.changed:
+            total = sum(len(p.frames) for p in table.phones)
+        if room.hub.state is not None and room.hub.state.over and room.hub.screen.get("screen") == "end":
+            return
+        acted = False
+        for phone in phones:
+            acted = room_act(phone, rng) or acted
+        if each is not None:
+            each()
+        steps += 1
+        assert steps < 20_000, [(p.name, p.who, p.seat, p.screen(), p.refusals()[-1:]) for p in phones]
+        if not acted:
+            table.wait(lambda total=total: sum(len(p.frames) for p in table.phones) > total)  # type: ignore[misc]
+
+
+__all__ = ["Member", "NAMES", "RoomPhone", "RoomTable", "open_room", "play_room", "room_act"]
