@@ -38,6 +38,7 @@ from narrator.ui.web.guard import BURST, RATE
 from narrator.ui.web.hub import Hub, PageCaptions
 
 from ._measure import metric, p95
+from .online import step_answer
 
 
 def _port() -> int:
@@ -292,24 +293,7 @@ def act(phone: Phone, rng: random.Random, ballots: bool = True) -> list[dict[str
         return [{"t": "tap", "q": q, "value": rng.choice(s["choices"])["value"]}]
     if kind not in ("night", "step", "hunter", "tiebreak") or s.get("done"):
         return []
-    choices = [c for c in s.get("choices", []) if not c.get("off") and c.get("value")]
-    if s.get("picks") is not None:  # the pack: every wolf follows the first pick made, or makes one
-        picked = [p["pick"] for p in s["picks"] if p["pick"]]
-        same = [c for c in choices if c.get("name") == picked[0]] if picked else []
-        if same and any(p["pick"] == picked[0] and p["name"] != phone.name for p in s["picks"]):
-            return [{"t": "tap", "q": q, "value": same[0]["value"]}]
-    prefix = "decoy" if s.get("decoy") else s.get("step")
-    if s.get("shape") == "potions":
-        return [{"t": "tap", "q": q, "value": f"{prefix}:pass"}]
-    if s.get("pick"):
-        seats = [p["seat"] for p in s["pick"]["seats"]][: s["pick"]["count"]]
-        value = f"{prefix}:" + ",".join(map(str, seats)) + ("," if len(seats) == 1 else "")
-        return [{"t": "tap", "q": q, "value": value}]
-    if s.get("shape") == "seconds":
-        return [{"t": "tap", "q": q, "value": f"{prefix}:held:2"}]
-    if choices:
-        return [{"t": "tap", "q": q, "value": rng.choice(choices)["value"]}]
-    return []
+    return step_answer(phone.name, s, rng)
 
 
 async def open_host(url: str) -> tuple[Room, Phone]:

@@ -1,5 +1,5 @@
 """The narrator's folders show its architecture, and imports run one way:
-cli -> ui -> game -> speech / audio -> engine (audio may use speech; the shared helpers at the
+cli -> online -> ui -> game -> speech / audio -> engine (audio may use speech; the shared helpers at the
 package's root may be used by all and use only speech and engine)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 NARRATOR = Path(__file__).resolve().parent.parent / "narrator"
-LAYERS = {"__main__": 5, "cli": 4, "ui": 3, "game": 2, "audio": 1.5, "speech": 1}
+LAYERS = {"__main__": 5, "cli": 4, "online": 3.5, "ui": 3, "game": 2, "audio": 1.5, "speech": 1}
 SHARED = 0.5  # config, yamlfile, names, paths: used by every layer
 
 

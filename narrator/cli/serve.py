@@ -3,7 +3,7 @@
 A browser gives a page its microphone only on a secure origin, so players reach this server over HTTPS:
 give it a certificate (`--cert`, `--key`), or run it behind a reverse proxy that holds one (`--proxy`:
 then it listens on 127.0.0.1 and trusts the proxy's X-Forwarded-* headers). The voice chat needs a TURN
-server for players behind strict NATs (`--turn`, `--turn-secret`: coturn's shared secret); see the README.
+server for players behind strict NATs (`--turn`, `--turn-secret-file`: coturn's shared secret); see the README.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
     p.add_argument("--proxy", action="store_true", help="behind a reverse proxy that serves HTTPS (nginx, Caddy)")
     p.add_argument("--insecure", action="store_true",
-                   help="plain HTTP on purpose (a test on this machine; browsers then give no microphone)")
+                   help="plain HTTP on purpose, to try it on this machine (a microphone only at http://localhost)")
     p.add_argument("--stun", action="append", default=[], metavar="URL",
                    help="a STUN server, e.g. stun:turn.example.org")
     p.add_argument("--turn", action="append", default=[], metavar="URL",
@@ -63,9 +63,9 @@ def run(args: argparse.Namespace) -> int:
 
     from narrator.config import load_config
     from narrator.online.accounts import Accounts
-    from narrator.online.app import create_online_app
     from narrator.online.room import start_ticking
     from narrator.online.rooms import Rooms
+    from narrator.online.site import create_online_app
     from narrator.online.speech import room_voice
     from narrator.online.store import SqliteStore
     from narrator.online.voice import ice_servers

@@ -39,7 +39,7 @@ DEBATE_MINUTES = 5  # the debate's length when the host sets none: the sundial n
 HOST_KINDS = ("ruleset", "adjust", "house", "lang", "voice", "deal", "new", "rematch", "start", "vote", "undo",
               "count")
 SEAT_KINDS = ("tap", "show", "cover")
-ROOM_KINDS = ("hello", "hand", "next_speaker", "rtc", "remove")
+ROOM_KINDS = ("hello", "hand", "next_speaker", "rtc", "remove", "speaking")
 FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opener's host connection passes on
 
 
@@ -84,8 +84,11 @@ class RoomHub(Hub):
     room: Room
 
     def refresh(self) -> None:
+        """The room's channels first, then every page's screen (each sent only when it has changed)."""
+        extras = self.room.changed()
         super().refresh()
-        self.room.changed()
+        if extras:  # a channel or the speaking list changed where the game's screens did not
+            self.room.resend()
 
     def _close_vote(self, q: Any) -> None:
         """The day's vote, with the speaking list's penalty (one vote against each living player who never
@@ -128,8 +131,10 @@ class Room:
         hub.room = self
         self.hub = hub
         self.speaking = SpeakingList() if speaking else None
+        self.game: object = None  # the game the speaking list counts for (a rematch starts a new list)
         self.voice = Voice(self._to_seat_pages)
         self.night_began: float | None = None
+        self.extras: object = None  # the channels and speaking list the pages were last sent
         hub.voice_download = None
         hub.tokens.keep = None
         hub.tokens.claim_host()  # nobody's: no page can claim this table by saying hello
@@ -238,9 +243,11 @@ class Room:
                 client.host_client = hub.connect(self._from_host(client), host=True, now=now)
             send({"t": "you", "as": "host" if user == self.owner else "seat", "seat": seat, "room": self.code})
             self.active = self.now()
+            # A page of this seat starts its voice chat afresh: its peers close their connections to the seat,
+            # and the refresh opens them again, once (a second round of offers would race the first).
+            self.voice.update(frozenset(p for p in self.voice.pairs if seat not in p))
             hub.refresh()
             self._send_screen(client, force=True)
-            self.voice.joined(seat)
             return number
 
     def disconnect(self, number: int) -> None:
@@ -248,6 +255,7 @@ class Room:
             client = self.clients.get(number)
             if client is not None:
                 self.disconnect_client(client)
+                self.changed()  # a seat without a page has no voice pairs: its peers close theirs
             self.active = self.now()
 
     def disconnect_client(self, client: Client) -> None:
@@ -293,7 +301,7 @@ class Room:
     def room_card(self) -> dict[str, Any]:
         """The setup's room section: the code and who has joined (public to the room)."""
         low, high = self.limits()
-        return {"code": self.code, "min": low, "max": high,
+        return {"code": self.code, "min": low, "max": high, "speaking": self.speaking is not None,
                 "players": [{"seat": i, "name": m.name, "user": m.user == self.owner}
                             for i, m in enumerate(self.members, 1)]}
 
@@ -325,8 +333,6 @@ class Room:
             client.send({"t": "you", "as": "host" if client.host_client else "seat", "seat": seat,
                          "room": self.code})
             self._send_screen(client, force=True)
-            if seat is not None:
-                self.voice.joined(seat)
         elif kind == "rtc":
             if seat is None:
                 raise Refusal("message.not_yours", "not seated")
@@ -342,6 +348,13 @@ class Room:
             if self.speaking is None:
                 raise Refusal("speaking.off", "this room plays without the speaking list")
             self.speaking.next(self.now())
+            hub.refresh()
+        elif kind == "speaking":
+            if client.host_client is None or self.started:
+                raise Refusal("message.not_yours", "the host turns the speaking list on or off before the start")
+            from narrator.online.speaking import SpeakingList
+
+            self.speaking = SpeakingList() if message.get("on") is True else None
             hub.refresh()
         elif kind == "remove":
             if client.host_client is None:
@@ -407,11 +420,18 @@ class Room:
             return "deal"
         return "night" if state.phase == "night" else "day"
 
-    def changed(self) -> None:
-        """After any change of screen: the voice channels, the speaking list's dead, the night's clock."""
+    def changed(self) -> bool:
+        """Before any change of screen: the voice channels, the speaking list's dead, the night's clock; True
+        when what the room adds to the screens has changed."""
         phase = self.phase()
         state = self.hub.state
         now = self.now()
+        if self.hub.input is not self.game:
+            self.game = self.hub.input
+            if self.speaking is not None:
+                from narrator.online.speaking import SpeakingList
+
+                self.speaking = SpeakingList()
         if phase == "night":
             if self.night_began is None:
                 self.night_began = now
@@ -422,12 +442,19 @@ class Room:
                 if seat not in state.alive:
                     self.speaking.dead(seat)
         self.voice.update(*self.pairs(phase, state, now))
+        extras = (dict(self.voice.channels), self.speaking.public(now, str) if self.speaking else None)
+        if extras == self.extras:
+            return False
+        self.extras = extras
+        return True
+
+    def resend(self) -> None:
         for client in list(self.clients.values()):
             self._send_screen(client)
 
     def pairs(self, phase: str, state: State | None,
               now: float) -> tuple[frozenset[frozenset[int]], dict[int, str]]:
-        """Who may hear whom now, and each seat's channel (narrator/online/voice.py)."""
+        """Who may hear whom now (only seats with a page open), and each seat's channel (narrator/online/voice.py)."""
         from narrator.online.voice import channels, hearing
 
         seated = set(range(1, len(self.members) + 1))
@@ -441,15 +468,16 @@ class Room:
             open_ = (phase == "night" and state.night >= 2 and self.night_began is not None
                      and now - self.night_began < LOVERS_SECONDS)
             args = (alive, wolves, lovers, phase, open_, seated)
-        return hearing(*args), channels(*args)
+        online = {self.seat_of(c.user) for c in self.clients.values()}
+        return frozenset(p for p in hearing(*args) if p <= online), channels(*args)
 
     def tick(self) -> None:
         """Once a second: the speaking list's timer, the lovers' thirty seconds, the debate's end."""
         with self.lock:
             if self.speaking is not None and self.speaking.tick(self.now()):
                 self.hub.refresh()
-            elif self.night_began is not None:
-                self.changed()
+            elif self.night_began is not None and self.changed():
+                self.resend()
             self._debate_over()
 
     def _debate_over(self) -> None:

@@ -47,19 +47,27 @@ class RoomTable(Table):
 
 def room_act(phone: RoomPhone, rng: random.Random) -> bool:
     """The page's answer to its screen: the opener answers the table's questions as the host."""
-    s = phone.screen()
-    if phone.who == "host":
-        kind = s["screen"] if s else None
-        if kind in HOST_SCREENS or (kind == "day" and not s.get("watch")):  # type: ignore[union-attr]
-            return act(phone, rng)
-        if kind in ("step", "tiebreak") and s is not None and "q" in s and s.get("captain_election"):
-            return act(phone, rng)
-        phone.who = "seat"
-        try:
-            return act(phone, rng)
-        finally:
-            phone.who = "host"
-    return act(phone, rng)
+    if phone.who != "host":
+        return act(phone, rng)
+    index, s = latest(phone)
+    kind = s.get("screen")
+    if kind in HOST_SCREENS or (kind == "day" and not s.get("watch")):
+        return act(phone, rng)
+    phone.who = "seat"
+    try:
+        done = act(phone, rng)
+    finally:
+        phone.who = "host"
+    now, _ = latest(phone)
+    if not done and now != index:  # a table's screen came in meanwhile and was taken as the seat's: again
+        phone.acted.discard(str(now))
+    return done
+
+
+def latest(phone: RoomPhone) -> tuple[int, dict[str, Any]]:
+    with phone.table.changed:
+        shown = [(i, f.message) for i, f in enumerate(phone.frames) if f.message["t"] == "screen"]
+    return shown[-1] if shown else (-1, {})
 
 
 def open_room(tmp_path: Path, players: int, rules: str = "classic", lang: str = "en", seed: int = 0,
@@ -77,8 +85,9 @@ def open_room(tmp_path: Path, players: int, rules: str = "classic", lang: str = 
 
 
 def play_room(room: Room, table: RoomTable, phones: list[RoomPhone], rng: random.Random,
-              each: Any = None) -> None:
-    """Every page answers its screen until the game is over; `each()` runs after every round of answers."""
+              each: Any = None, hold: Any = None) -> None:
+    """Every page answers its screen until the game is over; `each()` runs after every round of answers;
+    a page for which `hold(phone)` is true waits this round."""
     steps = 0
     while True:
         with table.changed:
@@ -87,13 +96,15 @@ def play_room(room: Room, table: RoomTable, phones: list[RoomPhone], rng: random
             return
         acted = False
         for phone in phones:
-            acted = room_act(phone, rng) or acted
+            if hold is None or not hold(phone):
+                acted = room_act(phone, rng) or acted
         if each is not None:
             each()
         steps += 1
-        assert steps < 20_000, [(p.name, p.who, p.seat, p.screen(), p.refusals()[-1:]) for p in phones]
+        assert steps < 20_000, (room.hub.question, [(p.name, p.who, p.seat, p.screen(), p.refusals()[-1:])
+                                                    for p in phones])
         if not acted:
             table.wait(lambda total=total: sum(len(p.frames) for p in table.phones) > total)  # type: ignore[misc]
 
 
-__all__ = ["Member", "NAMES", "RoomPhone", "RoomTable", "open_room", "play_room", "room_act"]
+__all__ = ["NAMES", "Member", "RoomPhone", "RoomTable", "open_room", "play_room", "room_act"]

@@ -5,7 +5,10 @@ let T = {};
 let ws = null;
 let screen = null;
 let timer = null;
-let me = { as: "spectator", seat: null };  // who this page is, as the server says (`you`)
+let me = { as: "spectator", seat: null, room: null };  // who this page is, as the server says (`you`)
+let gone = false;  // the server closed this page for good (removed from a room): no reconnecting
+const hooks = { message: [], render: [] };  // what an online room's page adds (room.js)
+window.wolfcall = { hooks, send: (m) => send(m), me: () => me, t: (key, params) => t(key, params), screen: () => screen };
 let peers = null;  // own devices, the host: who is connected
 let tallied = null;  // the last vote's count, shown under the screen until the next screen asks something
 let holding = false;  // own devices: the finger is down on "press and hold to see your card"
@@ -55,13 +58,17 @@ function showHelp(id, icon) {
 }
 
 function connect() {
-  ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  // an online room's page (/r/CODE) talks to its room's socket; the table's page to /ws
+  const path = location.pathname.startsWith("/r/") ? location.pathname.replace(/\/$/, "") + "/ws" : "/ws";
+  ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
   ws.onopen = () => send({ t: "hello", token: stored() });
   ws.onmessage = (e) => receive(JSON.parse(e.data));
-  ws.onclose = () => setTimeout(connect, 1000);
+  ws.onclose = () => { if (!gone) setTimeout(connect, 1000); };
 }
 
 function receive(m) {
+  for (const listen of hooks.message) listen(m);  // an online room's extras (room.js): voice chat, speaking list
+  if (m.t === "gone") { gone = true; return; }
   if (m.t === "ui") { T = m.strings; document.documentElement.lang = m.lang; if (screen) render(screen); }
   else if (m.t === "screen") { m.at = Date.now(); screen = m; render(m); }
   else if (m.t === "caption") $("caption").textContent = m.text;
@@ -70,7 +77,7 @@ function receive(m) {
   else if (m.t === "audio") new Audio(m.url).play().catch(() => {});
   else if (m.t === "voice_download") { voiceBanner = m.banner; drawVoiceBanner(); }
   else if (m.t === "token") store(m.token);
-  else if (m.t === "you") { me = { as: m.as, seat: m.seat }; if (screen) render(screen); }
+  else if (m.t === "you") { me = { as: m.as, seat: m.seat, room: m.room || null }; if (screen) render(screen); }
   else if (m.t === "peers") { peers = m; drawPeers(); }
   else if (m.t === "dropped") toast(t("peers.dropped", { name: m.name }));
   else if (m.t === "tally") { tallied = m.counts; drawTally(); }
@@ -167,6 +174,7 @@ function render(s) {
   keepAwake(!OUTSIDE.includes(s.screen));
   drawPeers();
   drawTally();
+  for (const after of hooks.render) after(main, s);
 }
 // Own devices, the host: who has a phone connected, during the game.
 function drawPeers() {
@@ -194,6 +202,7 @@ function setup(main, s) {
   const d = s.draft;
   main.append(el("h1", { text: t("setup.title") }));
   const own = d.mode === "own_devices";
+  if (s.room) { roomSetup(main, s); return; }
   main.append(choose("mode", t("setup.mode"), (s.modes || []).map((m) => [m, t("setup.mode." + m)]), d.mode, (v) => ({ t: "mode", mode: v })));
   main.append(choose("ruleset", t("setup.ruleset"), [["classic", t("setup.ruleset.classic")], ["extended", t("setup.ruleset.extended")]], d.ruleset, (v) => ({ t: "ruleset", ruleset: v })));
   const players = el("select", { id: "players" });
@@ -210,20 +219,7 @@ function setup(main, s) {
     }
     main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
   }
-  const cards = el("div", { class: "field" }, el("label", { text: t("setup.cards") }),
-    el("p", { class: "muted small", text: t("setup.help_hint") }));
-  for (const r of d.roles) {  // the server lists the ruleset's cards; the page knows no role
-    const off = r.min_players > d.players || r.own_devices_only;  // shown, greyed, with the reason
-    const why = r.own_devices_only ? t("setup.own_devices") : r.min_players ? t("setup.from_players", { n: r.min_players }) : "";
-    const row = el("div", { class: "count" + (off ? " off" : ""), "data-card": r.id }, picture(r.icon),
-      el("span", {}, el("button", { class: "link", "data-help": r.id, text: t("role." + r.id), on: () => showHelp(r.id, r.icon) }),
-        why ? el("small", { class: "muted why", text: why }) : null));
-    if (r.adjustable && !off) row.append(button("−", { t: "adjust", role: r.id, delta: -1 }));
-    row.append(el("b", { text: String(d.counts[r.id] || 0), "data-role": r.id }));
-    if (r.adjustable && !off) row.append(button("+", { t: "adjust", role: r.id, delta: 1 }));
-    cards.append(row);
-  }
-  main.append(cards);
+  main.append(cardsField(d));
   const h = d.house;
   main.append(el("h2", { text: t("setup.house") }));
   main.append(choose("win", t("setup.win"), [["number", t("setup.win.number")], ["side", t("setup.win.side")]], h.win, (v) => ({ t: "house", win: v })));
@@ -248,6 +244,49 @@ function setup(main, s) {
     el("a", { href: "/join", id: "qr-full", class: "link", text: t("setup.qr_full") })));
   if (d.roles.some((r) => r.icon)) main.append(el("p", { class: "muted small", id: "credit", text: t("setup.credit") }));
   drawVoiceBanner();
+}
+// The cards of the deal: each role with its picture, its help and, where allowed, − and +.
+function cardsField(d) {
+  const cards = el("div", { class: "field" }, el("label", { text: t("setup.cards") }),
+    el("p", { class: "muted small", text: t("setup.help_hint") }));
+  for (const r of d.roles) {  // the server lists the ruleset's cards; the page knows no role
+    const needsOwn = r.own_devices_only && d.mode !== "own_devices";  // the judge: only with a device each
+    const off = r.min_players > d.players || needsOwn;  // shown, greyed, with the reason
+    const why = needsOwn ? t("setup.own_devices") : r.min_players ? t("setup.from_players", { n: r.min_players }) : "";
+    const row = el("div", { class: "count" + (off ? " off" : ""), "data-card": r.id }, picture(r.icon),
+      el("span", {}, el("button", { class: "link", "data-help": r.id, text: t("role." + r.id), on: () => showHelp(r.id, r.icon) }),
+        why ? el("small", { class: "muted why", text: why }) : null));
+    if (r.adjustable && !off) row.append(button("−", { t: "adjust", role: r.id, delta: -1 }));
+    row.append(el("b", { text: String(d.counts[r.id] || 0), "data-role": r.id }));
+    if (r.adjustable && !off) row.append(button("+", { t: "adjust", role: r.id, delta: 1 }));
+    cards.append(row);
+  }
+  return cards;
+}
+// An online room's setup (its host): the code to share, who has joined, the cards and house rules.
+function roomSetup(main, s) {
+  const d = s.draft, room = s.room;
+  main.append(el("div", { class: "field lobby", id: "lobby" }, el("label", { text: t("room.code") }),
+    el("div", { class: "code", id: "room-code", "aria-label": room.code.split("").join(" "), text: room.code })));
+  const seats = el("ol", { class: "seats", id: "seats" });
+  for (const p of room.players) {
+    const row = el("li", { class: "row seat joined", "data-seat": p.seat }, el("span", { class: "n", text: String(p.seat) }),
+      el("span", { class: "who", text: p.name }));
+    if (!p.user) row.append(el("button", { class: "small", text: "✕", title: t("setup.remove"), "aria-label": t("setup.remove"), on: () => send({ t: "remove", seat: p.seat }) }));
+    seats.append(row);
+  }
+  main.append(el("div", { class: "field" }, el("label", { text: t("room.players", { n: room.players.length, min: room.min, max: room.max }) }), seats));
+  main.append(choose("ruleset", t("setup.ruleset"), [["classic", t("setup.ruleset.classic")], ["extended", t("setup.ruleset.extended")]], d.ruleset, (v) => ({ t: "ruleset", ruleset: v })));
+  main.append(cardsField(d));
+  const h = d.house;
+  main.append(choose("timer", t("setup.day_timer"), [3, 5, 8].map((n) => [n, t("setup.minutes", { n })]), h.day_timer_minutes || 5, (v) => ({ t: "house", day_timer_minutes: +v })));
+  main.append(choose("speaking", t("speaking.setup"), [["no", t("day.no")], ["yes", t("day.yes")]], room.speaking ? "yes" : "no", (v) => ({ t: "speaking", on: v === "yes" })));
+  main.append(el("p", { class: "muted small", text: t("speaking.setup_hint") }));
+  main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
+  main.append(choose("voice", t("setup.voice"), s.voices.filter((v) => v.lang === d.lang).map((v) => [v.name, v.installed ? v.persona : t("setup.voice_floor", { name: v.persona })]), d.voice, (v) => ({ t: "voice", voice: v })));
+  const deal = el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) });
+  if (room.players.length < room.min) { deal.disabled = true; main.append(el("p", { class: "note", id: "too-few", text: t("room.too_few", { n: room.min }) })); }
+  main.append(deal);
 }
 // The table's speaker (host only): which output, how loud, and a test line; the server keeps it in config.yaml.
 function soundPanel(s) {
@@ -466,15 +505,25 @@ function hunter(main, s) {
   titled(main, s.icon, t("hunter.title", { name: s.name }));
   choiceButtons(main, s, s.choices, (c) => (c.kind === "none" ? t("night.nobody") : c.name));
 }
+// The sundial (static/sundial.js, an ES module): drawn once loaded; the text timer works without it.
+let sundialJs = null;
+import("/static/sundial.js").then((m) => { sundialJs = m; }, () => {});
 function day(main, s) {
   $("phase").textContent = t("day.title", { n: s.day });
   main.append(el("p", { class: "big", text: s.dead }));  // one or several deaths, said by the server
   for (const line of s.news || []) main.append(el("p", { class: "note", text: line }));
   if (s.timer) {
     const clock = el("p", { class: "big", id: "timer" });
-    const end = s.at + s.left * 1000;  // the server's seconds left, counted from when this page received them
-    const tick = () => { const left = Math.max(0, Math.round((end - Date.now()) / 1000)); clock.textContent = `${t("day.timer")}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`; };
-    tick(); timer = setInterval(tick, 1000); main.append(clock);
+    const dial = el("div", { id: "sundial" });
+    // the server's clock when the frame has it (`ends` and `now`, ms: the offset is taken once, on receipt);
+    // else the server's seconds left, counted from when this page received them
+    const end = s.ends && s.now ? s.ends + (s.at - s.now) : s.at + s.left * 1000;
+    const tick = () => {
+      const left = Math.max(0, Math.round((end - Date.now()) / 1000));
+      clock.textContent = `${t("day.timer")}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      if (sundialJs) dial.replaceChildren(sundialJs.sundial(left, s.timer * 60));
+    };
+    tick(); timer = setInterval(tick, 1000); main.append(dial, clock);
   }
   if (!s.watch && me.as === "host") main.append(el("button", { class: "primary", id: "to-vote", text: t("day.to_vote"), on: () => answer({ t: "vote" }) }));
 }
@@ -493,6 +542,7 @@ function ballotScreen(main, s) {
   $("phase").textContent = t("day.title", { n: s.day });
   main.append(el("h1", { text: t("day.vote") }));
   if (s.silent) { main.append(el("p", { class: "big", id: "silent", text: t("ballot.silent") })); return; }
+  if (me.room && me.as === "host") main.append(el("button", { class: "small", id: "count-now", text: t("ballots.count_now"), on: () => answer({ t: "count" }) }));
   if (s.done) { main.append(el("p", { class: "big", id: "ballot-in", text: t("ballot.in") })); return; }
   if (s.double) main.append(el("p", { class: "note", id: "double", text: t("ballot.double") }));
   for (const c of s.choices) {
@@ -647,4 +697,6 @@ function drawVoiceBanner() {
 
 $("undo").onclick = () => send({ t: "undo" });
 $("help").onclose = () => $("help-body").replaceChildren();  // a closed help card leaves no role's name behind
-connect();
+// After the page's other scripts (an online room's room.js, a module, runs before DOMContentLoaded): the first
+// frames (the voice chat's `open`s) must find its hooks in place.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", connect); else connect();

@@ -5,6 +5,7 @@ get its page's socket and clips, and a socket opened from another site's page is
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -121,7 +122,8 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         user = accounts.user_of(ws.cookies.get(COOKIE))
         room = rooms.find(ws.path_params["code"])
         if not same_site(ws.headers) or user is None or room is None:
-            rule = "signin.required" if user is None else "room.unknown"
+            rule = "request.origin" if not same_site(ws.headers) else "signin.required" if user is None \
+                else "room.unknown"
             await ws.send_text(json.dumps({"t": "refused", "rule": rule, "text": rule}))
             await ws.send_text(json.dumps({"t": "gone"}))
             await ws.close(code=4403)
@@ -130,7 +132,8 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         loop = asyncio.get_running_loop()
 
         def send(message: dict[str, Any]) -> None:
-            loop.call_soon_threadsafe(outbox.put_nowait, message)
+            with contextlib.suppress(RuntimeError):  # the page's connection has ended: nothing more reaches it
+                loop.call_soon_threadsafe(outbox.put_nowait, message)
 
         try:
             number = await loop.run_in_executor(HANDLERS, room.connect, user.id, send)

@@ -1,0 +1,112 @@
+"""The accounts over HTTP: sign up, sign in, sign out and "who am I", with the session in a cookie.
+
+`POST /api/signup`, `POST /api/signin`: a JSON body `{name, password}` (Content-Type application/json, at most
+4 KB, read before parsing); on success `{name}` and the `wolfcall_session` cookie (HttpOnly, SameSite=Lax, Path=/,
+Secure behind HTTPS, 30 days). `POST /api/signout` forgets the session. `GET /api/me`: `{name}`, or 401.
+A refusal is `{"rule", "text"}` (English text; the page translates by rule) with 400, 401, 413 or 429.
+Requiring a JSON content type keeps other sites' plain forms from signing a browser in or out (no CORS here).
+Passwords are never logged, and no stack trace reaches a response.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from narrator.online.accounts import SESSION_SECONDS, AccountError, Accounts, User
+
+COOKIE = "wolfcall_session"
+BODY_MAX = 4096
+STATUS = {"signin.wrong": 401, "signin.required": 401, "signin.slow": 429, "request.large": 413}
+NO_STORE = {"Cache-Control": "no-store"}
+
+log = logging.getLogger(__name__)
+
+
+def user_of(request: Request, accounts: Accounts) -> User | None:
+    """The account the request's session cookie belongs to, if it is a live session."""
+    return accounts.user_of(request.cookies.get(COOKIE))
+
+
+def refusal(rule: str, text: str) -> JSONResponse:
+    return JSONResponse({"rule": rule, "text": text}, status_code=STATUS.get(rule, 400), headers=NO_STORE)
+
+
+async def read_form(request: Request) -> tuple[str, str]:
+    """`name` and `password` from a small JSON body; `AccountError` (request.*) for anything else."""
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise AccountError("request.form", "Send JSON: {name, password}.")
+    large = AccountError("request.large", f"The request is larger than {BODY_MAX} bytes.")
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > BODY_MAX:
+        raise large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_MAX:
+            raise large
+    try:
+        form = json.loads(body)
+    except ValueError:  # bad JSON, bad UTF-8
+        raise AccountError("request.form", "Send JSON: {name, password}.") from None
+    name, password = (form.get("name"), form.get("password")) if isinstance(form, dict) else (None, None)
+    if not isinstance(name, str) or not isinstance(password, str):
+        raise AccountError("request.form", "Send JSON: {name, password}.")
+    return name, password
+
+
+def routes(accounts: Accounts, secure: bool) -> list[Route]:
+    """The account routes; `secure` marks the cookie Secure (the server is reached over HTTPS)."""
+
+    def signed_in(user: User, token: str) -> JSONResponse:
+        response = JSONResponse({"name": user.name}, headers=NO_STORE)
+        response.set_cookie(COOKIE, token, max_age=SESSION_SECONDS, path="/", secure=secure, httponly=True,
+                            samesite="lax")
+        return response
+
+    def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except AccountError as e:
+                return refusal(e.rule, e.text)
+            except Exception:  # logged here (no request body in it); the browser only hears that it failed
+                log.exception("%s %s failed", request.method, request.url.path)
+                return JSONResponse({"rule": "server.error", "text": "Something went wrong; try again."},
+                                    status_code=500, headers=NO_STORE)
+        return endpoint
+
+    async def signup(request: Request) -> Response:
+        name, password = await read_form(request)
+        user = await run_in_threadpool(accounts.sign_up, name, password)
+        return signed_in(user, await run_in_threadpool(accounts.open_session, user))
+
+    async def signin(request: Request) -> Response:
+        name, password = await read_form(request)
+        user = await run_in_threadpool(accounts.sign_in, name, password)
+        return signed_in(user, await run_in_threadpool(accounts.open_session, user))
+
+    async def signout(request: Request) -> Response:
+        await run_in_threadpool(accounts.sign_out, request.cookies.get(COOKIE))
+        response = JSONResponse({}, headers=NO_STORE)
+        response.delete_cookie(COOKIE, path="/", secure=secure, httponly=True, samesite="lax")
+        return response
+
+    async def me(request: Request) -> Response:
+        user = await run_in_threadpool(user_of, request, accounts)
+        if user is None:
+            return refusal("signin.required", "Sign in first.")
+        return JSONResponse({"name": user.name}, headers=NO_STORE)
+
+    return [
+        Route("/api/signup", guarded(signup), methods=["POST"]),
+        Route("/api/signin", guarded(signin), methods=["POST"]),
+        Route("/api/signout", guarded(signout), methods=["POST"]),
+        Route("/api/me", guarded(me), methods=["GET"]),
+    ]

@@ -1,0 +1,200 @@
+"""Online rooms without a browser: whole games of bots on a real Room (its opener host and seat at once).
+
+Every frame to every member's page is checked against that seat's `view()` when it was sent, as for own
+devices (tests/ui/test_frames.py); the voice chat's pairs are checked against the game at every moment; a
+page that is not a member, or a member acting as the host, changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import State
+from engine.roles.cupid import lovers as lovers_of
+from narrator.online.rooms import CODE_LENGTH, IDLE_SECONDS, JOIN_TRIES
+from narrator.ui.web.guard import CODE_LETTERS, Refusal
+from tests.ui.tables import Frame, Phone
+from tests.ui.test_frames import same_shape, secrets_allowed
+
+from .conftest import Clock
+from .roomtable import NAMES, RoomPhone, open_room, play_room
+
+
+def as_seat(phone: RoomPhone) -> Phone:
+    """The opener's page is checked as its seat (the host's screens in a room hold nothing secret)."""
+    return Phone(phone.table, phone.name, who="seat", seat=phone.seat)
+
+
+def check_pairs(room: Any) -> None:
+    """Who may hear whom now: never the dead and the living; at night only wolves (and the lovers)."""
+    with room.lock:  # the pairs as the last change of screen left them, with the game they were made for
+        state: State | None = room.hub.state
+        if state is None or state.over:
+            return
+        phase, pairs = room.phase(), room.voice.pairs
+        for pair in pairs:
+            a, b = sorted(pair)
+            alive = {a in state.alive, b in state.alive}
+            assert len(alive) == 1, f"a dead and a living seat paired: {a}, {b}"
+            if phase == "night" and a in state.alive:
+                wolves = state.is_wolf(a) and state.is_wolf(b)
+                assert wolves or (pair == frozenset(lovers_of(state) or ()) and state.night >= 2), (a, b)
+
+
+@pytest.mark.parametrize(("players", "rules", "lang", "speaking"), [
+    (6, "classic", "en", False), (8, "extended", "de", False), (10, "extended", "es", True)])
+def test_a_room_tells_each_page_only_its_own(tmp_path: Path, players: int, rules: str, lang: str,
+                                             speaking: bool) -> None:
+    _rooms, room, table, phones = open_room(tmp_path, players, rules, lang, seed=players, speaking=speaking)
+    assert phones[0].who == "host" and phones[0].seat == 1 and all(p.who == "seat" for p in phones[1:])
+    rng = random.Random(players)
+    with pytest.raises(Refusal) as refused:  # a signed-in account that never joined gets no page
+        room.connect(99, lambda m: None)
+    assert refused.value.rule == "room.not_member"
+    phones[0].send(t="deal")
+    tried: list[dict[str, Any]] = []
+
+    def meddle() -> None:
+        """A member that is not the host tries the host's messages; each is refused and changes nothing."""
+        check_pairs(room)
+        q = room.hub.question.number if room.hub.question is not None else 0
+        message = rng.choice([{"t": "vote", "q": q}, {"t": "undo"}, {"t": "new"}, {"t": "deal"}, {"t": "count", "q": q},
+                              {"t": "lang", "lang": "en"}, {"t": "remove", "seat": 2}, {"t": "next_speaker"},
+                              {"t": "rtc", "kind": "sdp", "to": 1, "data": "x"}, {"t": "join", "code": room.code}])
+        before = len(phones[1].refusals())
+        phones[1].send(**message)
+        if message["t"] != "rtc":  # a signalling message to an allowed peer is passed on, as it should
+            assert len(phones[1].refusals()) == before + 1, message
+        tried.append(message)
+
+    play_room(room, table, phones, rng, each=meddle)
+    assert len(tried) > 20
+    for phone in phones:
+        for frame in phone.frames:
+            secrets_allowed(Frame(frame.message, frame.state), as_seat(phone), lang)
+    same_shape([as_seat(p) for p in phones if p.who == "seat"])
+    # the narrator speaks in every page: every member heard the same lines
+    heard = [[f.message["text"] for f in p.frames if f.message["t"] == "caption" and f.message["text"]]
+             for p in phones]
+    assert heard[0] and all(h[-5:] == heard[0][-5:] for h in heard), "the last lines reach every page"
+
+
+def test_codes_are_long_and_joins_are_limited(tmp_path: Path) -> None:
+    clock = Clock()
+    rooms, room, _table, _phones = open_room(tmp_path, 5, "extended", now=clock)
+    assert len(room.code) == CODE_LENGTH and set(room.code) <= set(CODE_LETTERS)
+    codes = {rooms.open(100 + i, f"P{i}", {"ruleset": "extended"}).code for i in range(50)}
+    assert len(codes) == 50
+    with pytest.raises(Refusal) as wrong:
+        rooms.join("AAAAAAAA", 7, "Gala", "10.0.0.7")
+    assert wrong.value.rule == "room.unknown"
+    assert rooms.join(room.code.lower()[:4] + "-" + room.code.lower()[4:], 7, "Gala", "10.0.0.7") is room
+    for _ in range(JOIN_TRIES - 2):  # one address's tries in a minute: the rest are refused, even a right code
+        with pytest.raises(Refusal):
+            rooms.join("AAAAAAAA", 8, "Hugo", "10.0.0.7")
+    with pytest.raises(Refusal) as slow:
+        rooms.join(room.code, 9, "Ines", "10.0.0.7")
+    assert slow.value.rule == "room.slow"
+    clock.t += 61
+    assert rooms.join(room.code, 9, "Ines", "10.0.0.7") is room
+
+
+def test_a_code_stops_working_when_its_room_has_been_idle(tmp_path: Path) -> None:
+    clock = Clock()
+    rooms, room, _table, phones = open_room(tmp_path, 5, "extended", now=clock)
+    for phone in phones:
+        room.disconnect(phone.client)
+    clock.t += IDLE_SECONDS - 1
+    assert rooms.find(room.code) is room
+    clock.t += 2
+    with pytest.raises(Refusal) as gone:
+        rooms.join(room.code, 9, "Ines", "10.0.0.9")
+    assert gone.value.rule == "room.unknown"
+    assert not (tmp_path / "rooms" / room.code).exists()
+
+
+def test_the_host_removes_a_player_before_the_start(tmp_path: Path) -> None:
+    rooms, room, _table, phones = open_room(tmp_path, 7, "extended")
+    carla = phones[2]
+    phones[1].send(t="remove", seat=3)  # not the host: refused
+    assert phones[1].refusals()[-1]["rule"] == "message.not_yours" and room.seat_of(3) == 3
+    phones[0].send(t="remove", seat=3)
+    assert carla.frames[-1].message["t"] == "gone" and carla.refusals()[-1]["rule"] == "room.removed"
+    assert [m.name for m in room.members] == [n for n in NAMES[:7] if n != "Carla"]
+    assert phones[3].seat == 3 and room.seat_of(4) == 3, "the seats after hers move up"
+    setup = phones[0].screen()
+    assert setup is not None and [p["name"] for p in setup["room"]["players"]] == [m.name for m in room.members]
+    with pytest.raises(Refusal) as back:
+        rooms.join(room.code, 3, "Carla", "10.0.0.3")
+    assert back.value.rule == "room.removed"
+    phones[0].send(t="deal")
+    with pytest.raises(Refusal) as late:
+        rooms.join(room.code, 20, "Late", "10.0.0.20")
+    assert late.value.rule == "room.started"
+    phones[0].send(t="remove", seat=2)
+    assert phones[0].refusals()[-1]["rule"] == "room.started"
+
+
+def test_a_room_is_full_at_fourteen_and_starts_from_five(tmp_path: Path) -> None:
+    rooms, room, _table, phones = open_room(tmp_path, 4, "extended")
+    phones[0].send(t="deal")
+    assert phones[0].refusals()[-1]["rule"] == "room.too_few" and room.hub.table is None
+    for user in range(5, 15):
+        rooms.join(room.code, user, f"P{user}", f"10.0.1.{user}")
+    with pytest.raises(Refusal) as full:
+        rooms.join(room.code, 15, "P15", "10.0.1.15")
+    assert full.value.rule == "room.full"
+
+
+def test_the_voice_chat_opens_and_closes_pairs_as_the_game_goes(tmp_path: Path) -> None:
+    _rooms, room, table, phones = open_room(tmp_path, 8, "extended", seed=3)
+    phones[0].send(t="deal")
+    nights: list[frozenset[frozenset[int]]] = []
+
+    def watch() -> None:
+        check_pairs(room)
+        if room.phase() == "night":
+            nights.append(room.voice.pairs)
+
+    play_room(room, table, phones, random.Random(3), each=watch)
+    assert nights, "the game had a night"
+    rtc = [f.message for p in phones for f in p.frames if f.message["t"] == "rtc"]
+    assert {m["kind"] for m in rtc} == {"open", "close"}, "pairs were opened and, at nightfall, closed"
+
+
+def test_with_the_speaking_list_who_never_raised_a_hand_gets_a_vote_against(tmp_path: Path) -> None:
+    _rooms, room, table, phones = open_room(tmp_path, 8, "classic", seed=5, speaking=True)
+    phones[0].send(t="deal")
+    seen: dict[str, Any] = {}
+
+    def hands() -> None:
+        with room.lock:
+            q, state = room.hub.question, room.hub.state
+            if q is None or state is None or "silent" in seen:
+                return
+            if q.step == "vote":  # the first debate: two of the living raise a hand
+                raising = sorted(state.alive)[:2]
+                for phone in phones:
+                    if phone.seat in raising:
+                        phone.send(t="hand", up=True)
+                assert room.speaking is not None and room.speaking.spoke == set(raising)
+                seen["silent"] = {room.hub._name(s) for s in state.alive if s not in raising}
+                seen["alive"] = len(state.alive)
+
+    def debate(phone: RoomPhone) -> bool:  # the host waits for the hands before calling the vote
+        screen = phone.screen() or {}
+        return phone is phones[0] and screen.get("screen") == "day" and "silent" not in seen
+
+    play_room(room, table, phones, random.Random(5), each=hands, hold=debate)
+    assert len(seen["silent"]) == seen["alive"] - 2
+    tallies = [f.message["counts"] for f in phones[1].frames if f.message["t"] == "tally"]
+    first = {c["name"]: c["votes"] for c in tallies[0]}
+    if first:  # someone voted: every living player who never raised a hand has at least the penalty's vote
+        assert all(first.get(name, 0) >= 1 for name in seen["silent"]), (first, seen["silent"])
+        assert sum(first.values()) >= len(seen["silent"])
+    later = [{c["name"]: c["votes"] for c in t} for t in tallies[1:]]
+    assert all(sum(t.values()) <= 8 for t in later), "only the first vote carries the penalty"

@@ -1,0 +1,119 @@
+"""The online server over HTTP and its sockets (Starlette's test client, real accounts, real espeak-ng):
+only a room's members get its socket and its narrator's clips; another site's page gets no socket."""
+
+from __future__ import annotations
+
+import io
+import wave
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from narrator.config import Config
+from narrator.online.accounts import Accounts
+from narrator.online.rooms import Rooms
+from narrator.online.site import create_online_app
+from narrator.online.speech import room_voice
+from narrator.online.store import SqliteStore
+from narrator.speech.script import SHIPPED, load
+
+SCRIPT = load(SHIPPED)
+BASE = "http://table.example"
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[Accounts, Rooms, Any]]:
+    accounts = Accounts(SqliteStore(tmp_path / "accounts.sqlite"))
+    rooms = Rooms(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=room_voice)
+    yield accounts, rooms, create_online_app(accounts, rooms, secure=False)
+    rooms.close()
+
+
+def signed_up(app: Any, name: str) -> TestClient:
+    client = TestClient(app, base_url=BASE)
+    reply = client.post("/api/signup", json={"name": name, "password": "correct horse"})
+    assert reply.status_code == 200, reply.text
+    return client
+
+
+def socket(client: TestClient, path: str, origin: str | None = None) -> Any:
+    """The room's socket as the browser opens it: with the session cookie (and the page's origin)."""
+    headers = {"cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items()), "host": "table.example"}
+    if origin is not None:
+        headers["origin"] = origin
+    return client.websocket_connect(path, headers=headers)
+
+
+def test_open_join_and_the_rooms_refusals(site: tuple[Accounts, Rooms, Any]) -> None:
+    _accounts, _rooms, app = site
+    anon = TestClient(app, base_url=BASE)
+    assert anon.post("/api/rooms", json={"ruleset": "classic"}).json()["rule"] == "signin.required"
+    ana = signed_up(app, "Ana")
+    code = ana.post("/api/rooms", json={"ruleset": "extended", "lang": "de"}).json()["code"]
+    ben = signed_up(app, "Ben")
+    wrong = ben.post("/api/join", json={"code": "ZZZZZZZZ"})
+    assert wrong.status_code == 404 and wrong.json()["rule"] == "room.unknown"
+    assert ben.post("/api/join", json={"code": code.lower()}).json() == {"code": code}
+    assert ben.get(f"/r/{code}", follow_redirects=False).status_code == 200
+    carla = signed_up(app, "Carla")
+    assert carla.get(f"/r/{code}", follow_redirects=False).headers["location"] == f"/#code={code}"
+    big = ben.post("/api/join", content=b"{" + b" " * 5000 + b"}", headers={"content-type": "application/json"})
+    assert big.json()["rule"] == "request.large"
+    assert ben.post("/api/rooms", json={"ruleset": "poker"}).json()["rule"] == "message.form"
+
+
+def test_only_members_get_the_socket_and_another_sites_page_none(site: tuple[Accounts, Rooms, Any]) -> None:
+    _accounts, _rooms, app = site
+    ana = signed_up(app, "Ana")
+    code = ana.post("/api/rooms", json={"ruleset": "classic"}).json()["code"]
+    with socket(ana, f"/r/{code}/ws", BASE) as ws:
+        first = [ws.receive_json() for _ in range(4)]
+        assert {"t": "you", "as": "host", "seat": 1, "room": code} in first, first
+    outsider = signed_up(app, "Mallory")
+    with socket(outsider, f"/r/{code}/ws") as ws:
+        assert ws.receive_json()["rule"] == "room.not_member"
+        assert ws.receive_json() == {"t": "gone"}
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+    with socket(ana, f"/r/{code}/ws", "http://evil.example") as ws:
+        assert ws.receive_json()["rule"] == "request.origin"  # another site's page, with Ana's cookie: no seat
+        assert ws.receive_json() == {"t": "gone"}
+    anon = TestClient(app, base_url=BASE)
+    with anon.websocket_connect(f"/r/{code}/ws") as ws:
+        assert ws.receive_json()["rule"] == "signin.required"
+
+
+def test_the_narrator_speaks_in_every_members_page(site: tuple[Accounts, Rooms, Any]) -> None:
+    """Six players' sockets; the deal's first lines reach every page as clips that decode (espeak-ng), and
+    a clip is served to members only."""
+    _accounts, _rooms, app = site
+    names = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede"]
+    clients = [signed_up(app, n) for n in names]
+    code = clients[0].post("/api/rooms", json={"ruleset": "classic", "lang": "es"}).json()["code"]
+    for c in clients[1:]:
+        assert c.post("/api/join", json={"code": code}).status_code == 200
+    sockets = [socket(c, f"/r/{code}/ws").__enter__() for c in clients]
+    try:
+        sockets[0].send_json({"t": "deal"})
+        heard: list[list[str]] = []
+        for ws in sockets:
+            urls: list[str] = []
+            while len(urls) < 2:
+                m = ws.receive_json()
+                if m["t"] == "audio":
+                    urls.append(m["url"])
+            heard.append(urls)
+        assert all(h == heard[0] for h in heard), heard
+        clip = clients[3].get(heard[0][0])
+        assert clip.status_code == 200
+        with wave.open(io.BytesIO(clip.content)) as w:
+            assert w.getnframes() > w.getframerate() // 4  # a spoken line, decoded: over a quarter second
+        stranger = signed_up(app, "Mallory")
+        assert stranger.get(heard[0][0]).status_code == 404
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
