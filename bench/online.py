@@ -39,6 +39,8 @@ from narrator.ui.web.guard import BURST, RATE
 from ._measure import metric, p95
 
 ROOMS, PLAYERS = 50, 10
+PACED_SPEED = 20.0  # the paced games: the narrator's waits 20 times shorter than at a table
+THINK_S = (0.3, 1.5)  # ... and a player looks at a new screen this long before tapping
 GUARD_S = 600.0  # only against a hang: the games, all of them, end long before
 STALL_S = 60.0  # a room whose pages read nothing for this long has stalled (a bug in the server)
 LISTEN_S = 30.0  # only against a server that never answers
@@ -248,14 +250,19 @@ async def _read(bot: Bot) -> None:
     bot.woken.set()
 
 
-async def _play(bot: Bot, rng: random.Random) -> None:
-    """Answer each new screen once (the latest one: a screen already replaced is not answered), until the end."""
+async def _play(bot: Bot, rng: random.Random, think: bool = False) -> None:
+    """Answer each new screen once (the latest one: a screen already replaced is not answered), until the end;
+    `think`: a player looks at a new screen for THINK_S seconds (a random span) before tapping."""
     game = bot.room
     while not game.over.is_set():
         await bot.woken.wait()
         bot.woken.clear()
         if bot.shown == bot.answered or game.over.is_set():
             continue
+        if think:
+            await asyncio.sleep(rng.uniform(*THINK_S))  # a person reading the screen: not measured
+            if game.over.is_set():
+                continue
         bot.answered = bot.shown
         for message in room_act(bot, bot.screen, rng):
             await bot.send(message)
@@ -312,7 +319,8 @@ async def _sign_ups(port: int, rooms: int, players: int) -> dict[str, str]:
     return dict(await asyncio.gather(*(sign_up(n, a) for n, a in _players(rooms, players))))
 
 
-async def _bench(port: int, pid: int, rooms: int, players: int, seed: int, cookies: dict[str, str]) -> Figures:
+async def _bench(port: int, pid: int, rooms: int, players: int, seed: int, cookies: dict[str, str],
+                 think: bool = False) -> Figures:
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     rng = random.Random(seed)
     games = [Game(n, "classic" if n % 2 == 0 else "extended") for n in range(rooms)]
@@ -351,7 +359,7 @@ async def _bench(port: int, pid: int, rooms: int, players: int, seed: int, cooki
     cpu0, mine0, started = _cpu_s(pid), time.process_time(), time.perf_counter()
     for g in games:
         g.read_at = started
-    players_tasks = [asyncio.create_task(_play(b, random.Random(rng.random()))) for b in bots]
+    players_tasks = [asyncio.create_task(_play(b, random.Random(rng.random()), think)) for b in bots]
     await asyncio.gather(*(g.bots[0].send({"t": "deal"}, answer=False) for g in games))
     problems = await _watch(games, started)
     ends = [g.ended for g in games if g.ended is not None]
@@ -387,11 +395,13 @@ def _answering(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextlib.contextmanager
-def _server(data: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    """`wolfcall serve --online --insecure --fast` on `data`, in its own process, answering HTTP."""
+def _server(data: Path, speed: float | None = None) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """`wolfcall serve --online --insecure` on `data`, in its own process, answering HTTP: with `--fast` (the
+    narrator on a virtual clock), or on a real clock `speed` times faster than a table's (captions only)."""
     port = _port()
     wolfcall = str(Path(sys.executable).parent / "wolfcall")
-    command = [wolfcall, "serve", "--online", "--insecure", "--fast", "--host", "127.0.0.1", "--port", str(port),
+    pace = ["--fast"] if speed is None else ["--speed", str(speed), "--captions-only"]
+    command = [wolfcall, "serve", "--online", "--insecure", *pace, "--host", "127.0.0.1", "--port", str(port),
                "--data", str(data)]
     log = data / "server.log"
     with log.open("ab") as out:
@@ -410,7 +420,8 @@ def _server(data: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
             sys.stderr.write(f"bench online: the server's log:\n{text[-4000:]}\n")
 
 
-def rooms_under_load(data: Path, rooms: int = ROOMS, players: int = PLAYERS, seed: int = 0) -> Figures:
+def rooms_under_load(data: Path, rooms: int = ROOMS, players: int = PLAYERS, seed: int = 0,
+                     speed: float | None = None) -> Figures:
     """`rooms` rooms of `players` bots on one server.
 
     The accounts are made first on a server of their own on the same data folder (accounts and sessions are
@@ -419,21 +430,31 @@ def rooms_under_load(data: Path, rooms: int = ROOMS, players: int = PLAYERS, see
     data.mkdir(parents=True, exist_ok=True)
     with _server(data) as (port, _):
         cookies = asyncio.run(_sign_ups(port, rooms, players))
-    with _server(data) as (port, proc):
-        return asyncio.run(_bench(port, proc.pid, rooms, players, seed, cookies))
+    with _server(data, speed) as (port, proc):
+        return asyncio.run(_bench(port, proc.pid, rooms, players, seed, cookies, think=speed is not None))
 
 
 def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
-    with tempfile.TemporaryDirectory() as tmp:
-        f = rooms_under_load(Path(tmp) / "data")
+    """Two runs side by side: paced games (a real clock, PACED_SPEED times a table's, players who look before
+    they tap: what players feel), and flat-out games (the virtual clock, every answer at once: what one
+    process can take)."""
+    for kind, speed in (("paced", PACED_SPEED), ("flat_out", None)):
+        if not only(f"online.{kind}."):
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            f = rooms_under_load(Path(tmp) / "data", speed=speed)
+        yield from _figures(f"online.{kind}", f)
+
+
+def _figures(name: str, f: Figures) -> Iterator[str]:
     n = len(f.latencies)
-    yield metric("online.tap_to_screen_ms_p50", statistics.median(f.latencies) if n else 0.0, "ms", "lower")
-    yield metric("online.tap_to_screen_ms_p95", p95(f.latencies) if n else 0.0, "ms", "lower")
-    yield metric("online.server_cpu_cores", f.cpu_cores, "cores", "lower")
-    yield metric("online.server_rss_mb", f.rss_peak_mb, "MB", "lower")
-    yield metric("online.server_rss_mb_per_room", (f.rss_peak_mb - f.rss_idle_mb) / ROOMS, "MB", "lower")
-    yield metric("online.games_completed", f.completed, "games", "higher")
-    yield metric("online.games_wall_s", f.wall_s, "s", "lower")
+    yield metric(f"{name}.tap_to_screen_ms_p50", statistics.median(f.latencies) if n else 0.0, "ms", "lower")
+    yield metric(f"{name}.tap_to_screen_ms_p95", p95(f.latencies) if n else 0.0, "ms", "lower")
+    yield metric(f"{name}.server_cpu_cores", f.cpu_cores, "cores", "lower")
+    yield metric(f"{name}.server_rss_mb", f.rss_peak_mb, "MB", "lower")
+    yield metric(f"{name}.server_rss_mb_per_room", (f.rss_peak_mb - f.rss_idle_mb) / ROOMS, "MB", "lower")
+    yield metric(f"{name}.games_completed", f.completed, "games", "higher")
+    yield metric(f"{name}.games_wall_s", f.wall_s, "s", "lower")
     refused = ", ".join(f"{k} x{v}" for k, v in f.refused.most_common())
     sys.stderr.write(f"bench online: {n} taps; refused (rule, screen, message): {refused or 'none'}; server rss "
                      f"before the rooms {f.rss_idle_mb:.1f} MB; the bots' own CPU {f.bench_cpu_cores:.2f} cores "

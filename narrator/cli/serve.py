@@ -36,6 +36,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
     p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument("--captions-only", action="store_true", help=argparse.SUPPRESS)  # the bench: no voice
 
 
 def check(args: argparse.Namespace) -> str | None:
@@ -79,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     data.mkdir(parents=True, exist_ok=True)
     accounts = Accounts(SqliteStore(data / "accounts.sqlite"))
     rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed,
-                  speaker_factory=None if args.fast else room_voice)
+                  speaker_factory=None if args.fast or args.captions_only else room_voice)
     stun = args.stun or []
 
     def ice(user: str) -> list[dict[str, object]]:

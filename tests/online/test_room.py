@@ -198,3 +198,21 @@ def test_with_the_speaking_list_who_never_raised_a_hand_gets_a_vote_against(tmp_
         assert sum(first.values()) >= len(seen["silent"])
     later = [{c["name"]: c["votes"] for c in t} for t in tallies[1:]]
     assert all(sum(t.values()) <= 8 for t in later), "only the first vote carries the penalty"
+
+
+def test_a_member_who_reconnects_is_back_in_their_seat_with_their_screen_and_voice(tmp_path: Path) -> None:
+    _rooms, room, table, phones = open_room(tmp_path, 6, "classic", seed=2)
+    phones[0].send(t="deal")
+    table.wait(lambda: all((p.screen() or {}).get("screen") == "card" for p in phones[1:]))
+    dario = phones[3]
+    room.disconnect(dario.client)
+    again = table.enter(4, "Dario")
+    you = [f.message for f in again.frames if f.message["t"] == "you"]
+    assert you == [{"t": "you", "as": "seat", "seat": 4, "room": room.code}]
+    screen = again.screen()
+    assert screen is not None and screen["screen"] == "card" and screen["name"] == "Dario"
+    opened = {f.message["peer"] for f in again.frames if f.message["t"] == "rtc" and f.message["kind"] == "open"}
+    assert opened == {1, 2, 3, 5, 6}, "the voice chat's pairs open again for the page that came back"
+    again.send(t="show")
+    card = [f.message for f in again.frames if f.message["t"] == "private"]
+    assert card and card[-1]["kind"] == "card" and card[-1]["name"] == "Dario"

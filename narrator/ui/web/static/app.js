@@ -7,7 +7,7 @@ let screen = null;
 let timer = null;
 let me = { as: "spectator", seat: null, room: null };  // who this page is, as the server says (`you`)
 let gone = false;  // the server closed this page for good (removed from a room): no reconnecting
-const hooks = { message: [], render: [] };  // what an online room's page adds (room.js)
+const hooks = { message: [], render: [], blocked: [] };  // what an online room's page adds (room.js)
 window.wolfcall = { hooks, send: (m) => send(m), me: () => me, t: (key, params) => t(key, params), screen: () => screen };
 let peers = null;  // own devices, the host: who is connected
 let tallied = null;  // the last vote's count, shown under the screen until the next screen asks something
@@ -74,7 +74,7 @@ function receive(m) {
   else if (m.t === "caption") $("caption").textContent = m.text;
   else if (m.t === "private") showSecret(m);
   else if (m.t === "refused") toast(m.text);
-  else if (m.t === "audio") new Audio(m.url).play().catch(() => {});
+  else if (m.t === "audio") new Audio(m.url).play().catch(() => { for (const blocked of hooks.blocked) blocked(m); });
   else if (m.t === "voice_download") { voiceBanner = m.banner; drawVoiceBanner(); }
   else if (m.t === "token") store(m.token);
   else if (m.t === "you") { me = { as: m.as, seat: m.seat, room: m.room || null }; if (screen) render(screen); }

@@ -58,3 +58,15 @@ function showBar(noMic) {
 w.hooks.render.push((main, s) => {
   if (s.speaking && s.speaking.on) main.append(speakingPanel(s, (m) => w.send(m), w.me(), w.t));
 });
+
+// A browser plays sound only after a tap on the page: until then the narrator's lines wait for this button.
+w.hooks.blocked.push((m) => {
+  if (document.getElementById("sound-on")) return;
+  const on = document.createElement("button");
+  on.id = "sound-on";
+  on.className = "primary";
+  on.textContent = w.t("voice.sound_on");
+  on.onclick = () => { on.remove(); new Audio(m.url).play().catch(() => {}); };
+  document.getElementById("voice-bar").prepend(on);
+  document.getElementById("voice-bar").hidden = false;
+});
