@@ -28,7 +28,7 @@ from narrator.game.session import Table
 from narrator.speech.script import Script
 from narrator.ui.web.frames import OWN
 from narrator.ui.web.gather import tally, verdict
-from narrator.ui.web.guard import Refusal
+from narrator.ui.web.guard import Bucket, Refusal
 from narrator.ui.web.hub import Hub, Send
 from narrator.ui.web.strings import strings
 
@@ -41,6 +41,13 @@ HOST_KINDS = ("ruleset", "adjust", "house", "lang", "voice", "deal", "new", "rem
 SEAT_KINDS = ("tap", "show", "cover")
 ROOM_KINDS = ("hello", "hand", "next_speaker", "rtc", "remove", "speaking")
 FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opener's host connection passes on
+
+
+class CountedAtTheSocket(Bucket):
+    """A room page's allowance, already counted as its messages arrived (narrator/online/site.py)."""
+
+    def take(self) -> bool:
+        return True
 
 
 @dataclass
@@ -73,7 +80,8 @@ class Client:
         screen = {**out, **extra, "t": "screen"}
         if "left" in screen:  # the sundial counts from the server's clock: its time when the frame was made
             screen["ends"] = screen["now"] + 1000 * screen["left"]
-        else:
+            screen.pop("debate", None)  # the day's own screen draws it
+        elif "debate" not in screen:
             screen.pop("now", None)
         return screen
 
@@ -226,8 +234,11 @@ class Room:
         hub.show({"screen": "setup"})
 
     # -- connections ------------------------------------------------------------------------
-    def connect(self, user: int, send: Send, now: Callable[[], float] = time.monotonic) -> int:
-        """A member's browser: a seat connection in the hub, and the host's too for the opener."""
+    def connect(self, user: int, send: Send, now: Callable[[], float] = time.monotonic,
+                limited: bool = False) -> int:
+        """A member's browser: a seat connection in the hub, and the host's too for the opener. The page's socket
+        counts its messages as they arrive (narrator/online/site.py), so the hub does not count them again when
+        it takes them, perhaps in a burst after a busy moment (`limited`: it does, for tests without a socket)."""
         with self.lock:
             seat = self.seat_of(user)
             if seat is None:
@@ -236,11 +247,12 @@ class Room:
             client = Client(user, send)
             self.clients[number] = client
             hub = self.hub
-            client.seat_client = hub.connect(self._from_seat(client), now=now)
+            bucket = None if limited else CountedAtTheSocket(now)
+            client.seat_client = hub.connect(self._from_seat(client), now=now, bucket=bucket)
             conn = hub.conns[client.seat_client]
             conn.who, conn.seat, conn.last = "seat", seat, ""
             if user == self.owner:
-                client.host_client = hub.connect(self._from_host(client), host=True, now=now)
+                client.host_client = hub.connect(self._from_host(client), host=True, now=now, bucket=bucket)
             send({"t": "you", "as": "host" if user == self.owner else "seat", "seat": seat, "room": self.code})
             self.active = self.now()
             # A page of this seat starts its voice chat afresh: its peers close their connections to the seat,
@@ -400,6 +412,10 @@ class Room:
     # -- the room's extras on every screen ------------------------------------------------------
     def extra(self) -> dict[str, Any]:
         out: dict[str, Any] = {"now": round(self.now() * 1000)}
+        hub = self.hub
+        if hub.screen.get("screen") == "day" and hub.screen.get("timer"):  # the debate's sundial, on every screen
+            left = hub.current_screen().get("left", 0)
+            out["debate"] = {"ends": out["now"] + 1000 * left, "total": 60 * hub.screen["timer"]}
         state = self.hub.state
         if self.speaking is not None and state is not None and self.phase() == "day":
             out.update(self.speaking.public(self.now(), self.hub._name))

@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
+from collections import deque
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -59,9 +62,10 @@ def same_site(headers: Any) -> bool:
     return bool(urlsplit(origin).netloc == headers.get("host", ""))
 
 
-def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
-                      ice: Any = None) -> Starlette:
-    """`ice(user) -> list of RTCIceServer dicts` for the voice chat (STUN, and TURN credentials)."""
+def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False, ice: Any = None,
+                      clock: Callable[[], float] = time.monotonic) -> Starlette:
+    """`ice(user) -> list of RTCIceServer dicts` for the voice chat (STUN, and TURN credentials); `clock`: what
+    each socket's allowance of messages is counted on."""
 
     def user_of_request(request: Request) -> User | None:
         return accounts.user_of(request.cookies.get(COOKIE))
@@ -131,9 +135,21 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         loop = asyncio.get_running_loop()
 
+        pending: deque[dict[str, Any]] = deque()
+        woken = [False]  # a flush is already on its way to the loop
+
+        def flush() -> None:
+            woken[0] = False  # first: a message appended from now on wakes the loop again
+            while pending:
+                outbox.put_nowait(pending.popleft())
+
         def send(message: dict[str, Any]) -> None:
-            with contextlib.suppress(RuntimeError):  # the page's connection has ended: nothing more reaches it
-                loop.call_soon_threadsafe(outbox.put_nowait, message)
+            """From the room's threads: one wake-up of the loop for a burst of messages, not one each."""
+            pending.append(message)
+            if not woken[0]:
+                woken[0] = True
+                with contextlib.suppress(RuntimeError):  # the page's connection has ended: nothing reaches it
+                    loop.call_soon_threadsafe(flush)
 
         try:
             number = await loop.run_in_executor(HANDLERS, room.connect, user.id, send)
@@ -159,7 +175,7 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
                 pass
 
         task = asyncio.create_task(writer())
-        bucket = Bucket(loop.time, RATE, BURST)
+        bucket = Bucket(clock, RATE, BURST)
         try:
             while True:
                 text = await ws.receive_text()

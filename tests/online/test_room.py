@@ -184,6 +184,10 @@ def test_with_the_speaking_list_who_never_raised_a_hand_gets_a_vote_against(tmp_
                 assert room.speaking is not None and room.speaking.spoke == set(raising)
                 seen["silent"] = {room.hub._name(s) for s in state.alive if s not in raising}
                 seen["alive"] = len(state.alive)
+                room.hub.refresh()
+                # the debate's sundial is on every page, the dead's too (their screen is not the day's)
+                seen["dials"] = [(p.seat in state.alive, (p.screen() or {}).get("debate") or p.screen())
+                                 for p in phones]
 
     def debate(phone: RoomPhone) -> bool:  # the host waits for the hands before calling the vote
         screen = phone.screen() or {}
@@ -191,6 +195,9 @@ def test_with_the_speaking_list_who_never_raised_a_hand_gets_a_vote_against(tmp_
 
     play_room(room, table, phones, random.Random(5), each=hands, hold=debate)
     assert len(seen["silent"]) == seen["alive"] - 2
+    dead_dials = [d for alive, d in seen["dials"] if not alive]
+    assert dead_dials and all(d["total"] == 300 and d["ends"] > 0 for d in dead_dials), seen["dials"]
+    assert all("left" in d for alive, d in seen["dials"] if alive), "the living see the day's own dial"
     tallies = [f.message["counts"] for f in phones[1].frames if f.message["t"] == "tally"]
     first = {c["name"]: c["votes"] for c in tallies[0]}
     if first:  # someone voted: every living player who never raised a hand has at least the penalty's vote

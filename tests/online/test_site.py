@@ -117,3 +117,26 @@ def test_the_narrator_speaks_in_every_members_page(site: tuple[Accounts, Rooms, 
     finally:
         for ws in sockets:
             ws.__exit__(None, None, None)
+
+
+def test_a_flood_from_one_page_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    """The socket counts each page's messages as they arrive (on a clock that stands still here): a burst
+    beyond the allowance is refused, each extra message with its rule."""
+    from narrator.online.site import BURST
+
+    accounts = Accounts(SqliteStore(tmp_path / "accounts.sqlite"))
+    rooms = Rooms(Config(), SCRIPT, tmp_path, fast=True)
+    app = create_online_app(accounts, rooms, clock=lambda: 0.0)
+    ana = signed_up(app, "Ana")
+    code = ana.post("/api/rooms", json={"ruleset": "classic"}).json()["code"]
+    extra = 5
+    with socket(ana, f"/r/{code}/ws") as ws:
+        for _ in range(int(BURST) + extra):
+            ws.send_json({"t": "hand", "up": True})  # refused anyway before a game: its rule says why
+        rules = []
+        while len(rules) < int(BURST) + extra:
+            m = ws.receive_json()
+            if m["t"] == "refused":
+                rules.append(m["rule"])
+    assert rules.count("message.rate") == extra, rules[-10:]
+    rooms.close()

@@ -198,12 +198,14 @@ class Hub:
         return self.data / "games"
 
     # -- connections -------------------------------------------------------------------
-    def connect(self, send: Send, *, host: bool = False, now: Callable[[], float] = time.monotonic) -> int:
+    def connect(self, send: Send, *, host: bool = False, now: Callable[[], float] = time.monotonic,
+                bucket: Bucket | None = None) -> int:
         """A new page: a watcher until it says who it is (`hello` with its token). `host`: a connection made
-        inside this process (a test, the server's own use), trusted as the host."""
+        inside this process (a test, the server's own use), trusted as the host. `bucket`: the page's allowance
+        of messages, when it is counted elsewhere (an online room counts them as they arrive)."""
         with self.lock:
             client = next(self.ids)
-            conn = self.conns[client] = Conn(send, Bucket(now), "host" if host else "spectator")
+            conn = self.conns[client] = Conn(send, bucket or Bucket(now), "host" if host else "spectator")
             send({"t": "ui", "lang": self.lang, "strings": strings(self.lang)})
             self._send_frame(conn, force=True)
             if host and self.voice_download is not None:

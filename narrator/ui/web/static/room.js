@@ -2,7 +2,7 @@
 // channels the server opens), the speaking list and who may talk. Nothing here decides who hears whom:
 // the server opens and closes each pair's connection (narrator/online/voice.py).
 import { VoiceChat, pushToTalkButton } from "/static/voice.js";
-import { speakingPanel } from "/static/sundial.js";
+import { secondsUntil, serverOffset, speakingPanel, sundial } from "/static/sundial.js";
 
 const w = window.wolfcall;
 let ice = [];
@@ -55,8 +55,18 @@ function showBar(noMic) {
   bar.append(talk);
 }
 
+let dialTimer = null;
 w.hooks.render.push((main, s) => {
   if (s.speaking && s.speaking.on) main.append(speakingPanel(s, (m) => w.send(m), w.me(), w.t));
+  clearInterval(dialTimer);
+  if (s.debate) {  // the debate's time left on the screens that are not the day's own (the dead's, a ballot)
+    const offset = serverOffset(s.now), slot = document.createElement("div");
+    slot.id = "sundial";
+    const draw = () => slot.replaceChildren(sundial(secondsUntil(s.debate.ends, offset), s.debate.total));
+    draw();
+    dialTimer = setInterval(draw, 1000);
+    main.append(slot);
+  }
 });
 
 // A browser plays sound only after a tap on the page: until then the narrator's lines wait for this button.
