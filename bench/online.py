@@ -320,11 +320,11 @@ async def _sign_ups(port: int, rooms: int, players: int) -> dict[str, str]:
 
 
 async def _bench(port: int, pid: int, rooms: int, players: int, seed: int, cookies: dict[str, str],
-                 think: bool = False) -> Figures:
+                 think: bool = False, first: int = 0) -> Figures:
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     rng = random.Random(seed)
-    games = [Game(n, "classic" if n % 2 == 0 else "extended") for n in range(rooms)]
-    everyone = iter(_players(rooms, players))
+    games = [Game(n, "classic" if n % 2 == 0 else "extended") for n in range(first, first + rooms)]
+    everyone = iter(_players(first + rooms, players)[first * players:])
     for g in games:
         g.bots = [Bot(g, name, address, cookies[name]) for name, address in (next(everyone) for _ in range(players))]
     bots = [b for g in games for b in g.bots]
@@ -395,14 +395,14 @@ def _answering(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextlib.contextmanager
-def _server(data: Path, speed: float | None = None) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+def _server(data: Path, speed: float | None = None, prefix: str = "") -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     """`wolfcall serve --online --insecure` on `data`, in its own process, answering HTTP: with `--fast` (the
     narrator on a virtual clock), or on a real clock `speed` times faster than a table's (captions only)."""
     port = _port()
     wolfcall = str(Path(sys.executable).parent / "wolfcall")
     pace = ["--fast"] if speed is None else ["--speed", str(speed), "--captions-only"]
     command = [wolfcall, "serve", "--online", "--insecure", *pace, "--host", "127.0.0.1", "--port", str(port),
-               "--data", str(data)]
+               "--data", str(data), *(["--code-prefix", prefix] if prefix else [])]
     log = data / "server.log"
     with log.open("ab") as out:
         proc = subprocess.Popen(command, env={**os.environ, "WOLFCALL_DATA": str(data)},
@@ -434,6 +434,26 @@ def rooms_under_load(data: Path, rooms: int = ROOMS, players: int = PLAYERS, see
         return asyncio.run(_bench(port, proc.pid, rooms, players, seed, cookies, think=speed is not None))
 
 
+def rooms_on_two_servers(data: Path, rooms: int = ROOMS, players: int = PLAYERS, seed: int = 0) -> Figures:
+    """The flat-out games split between two server processes on one data folder (one accounts file), each
+    drawing its codes with its own first letter, as behind a router (README, "Running many rooms"): half the
+    rooms each, played at once. CPU and memory are the two processes' together; the wall time is the last
+    game's end."""
+    data.mkdir(parents=True, exist_ok=True)
+    with _server(data) as (port, _):
+        cookies = asyncio.run(_sign_ups(port, rooms, players))
+    half = rooms // 2
+    with _server(data, prefix="K") as (port_a, proc_a), _server(data, prefix="M") as (port_b, proc_b):
+        async def both() -> list[Figures]:
+            return list(await asyncio.gather(
+                _bench(port_a, proc_a.pid, half, players, seed, cookies),
+                _bench(port_b, proc_b.pid, rooms - half, players, seed + 1, cookies, first=half)))
+        a, b = asyncio.run(both())
+    return Figures(a.latencies + b.latencies, a.completed + b.completed, max(a.wall_s, b.wall_s),
+                   a.cpu_cores + b.cpu_cores, a.rss_peak_mb + b.rss_peak_mb, a.rss_idle_mb + b.rss_idle_mb,
+                   a.bench_cpu_cores, a.refused + b.refused, a.problems + b.problems)
+
+
 def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
     """Two runs side by side: paced games (a real clock, PACED_SPEED times a table's, players who look before
     they tap: what players feel), and flat-out games (the virtual clock, every answer at once: what one
@@ -444,6 +464,10 @@ def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
         with tempfile.TemporaryDirectory() as tmp:
             f = rooms_under_load(Path(tmp) / "data", speed=speed)
         yield from _figures(f"online.{kind}", f)
+    if only("online.flat_out_two_servers."):
+        with tempfile.TemporaryDirectory() as tmp:
+            f = rooms_on_two_servers(Path(tmp) / "data")
+        yield from _figures("online.flat_out_two_servers", f)
 
 
 def _figures(name: str, f: Figures) -> Iterator[str]:

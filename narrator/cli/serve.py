@@ -31,6 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn", action="append", default=[], metavar="URL",
                    help="a TURN server, e.g. turn:turn.example.org")
     p.add_argument("--turn-secret-file", type=Path, help="a file holding coturn's static-auth-secret")
+    p.add_argument("--code-prefix", default="", metavar="LETTER",
+                   help="the first letter of this server's room codes, when a router sends each letter to its server")
     p.add_argument("--data", type=Path, help="where accounts and room journals are kept (default: the data folder)")
     p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
@@ -41,6 +43,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def check(args: argparse.Namespace) -> str | None:
     """The TLS files and the secret, checked before anything listens; the TURN secret read from its file."""
+    from narrator.ui.web.guard import CODE_LETTERS
+
+    if args.code_prefix and (len(args.code_prefix) != 1 or args.code_prefix.upper() not in CODE_LETTERS):
+        raise OptionError(f"--code-prefix: one letter of {CODE_LETTERS}")
+    args.code_prefix = args.code_prefix.upper()
     if (args.cert is None) != (args.key is None):
         raise OptionError("--cert and --key go together")
     if args.cert is None and not args.proxy and not args.insecure:
@@ -79,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     data = args.data or data_dir()
     data.mkdir(parents=True, exist_ok=True)
     accounts = Accounts(SqliteStore(data / "accounts.sqlite"))
-    rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed,
+    rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed, prefix=args.code_prefix,
                   speaker_factory=None if args.fast or args.captions_only else room_voice)
     stun = args.stun or []
 

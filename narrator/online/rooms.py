@@ -51,9 +51,14 @@ class Window:
 
 class Rooms:
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, speed: float = 1.0,
-                 now: Callable[[], float] = time.time,
+                 now: Callable[[], float] = time.time, prefix: str = "",
                  speaker_factory: Callable[[Any, Table], Any] | None = None) -> None:
+        """`prefix`: the first letter of every code this server draws, so that a router in front of several
+        servers sends `/r/<code>...` to the one that holds the room by that letter alone (README)."""
+        if len(prefix) > 1 or (prefix and prefix not in CODE_LETTERS):
+            raise ValueError(f"a code's first letter is one of {CODE_LETTERS}")
         self.cfg, self.script, self.data, self.fast, self.speed, self.now = cfg, script, data, fast, speed, now
+        self.prefix = prefix
         self.speaker_factory = speaker_factory
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
@@ -81,7 +86,7 @@ class Rooms:
         import secrets
 
         while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            code = self.prefix + "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH - len(self.prefix)))
             if code not in self.rooms:
                 return code
 

@@ -90,14 +90,17 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         return JSONResponse({"code": room.code}, headers=NO_STORE)
 
     async def join_room(request: Request) -> Response:
+        """`POST /r/<code>/join` (the code in the path, for a router that sends each code to its server), or
+        `POST /api/join` with `{code}`."""
         user = user_of_request(request)
         if user is None:
             return refusal("signin.required", "sign in first")
         address = request.client.host if request.client else "-"
         try:
             form = await read_json(request)
+            code = request.path_params.get("code", form.get("code"))
             room = await asyncio.get_running_loop().run_in_executor(
-                HANDLERS, lambda: rooms.join(form.get("code"), user.id, user.name, address))
+                HANDLERS, lambda: rooms.join(code, user.id, user.name, address))
         except Refusal as exc:
             status = {"room.slow": 429, "room.unknown": 404}.get(exc.rule, 400)
             return JSONResponse({"rule": exc.rule, "text": str(exc)}, status_code=status, headers=NO_STORE)
@@ -201,6 +204,7 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         Route("/api/rooms", open_room, methods=["POST"]),
         Route("/api/join", join_room, methods=["POST"]),
         Route("/r/{code}", room_page),
+        Route("/r/{code}/join", join_room, methods=["POST"]),
         Route("/r/{code}/audio/{n:int}", audio),
         WebSocketRoute("/r/{code}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

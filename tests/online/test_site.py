@@ -140,3 +140,20 @@ def test_a_flood_from_one_page_is_refused_and_changes_nothing(tmp_path: Path) ->
                 rules.append(m["rule"])
     assert rules.count("message.rate") == extra, rules[-10:]
     rooms.close()
+
+
+def test_a_server_with_a_code_prefix_draws_its_codes_with_it_and_joins_by_path(tmp_path: Path) -> None:
+    """Several servers behind a router: each draws codes with its own first letter, and joining names the
+    code in the path, so the router sends every request of a room to the server that holds it."""
+    accounts = Accounts(SqliteStore(tmp_path / "accounts.sqlite"))
+    rooms = Rooms(Config(), SCRIPT, tmp_path, fast=True, prefix="K")
+    app = create_online_app(accounts, rooms)
+    ana, ben = signed_up(app, "Ana"), signed_up(app, "Ben")
+    codes = {ana.post("/api/rooms", json={"ruleset": "classic"}).json()["code"] for _ in range(20)}
+    assert len(codes) == 20 and all(c.startswith("K") and len(c) == 8 for c in codes)
+    code = sorted(codes)[0]
+    assert ben.post(f"/r/{code.lower()}/join", json={}).json() == {"code": code}
+    assert ben.post("/r/KAAAAAAA/join", json={}).json()["rule"] == "room.unknown"
+    with pytest.raises(ValueError):
+        Rooms(Config(), SCRIPT, tmp_path, prefix="O")  # not a letter of the codes' alphabet
+    rooms.close()

@@ -90,7 +90,8 @@ $("open-form").addEventListener("submit", (e) => {
 });
 $("join-form").addEventListener("submit", (e) => {
   e.preventDefault();
-  submit("/api/join", { code: $("code").value.trim().toUpperCase() }, toRoom);
+  const code = $("code").value.replace(/[^0-9a-z]/gi, "").toUpperCase().slice(0, 16);
+  submit(`/r/${encodeURIComponent(code || "-")}/join`, {}, toRoom);  // the code in the path: a router routes on it
 });
 $("signout").addEventListener("click", () => submit("/api/signout", {}, () => { $("name").value = ""; showAccount("signin"); }));
 
