@@ -25,6 +25,7 @@ CODE_LENGTH = 8
 IDLE_SECONDS = 30 * 60  # a room nobody is connected to closes after this long; its code stops working
 JOIN_TRIES = 10  # joins a minute, per address and per account
 MAX_ROOMS = 500  # rooms one server opens at most (memory is bounded; measured in `make bench`)
+ROOMS_EACH = 3  # rooms one account may hold open at once (nobody fills the server alone)
 RULESETS = ("classic", "extended")
 LANGS = ("en", "de", "es")
 
@@ -74,6 +75,8 @@ class Rooms:
             self._close_idle()
             if len(self.rooms) >= MAX_ROOMS:
                 raise Refusal("room.busy", "this server has no room left; try again later")
+            if sum(room.owner == user for room in self.rooms.values()) >= ROOMS_EACH:
+                raise Refusal("room.many", f"you already have {ROOMS_EACH} rooms open; play in one of them")
             code = self._new_code()
             folder = self.data / "rooms" / code
             room = Room(code, Member(user, name), self.cfg, self.script, folder, ruleset=ruleset, lang=lang,

@@ -210,11 +210,14 @@ async def see_card(player: Player) -> None:
     """Press and hold 'see your card' on the real page; the card's word is this player's role."""
     page = player.page
     await page.wait_for_selector("#hold-card")
-    await page.hover("#hold-card")
-    await page.mouse.down()
+    # the finger goes down on the button itself (not at a point on the screen: the voice bar and the other
+    # players' progress may move the layout between aiming and pressing), and stays down until the card shows
+    await page.evaluate("""() => document.getElementById("hold-card").dispatchEvent(
+        new PointerEvent("pointerdown", {pointerId: 1, bubbles: true, isPrimary: true}))""")
     await page.wait_for_function("window.__cards.length > 0")
     cards = list(await page.evaluate("window.__cards"))
-    await page.mouse.up()
+    await page.evaluate("""() => (document.getElementById("hold-card") || window).dispatchEvent(
+        new PointerEvent("pointerup", {pointerId: 1, bubbles: true, isPrimary: true}))""")  # redrawn: the window's
     await page.wait_for_selector("#secret", state="hidden")
     # the server took it as seen (the last one to look moves the game on: no card screen any more)
     await page.wait_for_function("document.getElementById('seen') !== null || "

@@ -74,6 +74,9 @@ class Frames:
             return {**self.listening(), "dead": True}  # the dying hunter and captain still answer
         if q is None and self.called is not None and state.phase == "night":
             return {**self.decoy(Question(self.called, (), None, CALLED), state), "done": seat in self.called_done}
+        if q is None and self.table.get("screen") == "listen" and self.table.get("phase") == "deal":
+            # between two seats' turns at the deal: the card screen stays (no flicker under a finger on it)
+            return {"screen": "card", "name": self.screens.name(seat), "seen": seat in self.seen}
         if q is None or q.step == START:
             return self.listening()
         if q.step == REVEAL:

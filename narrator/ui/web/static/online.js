@@ -25,7 +25,7 @@ function showError(refusal) {
   const box = $("error");
   const rule = (refusal && refusal.rule) || "server.error";
   box.textContent = rule === "offline" ? t("online.offline")
-    : T["online.rule." + rule] || (refusal && refusal.text) || t("online.rule.server.error");
+    : T["online.rule." + rule] || T["refusal." + rule] || (refusal && refusal.text) || t("online.rule.server.error");
   box.dataset.rule = rule;
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" });
