@@ -11,13 +11,14 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -52,6 +53,15 @@ async def read_json(request: Request) -> dict[str, Any]:
     if not isinstance(form, dict):
         raise Refusal("request.form", "send JSON")
     return form
+
+
+@lru_cache(maxsize=1)
+def room_html() -> str:
+    """The game's page (index.html) with a room's voice bar and its script (static/room.js)."""
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    script = '<script src="/static/app.js"></script>'
+    return page.replace(script, '<div id="voice-bar" hidden></div>\n' + script +
+                        '\n<script type="module" src="/static/room.js"></script>')
 
 
 def same_site(headers: Any) -> bool:
@@ -112,7 +122,7 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         if user is None or room is None or room.seat_of(user.id) is None:
             code = request.path_params["code"][:16]
             return RedirectResponse(f"/#code={code}" if room is not None else "/", status_code=303)
-        return FileResponse(STATIC / "room.html", headers=NO_STORE)
+        return HTMLResponse(room_html(), headers=NO_STORE)
 
     async def audio(request: Request) -> Response:
         user = user_of_request(request)

@@ -46,6 +46,7 @@ from ..browser import ARGS, CHROMIUM, GUARD_MS
 from ..ui.test_ways import SECRET_KEYS, keys_in, role_words, words_in
 from .roomtable import SCRIPT
 from .test_voice_browser import GROW, tone
+from .test_voice_browser import stays as voice_stays
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")
@@ -341,11 +342,7 @@ async def wait_grown(page: Any, peer: int, by: int = GROW) -> int:
 
 async def stays(listener: Any, peer: int, control: Any, control_peer: int) -> None:
     """The bytes `listener` received from `peer` do not grow while `control`'s from `control_peer` grow twice."""
-    await wait_grown(control, control_peer)
-    before = await byte_count(listener, peer)
-    await wait_grown(control, control_peer)
-    await wait_grown(control, control_peer)
-    assert await byte_count(listener, peer) == before, f"seat {peer} was heard while it did not talk"
+    await voice_stays(listener, peer, control, control_peer, wait_grown, byte_count)
 
 
 async def hold(player: Player) -> None:

@@ -58,7 +58,8 @@ def test_open_join_and_the_rooms_refusals(site: tuple[Accounts, Rooms, Any]) -> 
     wrong = ben.post("/api/join", json={"code": "ZZZZZZZZ"})
     assert wrong.status_code == 404 and wrong.json()["rule"] == "room.unknown"
     assert ben.post("/api/join", json={"code": code.lower()}).json() == {"code": code}
-    assert ben.get(f"/r/{code}", follow_redirects=False).status_code == 200
+    page = ben.get(f"/r/{code}", follow_redirects=False)
+    assert page.status_code == 200 and 'src="/static/room.js"' in page.text and 'id="voice-bar"' in page.text
     carla = signed_up(app, "Carla")
     assert carla.get(f"/r/{code}", follow_redirects=False).headers["location"] == f"/#code={code}"
     big = ben.post("/api/join", content=b"{" + b" " * 5000 + b"}", headers={"content-type": "application/json"})
