@@ -5,38 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.audio.clip import Clip, to_wav
 from narrator.audio.table import build_speaker
 from narrator.game.session import Table
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
 from narrator.ui.web.hub import Hub, PageCaptions
+from narrator.ui.web.server import BrowserSink
 
-KEEP = 20  # clips kept for a page that fetches late
 
-
-class RoomSink:
-    """A sink that hands each clip to every page of the room (the narrator paces them by the step clock)."""
-
-    name = "browser"
+class RoomSink(BrowserSink):
+    """Every page of the room plays each clip, told at once (the narrator paces them by the step clock)."""
 
     def __init__(self, hub: Hub, code: str) -> None:
-        self.hub, self.code = hub, code
-        self.count = 0
+        super().__init__(hub)
+        self.prefix = f"/r/{code}"
 
-    def play(self, clip: Clip, at: float) -> None:
-        with self.hub.lock:
-            self.count += 1
-            self.hub.clips[self.count] = to_wav(clip)
-            for old in [n for n in self.hub.clips if n <= self.count - KEEP]:
-                del self.hub.clips[old]
-            self.hub.broadcast({"t": "audio", "url": f"/r/{self.code}/audio/{self.count}"})
-
-    def stop(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
+    def tell(self, message: dict[str, object]) -> None:
+        with self.hub.lock:  # the room's pages may be coming and going
+            self.hub.broadcast(dict(message))
 
 
 def room_voice(hub: Hub, table: Table) -> Any:

@@ -33,7 +33,13 @@ class BrowserSink:
         self.hub.clips[self.count] = to_wav(clip)
         for old in [n for n in self.hub.clips if n < self.count - 20]:
             del self.hub.clips[old]
-        self.hub.to_host({"t": "audio", "url": f"/audio/{self.count}"})
+        self.tell({"t": "audio", "url": f"{self.prefix}/audio/{self.count}"})
+
+    prefix = ""  # where the clips are served: /audio/<n> on the table's page
+
+    def tell(self, message: dict[str, object]) -> None:
+        """The table's sound is the host's (the device on the table)."""
+        self.hub.to_host(message)
 
     def stop(self) -> None:
         pass
