@@ -141,6 +141,7 @@ class Room:
         self.speaking = SpeakingList() if speaking else None
         self.game: object = None  # the game the speaking list counts for (a rematch starts a new list)
         self.voice = Voice(self._to_seat_pages)
+        self.talker: dict[int, Client] = {}  # by account: the page that holds its voice chat, the last one opened
         self.night_began: float | None = None
         self.extras: object = None  # the channels and speaking list the pages were last sent
         hub.voice_download = None
@@ -257,23 +258,38 @@ class Room:
             self.active = self.now()
             # A page of this seat starts its voice chat afresh: its peers close their connections to the seat,
             # and the refresh opens them again, once (a second round of offers would race the first).
-            self.voice.update(frozenset(p for p in self.voice.pairs if seat not in p))
-            hub.refresh()
+            self.talker[user] = client
+            self._voice_afresh(seat)
             self._send_screen(client, force=True)
             return number
+
+    def _voice_afresh(self, seat: int) -> None:
+        """The seat's voice page has changed: its peers close their connections to it, and the refresh opens
+        them again, once, with the new page (a second round of offers would race the first)."""
+        self.voice.update(frozenset(p for p in self.voice.pairs if seat not in p))
+        self.hub.refresh()
+        self.resend()
 
     def disconnect(self, number: int) -> None:
         with self.lock:
             client = self.clients.get(number)
             if client is not None:
+                seat = self.seat_of(client.user)
                 self.disconnect_client(client)
-                self.changed()  # a seat without a page has no voice pairs: its peers close theirs
+                others = [c for c in self.clients.values() if c.user == client.user]
+                if seat is not None and others and client.user not in self.talker:
+                    self.talker[client.user] = others[-1]  # the account's other device takes the voice chat
+                    self._voice_afresh(seat)
+                if self.changed():  # a seat without a page has no voice pairs: its peers close theirs
+                    self.resend()
             self.active = self.now()
 
     def disconnect_client(self, client: Client) -> None:
         for number, c in list(self.clients.items()):
             if c is client:
                 del self.clients[number]
+        if self.talker.get(client.user) is client:
+            del self.talker[client.user]
         for hub_client in (client.host_client, client.seat_client):
             if hub_client is not None:
                 self.hub.disconnect(hub_client)
@@ -302,6 +318,8 @@ class Room:
     def _send_screen(self, client: Client, force: bool = False) -> None:
         seat = self.seat_of(client.user)
         channel = self.voice.channel(seat) if seat is not None else "none"
+        if seat is not None and self.talker.get(client.user) is not client:
+            channel = "elsewhere"  # the seat's voice chat is on its other page
         screen = client.screen({**self.extra(), "voice": channel})
         if screen.get("screen") == "setup":
             screen["room"] = self.room_card()
@@ -348,6 +366,8 @@ class Room:
         elif kind == "rtc":
             if seat is None:
                 raise Refusal("message.not_yours", "not seated")
+            if self.talker.get(client.user) is not client:
+                raise Refusal("voice.elsewhere", "your voice chat is open on another device")
             try:
                 self.voice.relay(seat, message)
             except VoiceRefused as exc:
@@ -458,7 +478,8 @@ class Room:
                 if seat not in state.alive:
                     self.speaking.dead(seat)
         self.voice.update(*self.pairs(phase, state, now))
-        extras = (dict(self.voice.channels), self.speaking.public(now, str) if self.speaking else None)
+        debate = self.hub.screen.get("screen") == "day" and bool(self.hub.screen.get("timer"))
+        extras = (dict(self.voice.channels), self.speaking.public(now, str) if self.speaking else None, debate)
         if extras == self.extras:
             return False
         self.extras = extras
@@ -484,7 +505,7 @@ class Room:
             open_ = (phase == "night" and state.night >= 2 and self.night_began is not None
                      and now - self.night_began < LOVERS_SECONDS)
             args = (alive, wolves, lovers, phase, open_, seated)
-        online = {self.seat_of(c.user) for c in self.clients.values()}
+        online = {self.seat_of(user) for user in self.talker}
         return frozenset(p for p in hearing(*args) if p <= online), channels(*args)
 
     def tick(self) -> None:
@@ -506,9 +527,10 @@ class Room:
             hub._put(q, VOTE)
 
     def _to_seat_pages(self, seat: int, message: dict[str, Any]) -> None:
-        for client in self.clients.values():
-            if self.seat_of(client.user) == seat:
-                client.send(message)
+        """The voice chat's messages for a seat go to the one page that holds its voice chat."""
+        client = self.talker.get(self.members[seat - 1].user) if 1 <= seat <= len(self.members) else None
+        if client is not None:
+            client.send(message)
 
     def _words(self) -> dict[str, str]:
         return strings(self.hub.lang)

@@ -86,7 +86,8 @@ def open_room(tmp_path: Path, players: int, rules: str = "classic", lang: str = 
 
 def play_room(room: Room, table: RoomTable, phones: list[RoomPhone], rng: random.Random,
               each: Any = None, hold: Any = None) -> None:
-    """Every page answers its screen until the game is over; `each()` runs after every round of answers;
+    """Every page answers its screen until the game is over; `each()` runs after every round of answers (and
+    returns true when it did something itself);
     a page for which `hold(phone)` is true waits this round."""
     steps = 0
     while True:
@@ -99,7 +100,7 @@ def play_room(room: Room, table: RoomTable, phones: list[RoomPhone], rng: random
             if hold is None or not hold(phone):
                 acted = room_act(phone, rng) or acted
         if each is not None:
-            each()
+            acted = bool(each()) or acted  # something the test did itself is a move too
         steps += 1
         assert steps < 20_000, (room.hub.question, [(p.name, p.who, p.seat, p.screen(), p.refusals()[-1:])
                                                     for p in phones])

@@ -175,13 +175,15 @@ def test_with_the_speaking_list_who_never_raised_a_hand_gets_a_vote_against(tmp_
     _rooms, room, table, phones = open_room(tmp_path, 8, "classic", seed=5, speaking=True)
     phones[0].send(t="deal")
     seen: dict[str, Any] = {}
+    dials: dict[int, list[tuple[bool, dict[str, Any]]]] = {}  # each debate's sundials, by day
 
-    def hands() -> None:
+    def hands() -> bool:
         with room.lock:
             q, state = room.hub.question, room.hub.state
-            if q is None or state is None or "silent" in seen:
-                return
-            if q.step == "vote":  # the first debate: two of the living raise a hand
+            day = (phones[0].screen() or {}).get("day")
+            if q is None or state is None or q.step != "vote" or day is None or day in dials:
+                return False
+            if "silent" not in seen:  # the first debate: two of the living raise a hand
                 raising = sorted(state.alive)[:2]
                 for phone in phones:
                     if phone.seat in raising:
@@ -189,20 +191,22 @@ def test_with_the_speaking_list_who_never_raised_a_hand_gets_a_vote_against(tmp_
                 assert room.speaking is not None and room.speaking.spoke == set(raising)
                 seen["silent"] = {room.hub._name(s) for s in state.alive if s not in raising}
                 seen["alive"] = len(state.alive)
-                room.hub.refresh()
-                # the debate's sundial is on every page, the dead's too (their screen is not the day's)
-                seen["dials"] = [(p.seat in state.alive, (p.screen() or {}).get("debate") or p.screen())
-                                 for p in phones]
+            room.hub.refresh()
+            # the debate's sundial is on every page, the dead's too (their screen is not the day's)
+            dials[day] = [(p.seat in state.alive, (p.screen() or {}).get("debate") or p.screen() or {})
+                          for p in phones]
+            return True
 
-    def debate(phone: RoomPhone) -> bool:  # the host waits for the hands before calling the vote
+    def debate(phone: RoomPhone) -> bool:  # the host waits for the hands, and the dials, before the vote
         screen = phone.screen() or {}
-        return phone is phones[0] and screen.get("screen") == "day" and "silent" not in seen
+        return phone is phones[0] and screen.get("screen") == "day" and screen.get("day") not in dials
 
     play_room(room, table, phones, random.Random(5), each=hands, hold=debate)
     assert len(seen["silent"]) == seen["alive"] - 2
-    dead_dials = [d for alive, d in seen["dials"] if not alive]  # (the host's page shows the day's own)
+    shown = [entry for day in dials.values() for entry in day]
+    dead_dials = [d for alive, d in shown if not alive]  # (the host's page shows the day's own)
     assert dead_dials and all((d.get("total") == 300 and d["ends"] > 0) or d.get("timer") == 5 for d in dead_dials)
-    assert all("left" in d for alive, d in seen["dials"] if alive), "the living see the day's own dial"
+    assert all("left" in d for alive, d in shown if alive), "the living see the day's own dial"
     tallies = [f.message["counts"] for f in phones[1].frames if f.message["t"] == "tally"]
     first = {c["name"]: c["votes"] for c in tallies[0]}
     if first:  # someone voted: every living player who never raised a hand has at least the penalty's vote
@@ -228,3 +232,25 @@ def test_a_member_who_reconnects_is_back_in_their_seat_with_their_screen_and_voi
     again.send(t="show")
     card = [f.message for f in again.frames if f.message["t"] == "private"]
     assert card and card[-1]["kind"] == "card" and card[-1]["name"] == "Dario"
+
+
+def test_a_second_device_of_one_account_takes_the_voice_chat_and_gives_it_back(tmp_path: Path) -> None:
+    """Two pages of one seat would both answer its peers' offers: the voice chat is on the last one opened."""
+    _rooms, room, table, phones = open_room(tmp_path, 5, "extended", seed=4)
+    ben = phones[1]
+    laptop = table.enter(2, "Ben")  # Ben opens the room on a second device
+
+    def rtc(phone: RoomPhone, since: int = 0) -> list[dict[str, Any]]:
+        return [f.message for f in phone.frames[since:] if f.message["t"] == "rtc"]
+
+    assert {m["peer"] for m in rtc(laptop) if m["kind"] == "open"} == {1, 3, 4, 5}
+    assert (laptop.screen() or {})["voice"] == "village" and (ben.screen() or {})["voice"] == "elsewhere"
+    mark = len(ben.frames)
+    phones[0].send(t="rtc", kind="sdp", to=2, data="v=0 an offer")
+    assert rtc(laptop)[-1] == {"t": "rtc", "kind": "sdp", "peer": 1, "data": "v=0 an offer"}
+    assert not rtc(ben, mark), "the phone whose voice moved to the laptop hears no more of it"
+    ben.send(t="rtc", kind="sdp", to=1, data="v=0 from the phone")
+    assert ben.refusals()[-1]["rule"] == "voice.elsewhere"
+    room.disconnect(laptop.client)  # the laptop closes: the phone has the voice chat again
+    assert {m["peer"] for m in rtc(ben, mark) if m["kind"] == "open"} == {1, 3, 4, 5}
+    assert (ben.screen() or {})["voice"] == "village"

@@ -32,7 +32,7 @@ w.hooks.message.push((m) => {
 
 // May this page talk now: it has a channel, and with the speaking list on, it is the one called (or nobody is).
 function mayTalk() {
-  if (channel === "none") return false;
+  if (channel === "none" || channel === "elsewhere") return false;
   if (channel === "village" && speaking && speaking.on && speaking.seat != null) return speaking.seat === w.me().seat;
   return true;
 }
@@ -47,7 +47,7 @@ function showBar(noMic) {
   label.className = "muted small";
   label.textContent = noMic ? w.t("voice.no_mic") : w.t("voice.channel." + channel);
   bar.append(label);
-  if (channel === "none" || noMic) return;
+  if (channel === "none" || channel === "elsewhere" || noMic) return;
   const talk = pushToTalkButton(voice(), w.t("voice.talk"));
   talk.id = "talk";
   talk.disabled = !mayTalk();
