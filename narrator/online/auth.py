@@ -38,10 +38,9 @@ def refusal(rule: str, text: str) -> JSONResponse:
     return JSONResponse({"rule": rule, "text": text}, status_code=STATUS.get(rule, 400), headers=NO_STORE)
 
 
-async def read_form(request: Request) -> tuple[str, str]:
-    """`name` and `password` from a small JSON body; `AccountError` (request.*) for anything else."""
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-        raise AccountError("request.form", "Send JSON: {name, password}.")
+async def read_body(request: Request) -> bytes:
+    """A request's body of at most BODY_MAX bytes, refused (`request.large`) by its declared length before
+    it is read, and while it is read when it declared none."""
     large = AccountError("request.large", f"The request is larger than {BODY_MAX} bytes.")
     declared = request.headers.get("content-length", "0")
     if not declared.isdigit() or int(declared) > BODY_MAX:
@@ -51,6 +50,14 @@ async def read_form(request: Request) -> tuple[str, str]:
         body += chunk
         if len(body) > BODY_MAX:
             raise large
+    return bytes(body)
+
+
+async def read_form(request: Request) -> tuple[str, str]:
+    """`name` and `password` from a small JSON body; `AccountError` (request.*) for anything else."""
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise AccountError("request.form", "Send JSON: {name, password}.")
+    body = await read_body(request)
     try:
         form = json.loads(body)
     except ValueError:  # bad JSON, bad UTF-8

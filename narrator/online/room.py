@@ -25,9 +25,10 @@ from engine.roles.cupid import lovers as lovers_of
 from narrator.config import Config
 from narrator.game.inputs import REVEAL, START, VOTE
 from narrator.game.session import Table
+from narrator.online.speaking import SpeakingList
+from narrator.online.voice import Voice, channels, hearing
 from narrator.speech.script import Script
 from narrator.ui.web.frames import OWN
-from narrator.ui.web.gather import tally, verdict
 from narrator.ui.web.guard import Bucket, Refusal
 from narrator.ui.web.hub import Hub, Send
 from narrator.ui.web.strings import strings
@@ -39,7 +40,6 @@ DEBATE_MINUTES = 5  # the debate's length when the host sets none: the sundial n
 HOST_KINDS = ("ruleset", "adjust", "house", "lang", "voice", "deal", "new", "rematch", "start", "vote", "undo",
               "count")
 SEAT_KINDS = ("tap", "show", "cover")
-ROOM_KINDS = ("hello", "hand", "next_speaker", "rtc", "remove", "speaking")
 FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opener's host connection passes on
 
 
@@ -98,26 +98,17 @@ class RoomHub(Hub):
         if extras:  # a channel or the speaking list changed where the game's screens did not
             self.room.resend()
 
-    def _close_vote(self, q: Any) -> None:
-        """The day's vote, with the speaking list's penalty (one vote against each living player who never
-        raised a hand) on the first vote of the game."""
-        room = self.room
-        state = self.state
-        assert state is not None and self.gather is not None
-        if room.speaking is None or room.speaking.first_vote_done:
-            super()._close_vote(q)
-            return
-        extra = room.speaking.penalty(set(state.alive))
-        ballots = dict(self.gather.ballots)
-        choice = verdict(state, ballots, extra)
-        from engine import decide
+    def extra_votes(self, state: State) -> dict[int, int] | None:
+        """The speaking list's penalty on the first vote of the game: one vote against each living player
+        who never raised a hand."""
+        speaking = self.room.speaking
+        if speaking is None or speaking.first_vote_done:
+            return None
+        return speaking.penalty(set(state.alive))
 
-        decide(state, choice)
-        counts = tally(state, ballots, extra)
-        room.speaking.vote_closed()
-        self.broadcast({"t": "tally", "counts": [{"name": self._name(s), "votes": n}
-                                                 for s, n in sorted(counts.items(), key=lambda x: -x[1])]})
-        self._put(q, choice)
+    def vote_closed(self) -> None:
+        if self.room.speaking is not None:
+            self.room.speaking.vote_closed()
 
 
 class Room:
@@ -125,9 +116,6 @@ class Room:
                  ruleset: str = "classic", lang: str = "en", voice: str | None = None, speaking: bool = False,
                  fast: bool = False, speed: float = 1.0, now: Callable[[], float] = time.time,
                  speaker_factory: Callable[[Hub, Table], Any] | None = None) -> None:
-        from narrator.online.speaking import SpeakingList
-        from narrator.online.voice import Voice
-
         self.code, self.owner, self.now = code, owner.user, now
         self.members: list[Member] = []
         self.removed: set[int] = set()
@@ -163,16 +151,8 @@ class Room:
         return self.hub.table is not None
 
     def seat_of(self, user: int) -> int | None:
-        if self.started:
-            table = self.hub.table
-            assert table is not None
-            seats = {m.user: i for i, m in enumerate(self.seated, 1)}
-            return seats.get(user)
+        """The members sit in the order they joined (a removal moves the later ones up, before the deal)."""
         return next((i for i, m in enumerate(self.members, 1) if m.user == user), None)
-
-    @property
-    def seated(self) -> list[Member]:
-        return self.members
 
     def join(self, member: Member) -> int:
         """A signed-in player takes the next seat (or is back in their own)."""
@@ -249,11 +229,12 @@ class Room:
             self.clients[number] = client
             hub = self.hub
             bucket = None if limited else CountedAtTheSocket(now)
-            client.seat_client = hub.connect(self._from_seat(client), now=now, bucket=bucket)
+            client.seat_client = hub.connect(self._relay(client, host=False), now=now, bucket=bucket)
             conn = hub.conns[client.seat_client]
             conn.who, conn.seat, conn.last = "seat", seat, ""
             if user == self.owner:
-                client.host_client = hub.connect(self._from_host(client), host=True, now=now, bucket=bucket)
+                client.host_client = hub.connect(self._relay(client, host=True), host=True, now=now,
+                                                 bucket=bucket)
             send({"t": "you", "as": "host" if user == self.owner else "seat", "seat": seat, "room": self.code})
             self.active = self.now()
             # A page of this seat starts its voice chat afresh: its peers close their connections to the seat,
@@ -295,23 +276,19 @@ class Room:
                 self.hub.disconnect(hub_client)
         client.host_client = client.seat_client = None
 
-    def _from_seat(self, client: Client) -> Send:
+    def _relay(self, client: Client, host: bool) -> Send:
+        """What one of the page's hub connections is sent: its screen goes into the page's one screen; the
+        seat's other messages pass (the room says who the page is), and of the host's only FROM_HOST."""
         def send(message: dict[str, Any]) -> None:
             kind = message.get("t")
             if kind == "screen":
-                client.seat_screen = {k: v for k, v in message.items() if k != "t"}
+                screen = {k: v for k, v in message.items() if k != "t"}
+                if host:
+                    client.host_screen = screen
+                else:
+                    client.seat_screen = screen
                 self._send_screen(client)
-            elif kind not in ("you", "token"):
-                client.send(message)
-        return send
-
-    def _from_host(self, client: Client) -> Send:
-        def send(message: dict[str, Any]) -> None:
-            kind = message.get("t")
-            if kind == "screen":
-                client.host_screen = {k: v for k, v in message.items() if k != "t"}
-                self._send_screen(client)
-            elif kind in FROM_HOST:
+            elif kind in FROM_HOST if host else kind not in ("you", "token"):
                 client.send(message)
         return send
 
@@ -355,8 +332,6 @@ class Room:
                              "text": self._words().get("refusal.message.form", "a malformed message")})
 
     def _dispatch(self, client: Client, kind: str, message: dict[str, Any]) -> None:
-        from narrator.online.voice import VoiceRefused
-
         seat = self.seat_of(client.user)
         hub = self.hub
         if kind == "hello":
@@ -368,10 +343,7 @@ class Room:
                 raise Refusal("message.not_yours", "not seated")
             if self.talker.get(client.user) is not client:
                 raise Refusal("voice.elsewhere", "your voice chat is open on another device")
-            try:
-                self.voice.relay(seat, message)
-            except VoiceRefused as exc:
-                raise Refusal(exc.rule, str(exc)) from None
+            self.voice.relay(seat, message)  # its VoiceRefused is a Refusal: refused like any other message
         elif kind == "hand":
             self._hand(seat, bool(message.get("up")))
         elif kind == "next_speaker":
@@ -384,8 +356,6 @@ class Room:
         elif kind == "speaking":
             if client.host_client is None or self.started:
                 raise Refusal("message.not_yours", "the host turns the speaking list on or off before the start")
-            from narrator.online.speaking import SpeakingList
-
             self.speaking = SpeakingList() if message.get("on") is True else None
             hub.refresh()
         elif kind == "remove":
@@ -465,8 +435,6 @@ class Room:
         if self.hub.input is not self.game:
             self.game = self.hub.input
             if self.speaking is not None:
-                from narrator.online.speaking import SpeakingList
-
                 self.speaking = SpeakingList()
         if phase == "night":
             if self.night_began is None:
@@ -492,8 +460,6 @@ class Room:
     def pairs(self, phase: str, state: State | None,
               now: float) -> tuple[frozenset[frozenset[int]], dict[int, str]]:
         """Who may hear whom now (only seats with a page open), and each seat's channel (narrator/online/voice.py)."""
-        from narrator.online.voice import channels, hearing
-
         seated = set(range(1, len(self.members) + 1))
         if state is None:
             args: tuple[Any, ...] = (seated, set(), None, "lobby" if phase == "lobby" else "deal", False, seated)

@@ -23,14 +23,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from narrator.online.accounts import Accounts, User
-from narrator.online.auth import COOKIE, refusal, routes
+from narrator.online.accounts import AccountError, Accounts, User
+from narrator.online.auth import COOKIE, read_body, refusal, routes
+from narrator.online.room import Room
 from narrator.online.rooms import Rooms
 from narrator.ui.web.guard import Bucket, Refusal
 from narrator.ui.web.strings import strings
 
 STATIC = Path(__file__).resolve().parent.parent / "ui" / "web" / "static"
-BODY_MAX = 4096
 MAX_MESSAGE = 20_000  # a page's message: an SDP offer for the voice chat is the longest (a few KB)
 RATE, BURST = 60.0, 200.0  # messages a second per page (the voice chat's ICE candidates come in bursts)
 HANDLERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="wolfcall-rooms")
@@ -38,14 +38,11 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 async def read_json(request: Request) -> dict[str, Any]:
-    declared = request.headers.get("content-length", "0")
-    if not declared.isdigit() or int(declared) > BODY_MAX:
-        raise Refusal("request.large", "the request is too large")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > BODY_MAX:
-            raise Refusal("request.large", "the request is too large")
+    """A small JSON object (an empty body is `{}`); a Refusal (request.*) otherwise."""
+    try:
+        body = await read_body(request)
+    except AccountError as exc:
+        raise Refusal(exc.rule, exc.text) from None
     try:
         form = json.loads(body or b"{}")
     except ValueError:
@@ -62,6 +59,13 @@ def room_html() -> str:
     script = '<script src="/static/app.js"></script>'
     return page.replace(script, '<div id="voice-bar" hidden></div>\n' + script +
                         '\n<script type="module" src="/static/room.js"></script>')
+
+
+async def shut(ws: WebSocket, rule: str, text: str) -> None:
+    """A socket that gets no room: the reason, then `gone` (the page does not reconnect), then closed."""
+    await ws.send_text(json.dumps({"t": "refused", "rule": rule, "text": text}))
+    await ws.send_text(json.dumps({"t": "gone"}))
+    await ws.close(code=4403)
 
 
 def same_site(headers: Any) -> bool:
@@ -116,18 +120,22 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
             return JSONResponse({"rule": exc.rule, "text": str(exc)}, status_code=status, headers=NO_STORE)
         return JSONResponse({"code": room.code}, headers=NO_STORE)
 
-    async def room_page(request: Request) -> Response:
+    def members_room(request: Request) -> Room | None:
+        """The room of the path's code, if the request's account sits in it."""
         user = user_of_request(request)
         room = rooms.find(request.path_params["code"])
-        if user is None or room is None or room.seat_of(user.id) is None:
+        return room if user is not None and room is not None and room.seat_of(user.id) is not None else None
+
+    async def room_page(request: Request) -> Response:
+        if members_room(request) is None:
             code = request.path_params["code"][:16]
-            return RedirectResponse(f"/#code={code}" if room is not None else "/", status_code=303)
+            known = rooms.find(request.path_params["code"]) is not None
+            return RedirectResponse(f"/#code={code}" if known else "/", status_code=303)
         return HTMLResponse(room_html(), headers=NO_STORE)
 
     async def audio(request: Request) -> Response:
-        user = user_of_request(request)
-        room = rooms.find(request.path_params["code"])
-        if user is None or room is None or room.seat_of(user.id) is None:
+        room = members_room(request)
+        if room is None:
             return Response(status_code=404)
         data = room.hub.clips.get(int(request.path_params["n"]))
         if data is None:
@@ -141,11 +149,9 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         if not same_site(ws.headers) or user is None or room is None:
             rule = "request.origin" if not same_site(ws.headers) else "signin.required" if user is None \
                 else "room.unknown"
-            await ws.send_text(json.dumps({"t": "refused", "rule": rule, "text": rule}))
-            await ws.send_text(json.dumps({"t": "gone"}))
-            await ws.close(code=4403)
+            await shut(ws, rule, rule)
             return
-        outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         loop = asyncio.get_running_loop()
 
         pending: deque[dict[str, Any]] = deque()
@@ -167,9 +173,7 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         try:
             number = await loop.run_in_executor(HANDLERS, room.connect, user.id, send)
         except Refusal as exc:
-            await ws.send_text(json.dumps({"t": "refused", "rule": exc.rule, "text": str(exc)}))
-            await ws.send_text(json.dumps({"t": "gone"}))
-            await ws.close(code=4403)
+            await shut(ws, exc.rule, str(exc))
             return
         if ice is not None:
             send({"t": "ice", "servers": ice(user.name)})
@@ -178,10 +182,8 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
             try:
                 while True:
                     message = await outbox.get()
-                    if message is None:
-                        return
                     await ws.send_text(json.dumps(message, ensure_ascii=False))
-                    if message is None or message.get("t") == "gone":
+                    if message.get("t") == "gone":
                         await ws.close(code=4403)
                         return
             except (WebSocketDisconnect, RuntimeError, OSError):

@@ -855,12 +855,21 @@ class Hub:
         state = self.state
         assert state is not None and self.gather is not None
         ballots = dict(self.gather.ballots)
-        choice = verdict(state, ballots)
+        extra = self.extra_votes(state)
+        choice = verdict(state, ballots, extra)
         decide(state, choice)
-        counts = tally(state, ballots)
+        self.vote_closed()
+        counts = tally(state, ballots, extra)
         self.broadcast({"t": "tally", "counts": [{"name": self._name(s), "votes": n}
                                                  for s, n in sorted(counts.items(), key=lambda x: -x[1])]})
         self._put(q, choice)
+
+    def extra_votes(self, state: State) -> dict[int, int] | None:
+        """Votes counted against a seat on top of the ballots (an online room's speaking list); none here."""
+        return None
+
+    def vote_closed(self) -> None:
+        """The day's vote has been decided (an online room's speaking list counts its first vote)."""
 
     def _tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
         if message.get("q") == CALLED and self.question is None and self.called and conn.seat is not None \
