@@ -7,7 +7,19 @@ fold of the log. `view(state, seat)` decides what a seat may know.
 from .choice import Choice
 from .errors import Malformed, Refused, Unknown, WrongStep
 from .events import Event, event_from_json, evolve, fold
-from .flow import NightSlot, actor_of, decide, legal_choices, night_plan, options_of, private_answer, shape_of, start
+from .flow import (
+    Answerer,
+    NightSlot,
+    actor_of,
+    answerer,
+    decide,
+    legal_choices,
+    night_plan,
+    options_of,
+    private_answer,
+    shape_of,
+    start,
+)
 from .game import Game
 from .house import HouseError, HouseRules, parse_house
 from .rulesets import RULESETS, recommended, ruleset
@@ -16,8 +28,8 @@ from .state import NARRATOR, LogEntry, Pending, State
 from .view import view
 
 __all__ = [
-    "NARRATOR", "RULESETS", "Choice", "Event", "Game", "HouseError", "HouseRules", "LogEntry", "Malformed",
-    "NightSlot", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of", "decide",
+    "NARRATOR", "RULESETS", "Answerer", "Choice", "Event", "Game", "HouseError", "HouseRules", "LogEntry", "Malformed",
+    "NightSlot", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of", "answerer", "decide",
     "event_from_json", "evolve", "fold", "legal_choices", "night_plan", "options_of", "parse_house",
     "private_answer", "recommended",
     "roles_known", "ruleset", "shape_of", "start", "view",

@@ -222,6 +222,35 @@ def _counts(cards: Sequence[str]) -> dict[str, int]:
     return out
 
 
+@dataclass(frozen=True)
+class Answerer:
+    """Who must answer now: one seat, the pack together, the whole table, or nobody (as OpenSpiel's
+    `current_player()`). `seats` are the seats that take part: the seat, the living pack, the voters
+    or every living player for a question to the table."""
+
+    kind: str  # seat | pack | table | nobody
+    step: str | None = None
+    seats: tuple[int, ...] = ()
+
+    def includes(self, seat: int) -> bool:
+        return seat in self.seats
+
+
+NOBODY = Answerer("nobody")
+
+
+def answerer(state: State) -> Answerer:
+    """Who answers the current step: the one place that says it."""
+    pending = state.current
+    if state.over or pending is None:
+        return NOBODY
+    if pending.seat is not None:
+        return Answerer("seat", pending.step, (pending.seat,))
+    if pending.step == "werewolves":
+        return Answerer("pack", pending.step, tuple(sorted(state.wolves & state.alive)))
+    return Answerer("table", pending.step, tuple(sorted(state.alive)))
+
+
 def actor_of(state: State, pending: Pending | None = None) -> list[int]:
     """The seats that answer the current step (the living pack for the wolves; the table: everyone)."""
     pending = pending or state.current

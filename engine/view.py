@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .flow import actor_of, legal_choices
+from .flow import answerer, legal_choices
 from .roles import Hooks
 from .state import NARRATOR, State
 
@@ -51,6 +51,8 @@ def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
         "reason": state.reason,
         "cards": public_cards(state),
         "choices": [],
+        "asked": None,  # the step this seat is asked now (its choices are in `choices`)
+        "pack": [],  # a wolf's pack, himself included (the werewolf role fills it in)
     }
     for role in Hooks.public:
         if state.ruleset in role.rulesets:
@@ -60,10 +62,11 @@ def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
         out["log"] = [e.to_json() for e in state.log]
         out["choices"] = [c.text() for c in legal_choices(state)]
         return out
-    acting = current is not None and (
-        seat in actor_of(state) if seat != NARRATOR else current.seat is None and current.step != "werewolves")
+    who = answerer(state)
+    acting = who.includes(seat) if seat != NARRATOR else who.kind == "table"
     if acting:
         out["choices"] = [c.text() for c in legal_choices(state)]
+        out["asked"] = who.step
     if seat == NARRATOR or seat not in state.seats:
         return out
     cards = dict(out["cards"])

@@ -272,11 +272,11 @@ class TerminalInput:
         print(self.winner_line(state), file=stream or sys.stderr)
 
     def _show_card(self, state: State, seat: int) -> None:
-        cards = view(state, seat)["cards"]
-        card = cards[str(seat)]
+        seen = view(state, seat)
+        card = seen["cards"][str(seat)]
         helped = f" – {self.T['help.' + card]}" if "help." + card in self.T else ""
         self._print(f"  {self.T['deal.card']}: {self.T['role.' + card]}{helped}")
-        partners = [self._name(state, int(s)) for s in cards if int(s) != seat]
+        partners = [self._name(state, s) for s in seen["pack"] if s != seat]
         if partners:
             self._print(f"  {self.T['deal.pack']}: " + ", ".join(partners))
         self._print(f"  {self.T['deal.cover']}: [Enter]")

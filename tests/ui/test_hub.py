@@ -302,3 +302,24 @@ def test_play_voice_sets_the_setups_voice_and_its_language(tmp_path: Path) -> No
     assert Hub(Config(), SCRIPT, tmp_path, fast=True, voice="lucia", lang="de").draft.lang == "de"
     with pytest.raises(OptionError, match="no voice 'nobody'"):
         Hub(Config(), SCRIPT, tmp_path, fast=True, voice="nobody")
+
+
+def test_a_wolfs_card_lists_only_the_pack_after_a_villager_was_executed(tmp_path: Path) -> None:
+    """Own devices, extended: a villager executed on day 1 shows his card to all; the wolf's card screen
+    must not count him as a pack mate (it listed every card the wolf could see)."""
+    from engine import Choice, Game
+    from narrator.game.session import Table
+
+    roles = ["werewolf", "werewolf", "seer", "villager", "villager", "villager", "villager", "villager"]
+    names = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
+    game = Game.new(names, ruleset="extended", seed=1, mode="own_devices", roles=roles)
+    game.choose(Choice("werewolves", 8))
+    game.choose(Choice("seer", 1))
+    voters = sorted(game.state.alive)
+    game.choose(Choice("day_vote", ballots=tuple((v, 4) for v in voters)))
+    state = game.state
+    assert 4 not in state.alive and "4" in __import__("engine").view(state, 1)["cards"]  # his card is public now
+    h = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    h.table = Table(names, roles, game.state.house, "extended", "own_devices", 1, "en")
+    card = h._card(state, 1)
+    assert card["pack"] == ["Ben"]

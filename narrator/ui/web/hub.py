@@ -992,10 +992,10 @@ class Hub:
         self.send_to(client, self._card(state, q.seat))
 
     def _card(self, state: State, seat: int) -> dict[str, Any]:
-        cards = view(state, seat)["cards"]
-        card = cards[str(seat)]
+        seen = view(state, seat)
+        card = seen["cards"][str(seat)]
         words = strings(self.lang)
-        pack = [self._name(int(s)) for s in cards if int(s) != seat and state.is_wolf(seat)]
+        pack = [self._name(s) for s in seen["pack"] if s != seat]
         return {"t": "private", "kind": "card", "name": self._name(seat), "role": words.get(f"role.{card}", card),
                 "help": words.get(f"help.{card}", ""), "picture": inline_picture(card), "pack": pack}
 
