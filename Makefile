@@ -1,34 +1,45 @@
 # The two commands of the README: `make play` and `make test`. `make bench` prints the figures.
+# Each first installs the system programs it lacks (narrator/system.py: apt-get, through sudo when not root, or
+# Homebrew), then what Python needs into .venv/: `make play` only what playing needs, `make test` the test tools too.
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
+PLAYED := $(VENV)/.installed-play
+TESTED := $(VENV)/.installed-test
 
-.PHONY: play test bench screens clean icons
+.PHONY: play test bench screens clean icons system-play system-test
 
-$(STAMP): pyproject.toml | icons
+system-%:
+	@python3 narrator/system.py install --for $*
+
+$(PLAYED): pyproject.toml | icons
+	@test -x $(PY) || python3 -m venv $(VENV) >&2
+	@$(PY) -m pip install --quiet --disable-pip-version-check -e . >&2
+	@touch $(PLAYED)
+
+$(TESTED): pyproject.toml | icons
 	@test -x $(PY) || python3 -m venv $(VENV) >&2
 	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]' >&2
-	@touch $(STAMP)
+	@touch $(PLAYED) $(TESTED)
 
 # The page's pictures (game-icons.net, CC BY 3.0), fetched from npm when missing; the page works without them.
 icons:
 	@python3 narrator/ui/web/icons.py
 
-play: $(STAMP)
+play: system-play $(PLAYED)
 	$(VENV)/bin/wolfcall doctor --for play
 	$(VENV)/bin/wolfcall play
 
-test: $(STAMP)
+test: system-test $(TESTED)
 	$(VENV)/bin/wolfcall doctor --for test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/wolfcall scripts lint
 	$(VENV)/bin/pytest
 
-bench: $(STAMP)
+bench: $(TESTED)
 	@$(PY) -m bench
 
-screens: $(STAMP)
+screens: $(TESTED)
 	$(VENV)/bin/pytest -q tests/ui/test_web.py tests/ui/test_ways.py
 	mkdir -p docs
 	cp artifacts/screens/setup-en.png docs/setup.png

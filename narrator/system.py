@@ -1,11 +1,23 @@
-"""The programs wolfcall needs from the system, outside Python: which are missing here, and the one line that
-installs them on Debian, Raspberry Pi OS and macOS. `wolfcall doctor` (narrator/cli/doctor.py) prints it."""
+"""The programs wolfcall needs from the system, outside Python: which are missing here, the one line that
+installs them on Debian, Raspberry Pi OS and macOS, and the step that installs them.
+
+`wolfcall doctor` (narrator/cli/doctor.py) prints the line. `make play` and `make test` first run this file
+(`python3 narrator/system.py install --for play|test`, standard library only, before `.venv/` exists): it
+installs what is missing with apt-get (as root, or through sudo after saying what and why) or Homebrew, without
+asking when CI=true or there is no terminal, and stops with the install line only where it cannot install.
+"""
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
+import os
+import platform as platform_module
 import shutil
+import subprocess
 import sys
-from collections.abc import Sequence
+import sysconfig
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -32,6 +44,17 @@ class Program:
 
 ESPEAK = Program("espeak-ng", apt="espeak-ng", brew="espeak-ng")
 CHROMIUM = Program("Chromium", apt="chromium", brew="--cask chromium")
+NPM = Program("npm", apt="npm", brew="node")  # fetches the page's role pictures (narrator/ui/web/icons.py)
+VENV = Program("python3-venv", apt="python3-venv", brew="")  # Debian splits venv's ensurepip off Python
+COMPILER = Program("a C compiler and Python's headers", apt="build-essential python3-dev", brew="")
+# What each of the two commands needs from the system, and why (said before anything is installed).
+WHY: dict[Program, str] = {
+    ESPEAK: "the voice that always works",
+    CHROMIUM: "the browser tests drive it",
+    NPM: "it fetches the page's role pictures",
+    VENV: "make creates .venv/ with it",
+    COMPILER: "pip compiles miniaudio here (it has no wheel for this processor)",
+}
 
 
 def espeak_path(path: str | None = None) -> str | None:
@@ -47,20 +70,41 @@ def chromium_path(candidates: Sequence[str] = CHROMIUM_PATHS) -> str | None:
 def missing(programs: Sequence[Program], path: str | None = None,
             chromium: Sequence[str] = CHROMIUM_PATHS) -> list[Program]:
     """Which of `programs` are not here (`path`, `chromium`: where to look instead of PATH and CHROMIUM_PATHS)."""
-    found = {ESPEAK: espeak_path(path) is not None, CHROMIUM: chromium_path(chromium) is not None}
-    return [p for p in programs if not found[p]]
+    found: dict[Program, Callable[[], bool]] = {
+        ESPEAK: lambda: espeak_path(path) is not None, CHROMIUM: lambda: chromium_path(chromium) is not None,
+        NPM: lambda: shutil.which("npm", path=path) is not None, VENV: _has_venv,
+        COMPILER: lambda: shutil.which("cc", path=path) is not None and _has_headers()}
+    return [p for p in programs if not found[p]()]
+
+
+def _has_venv() -> bool:
+    """`python3 -m venv` works: Debian ships ensurepip in python3-venv."""
+    return importlib.util.find_spec("ensurepip") is not None
+
+
+def _has_headers() -> bool:
+    include = sysconfig.get_paths().get("include")
+    return bool(include) and (Path(str(include)) / "Python.h").exists()
+
+
+def needs(purpose: str, machine: str | None = None) -> tuple[Program, ...]:
+    """The system programs `make play` (purpose play) or `make test` (purpose test) needs on this processor."""
+    machine = machine or platform_module.machine()
+    out: tuple[Program, ...] = (VENV, ESPEAK, NPM) + ((CHROMIUM,) if purpose == "test" else ())
+    return out + ((COMPILER,) if machine.lower() in ("aarch64", "arm64", "armv7l") and sys.platform != "darwin"
+                  else ())
 
 
 def install_command(system: System, programs: Sequence[Program]) -> str:
     """The one command that installs `programs` on `system`."""
     if system == "macos":
-        formulas = [p.brew for p in programs if not p.brew.startswith("--cask")]
+        formulas = [p.brew for p in programs if p.brew and not p.brew.startswith("--cask")]
         casks = [p.brew.removeprefix("--cask ") for p in programs if p.brew.startswith("--cask")]
         parts = ([f"brew install {' '.join(formulas)}"] if formulas else []) + (
             [f"brew install --cask {' '.join(casks)}"] if casks else [])
         return " && ".join(parts)
     apt = "sudo apt-get install" if system == "debian" else "sudo apt install"
-    return f"{apt} {' '.join(p.apt for p in programs)}"
+    return f"{apt} {' '.join(p.apt for p in programs if p.apt)}"
 
 
 def install_lines(programs: Sequence[Program]) -> list[str]:
@@ -89,3 +133,85 @@ def this_system(os_release: Path = OS_RELEASE, rpi_issue: Path = RPI_ISSUE,
     if "raspbian" in ids or "raspberry pi os" in fields.get("NAME", "") or ("debian" in ids and rpi_issue.exists()):
         return "raspberry"
     return "debian" if "debian" in ids else None
+
+
+Run = Callable[[list[str]], int]
+
+
+def _run(command: list[str]) -> int:
+    return subprocess.run(command, check=False).returncode
+
+
+@dataclass(frozen=True)
+class Installer:
+    """How this machine installs system packages: who we are, what is on PATH, whether anyone can be asked."""
+
+    system: System | None
+    root: bool
+    sudo: bool
+    brew: bool
+    ask: bool  # a terminal and not CI: say what and why, then ask before installing
+
+    @classmethod
+    def here(cls) -> Installer:
+        ci = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+        return cls(this_system(), os.geteuid() == 0 if hasattr(os, "geteuid") else False,
+                   shutil.which("sudo") is not None, shutil.which("brew") is not None,
+                   not ci and sys.stdin.isatty())
+
+    def commands(self, programs: Sequence[Program]) -> list[list[str]] | None:
+        """The commands that install `programs` here, or None where that cannot work (no sudo, no Homebrew)."""
+        if self.system in ("debian", "raspberry"):
+            if not self.root and not self.sudo:
+                return None
+            prefix = [] if self.root else ["sudo"] if self.ask else ["sudo", "-n"]
+            packages = [word for p in programs for word in p.apt.split()]
+            env = ["env", "DEBIAN_FRONTEND=noninteractive"]
+            return [[*prefix, *env, "apt-get", "update", "-qq"],
+                    [*prefix, *env, "apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages]]
+        if self.system == "macos" and self.brew:
+            return [command.split() for command in install_command("macos", programs).split(" && ") if command]
+        return None
+
+
+def install(purpose: str, installer: Installer, run: Run = _run, answer: Callable[[str], str] = input,
+            out: Callable[[str], None] = print, lacking: Sequence[Program] | None = None) -> int:
+    """Install what `purpose` lacks; 0 when nothing is lacking any more, 1 when the table must install it by hand."""
+    lacking = missing(needs(purpose)) if lacking is None else lacking
+    lacking = [p for p in lacking if (p.brew if installer.system == "macos" else p.apt)]
+    if not lacking:
+        return 0
+    out(f"wolfcall: make {purpose} needs " + "; ".join(f"{p.name} ({WHY[p]})" for p in lacking))
+    commands = installer.commands(lacking)
+    if commands is None:
+        out("wolfcall: install it, then run make again:")
+        for line in install_lines(lacking):
+            out(f"  {line}")
+        return 1
+    shown = " && ".join(" ".join(c) for c in commands)
+    if installer.ask and answer(f"wolfcall: install it now with `{shown}`? [Y/n] ").strip().lower() not in ("", "y",
+                                                                                                         "yes"):
+        out(f"wolfcall: not installed; `{shown}` does it")
+        return 1
+    out(f"wolfcall: installing: {shown}")
+    for command in commands:
+        if run(command) != 0:
+            out(f"wolfcall: `{' '.join(command)}` failed; install it by hand, then run make again:")
+            for line in install_lines(lacking):
+                out(f"  {line}")
+            return 1
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="narrator/system.py", description="install the system programs make needs")
+    parser.add_argument("action", choices=("install",))
+    parser.add_argument("--for", dest="purpose", choices=("play", "test"), default="play")
+    args = parser.parse_args(argv)
+    code = install(args.purpose, Installer.here())
+    # make play goes on without them (doctor says what stays silent); make test stops
+    return code if args.purpose == "test" else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

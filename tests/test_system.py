@@ -1,0 +1,91 @@
+"""The step `make play` and `make test` run first (narrator/system.py): what it installs, how, and when it stops."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from narrator.system import CHROMIUM, COMPILER, ESPEAK, NPM, VENV, Installer, install, needs
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_here(installer: Installer, lacking: list, answer: str = "", fails: bool = False) -> tuple[int, list, list]:
+    ran: list[list[str]] = []
+    said: list[str] = []
+
+    def run(command: list[str]) -> int:
+        ran.append(command)
+        return 1 if fails else 0
+
+    code = install("test", installer, run=run, answer=lambda _: answer, out=said.append, lacking=lacking)
+    return code, ran, said
+
+
+def test_root_on_debian_installs_with_apt_get_without_asking() -> None:
+    code, ran, said = run_here(Installer("debian", root=True, sudo=False, brew=False, ask=False), [ESPEAK, CHROMIUM])
+    assert code == 0
+    assert ran[0][-3:] == ["apt-get", "update", "-qq"]
+    assert ran[1][:2] == ["env", "DEBIAN_FRONTEND=noninteractive"] and ran[1][-2:] == ["espeak-ng", "chromium"]
+    assert said[0] == ("wolfcall: make test needs espeak-ng (the voice that always works); "
+                       "Chromium (the browser tests drive it)")
+
+
+def test_a_user_with_sudo_on_ci_installs_through_sudo_without_a_prompt() -> None:
+    code, ran, _ = run_here(Installer("raspberry", root=False, sudo=True, brew=False, ask=False), [NPM, COMPILER])
+    assert code == 0
+    assert all(c[:2] == ["sudo", "-n"] for c in ran)
+    assert ran[1][-3:] == ["npm", "build-essential", "python3-dev"]
+
+
+def test_at_a_terminal_it_says_what_and_asks_first() -> None:
+    installer = Installer("debian", root=False, sudo=True, brew=False, ask=True)
+    code, ran, said = run_here(installer, [ESPEAK], answer="n")
+    assert code == 1 and ran == []
+    assert said[-1].startswith("wolfcall: not installed; `sudo env DEBIAN_FRONTEND=noninteractive apt-get update")
+    code, ran, _ = run_here(installer, [ESPEAK], answer="")
+    assert code == 0 and ran[0][0] == "sudo" and ran[0][1] != "-n"  # sudo may ask for the password itself
+
+
+def test_without_sudo_it_stops_with_the_install_line() -> None:
+    code, ran, said = run_here(Installer("debian", root=False, sudo=False, brew=False, ask=False), [ESPEAK, VENV])
+    assert code == 1 and ran == []
+    assert "  Debian:           sudo apt-get install espeak-ng python3-venv" in said
+
+
+def test_macos_uses_homebrew_or_says_how() -> None:
+    code, ran, _ = run_here(Installer("macos", root=False, sudo=True, brew=True, ask=False), [ESPEAK, CHROMIUM])
+    assert code == 0 and ran == [["brew", "install", "espeak-ng"], ["brew", "install", "--cask", "chromium"]]
+    code, ran, said = run_here(Installer("macos", root=False, sudo=True, brew=False, ask=False), [ESPEAK, VENV])
+    assert code == 1 and ran == [] and "  macOS:            brew install espeak-ng" in said  # venv comes with Python
+
+
+def test_a_failed_install_names_the_line_to_run_by_hand() -> None:
+    code, ran, said = run_here(Installer("debian", root=True, sudo=False, brew=False, ask=False), [ESPEAK], fails=True)
+    assert code == 1 and len(ran) == 1
+    assert said[-4].startswith("wolfcall: `env DEBIAN_FRONTEND=noninteractive apt-get update -qq` failed")
+
+
+def test_nothing_lacking_says_nothing() -> None:
+    code, ran, said = run_here(Installer("debian", root=True, sudo=False, brew=False, ask=False), [])
+    assert (code, ran, said) == (0, [], [])
+
+
+@pytest.mark.parametrize(("purpose", "machine", "expected"), [
+    ("play", "x86_64", (VENV, ESPEAK, NPM)),
+    ("test", "x86_64", (VENV, ESPEAK, NPM, CHROMIUM)),
+    ("play", "aarch64", (VENV, ESPEAK, NPM, COMPILER)),
+])
+def test_what_each_command_needs(purpose: str, machine: str, expected: tuple) -> None:
+    assert needs(purpose, machine) == expected
+
+
+def test_it_runs_before_the_venv_exists_on_the_standard_library_alone() -> None:
+    """-S: no site-packages at all, as a fresh machine's python3 before `make` has made .venv/."""
+    done = subprocess.run([sys.executable, "-S", str(ROOT / "narrator" / "system.py"), "--help"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "install the system programs make needs" in done.stdout
