@@ -8,8 +8,12 @@ TESTED := $(VENV)/.installed-test
 
 .PHONY: play test bench screens clean icons system-play system-test
 
-system-%:
-	@python3 narrator/system.py install --for $*
+# (explicit targets: make skips pattern rules for .PHONY ones)
+system-play:
+	@python3 narrator/system.py install --for play
+
+system-test:
+	@python3 narrator/system.py install --for test
 
 $(PLAYED): pyproject.toml | icons
 	@test -x $(PY) || python3 -m venv $(VENV) >&2
