@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,6 +21,7 @@ from narrator.speech.scenes import LANGUAGES
 from narrator.ui.web import shape
 from narrator.ui.web.screens import inline_picture
 from narrator.ui.web.strings import strings
+from tests.online.roomtable import open_room, play_room
 
 from ..tables import Phone
 from ..test_frames import own_table, play
@@ -46,15 +48,16 @@ def wire(message: dict[str, object]) -> int:
     return len(shape.wire_text(message).encode("utf-8"))
 
 
-def samples(game: int, phones: list[Phone]) -> list[Sample]:
-    """Each living phone's frames between two captions, for the stretches where the night calls a step."""
+def samples(game: int, phones: list[Phone], unseen: tuple[str, ...] = ()) -> list[Sample]:
+    """Each living phone's frames between two captions, for the stretches where the night calls a step
+    (but for the kinds of message `unseen`)."""
     cut: dict[tuple[int, int], list[tuple[dict[str, object], object]]] = {}
     for phone in phones:
         k = 0
         for f in phone.frames:
             if f.message["t"] == "caption":
                 k += 1
-            elif f.state is not None and not f.state.over:
+            elif f.state is not None and not f.state.over and f.message["t"] not in unseen:
                 cut.setdefault((phone.seat or 0, k), []).append((f.message, f.state))
     acting = {k for (_, k), got in cut.items() for m, _ in got if m.get("screen") == "night" and not m.get("decoy")}
     out = []
@@ -155,3 +158,17 @@ def test_every_card_and_answer_fits_the_size_of_a_secret() -> None:
                     "help": words.get(f"help.{role}", ""), "picture": inline_picture(role), "pack": ["W" * 40] * 4}
             assert shape.wire_size(card) <= shape.PRIVATE_BYTES, (lang, role)
             assert shape.wire_size(shape.private(card)) == shape.PRIVATE_BYTES
+
+
+def test_in_an_online_room_too_every_living_phone_is_sent_the_same_sizes(tmp_path: Path) -> None:
+    _rooms, room, table, phones = open_room(tmp_path, 8, "extended", "en", seed=8)
+    phones[0].send(t="deal")
+    play_room(room, table, phones, random.Random(8))
+    # the opener's page is the host's too; the voice chat's own signals open and close the pack's channel at
+    # night, as its sound then flows between the wolves' phones: a room's voice chat tells who talks to whom
+    got = samples(0, [p for p in phones if p.seat != 1], unseen=("rtc",))
+    by_step: dict[int, set[tuple[int, ...]]] = {}
+    for s in got:
+        by_step.setdefault(s.step, set()).add(s.sizes)
+    differing = {k: v for k, v in by_step.items() if len(v) > 1}
+    assert not differing, f"{len(differing)} of {len(by_step)} steps: {list(differing.items())[:3]}"
