@@ -145,7 +145,6 @@ def test_a_classifier_of_frame_sizes_names_nobody(games: list[Sample], label: st
     else:  # whether a step has an actor at all is the narrator's timing (its dead window, not a frame)
         train, test = [s for s in train if not s.idle], [s for s in test if not s.idle]
     score = (best_guess(train, test, label) + best_guess(test, train, label)) / 2  # two folds
-    print(f"{label}: balanced accuracy {score:.3f}")
     assert score <= 0.55, f"{label}: balanced accuracy {score:.3f} on {len(test)} phones×steps"
 
 
