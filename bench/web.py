@@ -219,6 +219,8 @@ class Phone:
         self.ws: Any = None
         self.reader: asyncio.Task[None] | None = None
         self.left, self.at = PACE_BURST, time.monotonic()  # this phone's own pace (see PACE)
+        self.taps: list[float] = []  # when each tap went out (time.perf_counter)
+        self.bytes = 0  # everything read, as the socket carried it
         room.phones.append(self)
 
     async def open(self, token: str | None = None) -> None:
@@ -234,6 +236,7 @@ class Phone:
         try:
             async for text in ws:
                 now = time.perf_counter()
+                self.bytes += len(text.encode("utf-8"))
                 m = json.loads(text)
                 self.frames.append((now, m))
                 if m["t"] == "token":
@@ -249,6 +252,8 @@ class Phone:
     async def send(self, message: dict[str, Any]) -> None:
         await self.paced()
         self.left -= 1
+        if message.get("t") == "tap":
+            self.taps.append(time.perf_counter())
         await self.ws.send(json.dumps(message))
 
     async def paced(self) -> None:
@@ -444,6 +449,37 @@ async def _own_game(url: str, rules: str, seed: int, done: Callable[[], bool], *
             await c.close()
 
 
+def tap_to_screen(phone: Phone) -> list[float]:
+    """Each tap of `phone` to the next screen frame it read, in milliseconds (a refused tap: to the next screen)."""
+    screens = [at for at, m in phone.frames if m["t"] == "screen"]
+    return [(next(at for at in screens if at >= tap) - tap) * 1000 for tap in phone.taps
+            if any(at >= tap for at in screens)]
+
+
+def own_games(data: Path, games: int = 3) -> tuple[list[float], list[float]]:
+    """Whole games of extended for 12 on own devices, over real sockets: every phone's taps to its next screen
+    (ms), and what each phone was sent in its game, from joining to the end screen (KB)."""
+    taps: list[float] = []
+    sent: list[float] = []
+
+    async def one(url: str, seed: int) -> None:
+        room, host = await open_host(url)
+        phones = await seat_phones(room, host, 12, "extended")
+        try:
+            await host.send({"t": "deal"})
+            await play(room, host, phones, random.Random(seed), lambda: host.screen.get("screen") == "end")
+        finally:
+            for c in [host, *phones]:
+                await c.close()
+        for p in phones:
+            taps.extend(tap_to_screen(p))
+            sent.append(p.bytes / 1000)
+
+    for seed in range(games):
+        _in_thread(data / str(seed), lambda url, seed=seed: one(url, seed))  # type: ignore[misc]
+    return taps, sent
+
+
 def _in_thread(data: Path, measure: Callable[[str], Any]) -> None:
     """A real server (uvicorn, in a thread of this process) on a fast hub: a virtual clock, captions only."""
     hub = Hub(Config(), load(SHIPPED), data, fast=True)
@@ -583,6 +619,12 @@ def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
             back = reconnects(Path(tmp) / "data4")
             yield metric("web.reconnect_ms_p95", p95(back), "ms", "lower")
             yield metric("web.reconnect_ms_median", statistics.median(back), "ms", "lower")
+        if only("web.own_devices.tap_to_screen_ms_p95") or only("web.own_devices.tap_to_screen_ms_median") \
+                or only("web.own_devices.bytes_per_phone"):
+            taps, sent = own_games(Path(tmp) / "data8")
+            yield metric("web.own_devices.tap_to_screen_ms_p95", p95(taps), "ms", "lower")
+            yield metric("web.own_devices.tap_to_screen_ms_median", statistics.median(taps), "ms", "lower")
+            yield metric("web.own_devices.bytes_per_phone", statistics.median(sent), "KB", "lower")
         if only("web.own_devices.server_rss_idle_mb") or only("web.own_devices.server_rss_mb"):
             idle, playing = server_rss(Path(tmp) / "data5")
             yield metric("web.own_devices.server_rss_idle_mb", idle, "MB", "lower")

@@ -28,6 +28,7 @@ from narrator.game.session import Table
 from narrator.online.speaking import SpeakingList
 from narrator.online.voice import Voice, channels, hearing
 from narrator.speech.script import Script
+from narrator.ui.web import shape
 from narrator.ui.web.frames import OWN
 from narrator.ui.web.guard import Bucket, Refusal
 from narrator.ui.web.hub import Hub, Send
@@ -287,12 +288,14 @@ class Room:
                     client.host_screen = screen
                 else:
                     client.seat_screen = screen
-                self._send_screen(client)
+                self._send_screen(client, size=message.size if isinstance(message, shape.Padded) else None)
             elif kind in FROM_HOST if host else kind not in ("you", "token"):
                 client.send(message)
         return send
 
-    def _send_screen(self, client: Client, force: bool = False) -> None:
+    def _send_screen(self, client: Client, force: bool = False, size: int | None = None) -> None:
+        """The page's one screen, when it has changed; `size`: the hub sent every living phone its screen at
+        once at this size (narrator/ui/web/shape.py), so this page is sent its own again too."""
         seat = self.seat_of(client.user)
         channel = self.voice.channel(seat) if seat is not None else "none"
         if seat is not None and self.talker.get(client.user) is not client:
@@ -301,9 +304,9 @@ class Room:
         if screen.get("screen") == "setup":
             screen["room"] = self.room_card()
         text = json.dumps(screen, sort_keys=True, ensure_ascii=False)
-        if force or text != client.last:
+        if force or size is not None or text != client.last:
             client.last = text
-            client.send(screen)
+            client.send(shape.padded(screen, shape.room_size(screen, size)))
 
     def room_card(self) -> dict[str, Any]:
         """The setup's room section: the code and who has joined (public to the room)."""

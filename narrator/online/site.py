@@ -28,6 +28,7 @@ from narrator.online.auth import COOKIE, read_body, refusal, routes
 from narrator.online.room import Room
 from narrator.online.rooms import Rooms
 from narrator.ui.web.guard import Bucket, Refusal
+from narrator.ui.web.shape import wire_text
 from narrator.ui.web.strings import strings
 
 STATIC = Path(__file__).resolve().parent.parent / "ui" / "web" / "static"
@@ -182,7 +183,7 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
             try:
                 while True:
                     message = await outbox.get()
-                    await ws.send_text(json.dumps(message, ensure_ascii=False))
+                    await ws.send_text(wire_text(message))  # a padded frame at its size (shape.py)
                     if message.get("t") == "gone":
                         await ws.close(code=4403)
                         return

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from narrator.ui.web.address import join_card, moved
 from narrator.ui.web.guard import MAX_MESSAGE
 from narrator.ui.web.hub import Hub
+from narrator.ui.web.shape import wire_text
 
 STATIC = Path(__file__).resolve().parent / "static"
 HANDLER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-hub")
@@ -69,7 +70,7 @@ def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
             try:
                 while True:
                     message = await outbox.get()
-                    await ws.send_text(json.dumps(message, ensure_ascii=False))
+                    await ws.send_text(wire_text(message))  # a padded frame at its size (shape.py)
             except (WebSocketDisconnect, RuntimeError, OSError):
                 pass  # the page has gone; what it sent before going is still read below
 

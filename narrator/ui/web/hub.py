@@ -54,6 +54,7 @@ from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
+from narrator.ui.web import shape
 from narrator.ui.web.frames import CALLED, OWN, Frames, secret_step
 from narrator.ui.web.gather import Gather, tally, verdict, voters
 from narrator.ui.web.guard import Bucket, Refusal, Tokens, check_message, new_code, normal_code, question_number, same
@@ -253,11 +254,6 @@ class Hub:
         if conn is not None:
             conn.send(message)
 
-    def _to_seat(self, seat: int, message: dict[str, Any]) -> None:
-        for conn in self.conns.values():
-            if conn.who == "seat" and conn.seat == seat:
-                conn.send(message)
-
     def frames(self) -> Frames:
         return Frames(self.screens(), self.state if self.table else None, self.question, self.current_screen(),
                       self.mode, self.gather, self.called, self.called_done, self.seen)
@@ -281,17 +277,22 @@ class Hub:
         return self.state is not None and self.state.over
 
     def _send_frame(self, conn: Conn, frames: Frames | None = None, force: bool = False) -> None:
-        screen = {**self.frame_for(conn, frames), "t": "screen"}
-        text = json.dumps(screen, sort_keys=True, ensure_ascii=False)
-        if force or text != conn.last:
-            conn.last = text
-            conn.send(screen)
+        frames = frames or (self.frames() if self.table is not None else None)
+        shape.send_screens([(conn, self._screen_of(conn, frames))], self._living(), force,
+                           [(c, self._screen_of(c, frames)) for c in self.conns.values() if c.who == "seat"])
+
+    def _screen_of(self, conn: Conn, frames: Frames | None) -> dict[str, Any]:
+        return {**self.frame_for(conn, frames), "t": "screen"}
+
+    def _living(self) -> set[int]:
+        """The seats whose phones are sent frames of one shape: the living, in a game on own devices."""
+        state = self.state
+        return set(state.alive) if self.mode == OWN and state is not None and not state.over else set()
 
     def refresh(self) -> None:
-        """Every connection is sent its own screen, when it has changed."""
+        """Every connection is sent its own screen, when it has changed (the living phones together)."""
         frames = self.frames() if self.table is not None else None
-        for conn in list(self.conns.values()):
-            self._send_frame(conn, frames)
+        shape.send_screens([(c, self._screen_of(c, frames)) for c in list(self.conns.values())], self._living())
         self._tell_peers()
 
     def _tell_peers(self) -> None:
@@ -451,7 +452,11 @@ class Hub:
 
     def _refuse_rule(self, conn: Conn, rule: str, detail: str) -> None:
         text = strings(self.lang).get(f"refusal.{rule}", detail)
-        conn.send({"t": "refused", "rule": rule, "text": text})
+        self._refused(conn, {"t": "refused", "rule": rule, "text": text})
+
+    def _refused(self, conn: Conn | None, message: dict[str, Any]) -> None:
+        """A refusal to the page that sent the message (a living phone's comes with every other's dummy)."""
+        shape.tell(self.conns.values(), self._living(), message, lambda c: c is conn, shape.REFUSAL_BYTES)
 
     def _hello(self, conn: Conn, token: object) -> None:
         """A page says who it is with the token its browser kept; the first page to ask becomes the host."""
@@ -589,7 +594,7 @@ class Hub:
             text = text.format(**params) if text else str(exc)
         except (KeyError, IndexError):
             text = str(exc)
-        self.send_to(client, {"t": "refused", "rule": exc.rule, "text": text})
+        self._refused(self.conns.get(client), {"t": "refused", "rule": exc.rule, "text": text})
 
     def _setup(self, kind: str, m: dict[str, Any]) -> None:
         d = self.draft
@@ -910,8 +915,8 @@ class Hub:
         return current is not None and current.seat is None and q.step not in ("werewolves", "day_vote")
 
     def _private_answer(self, choice: Choice, result: str) -> dict[str, Any]:
-        return {"t": "private", "kind": "answer", "target": self._name(choice.target or 0),
-                **self.screens().answer(result)}
+        return shape.private({"t": "private", "kind": "answer", "target": self._name(choice.target or 0),
+                              **self.screens().answer(result)})
 
     def _turn_tap(self, client: int, q: Question, state: State, choice: Choice) -> None:
         """Round the table: the player holding the device answers their task, or taps their decoy."""
@@ -965,7 +970,8 @@ class Hub:
             result = private_answer(state, choice)
             if result is not None:
                 self.learned[seat] = self._private_answer(choice, result)
-                self._to_seat(seat, self.learned[seat])
+                shape.tell(self.conns.values(), self._living(), self.learned[seat],
+                           lambda c: c.who == "seat" and c.seat == seat)
             gather.done.add(seat)
             self._put(q, choice)
             return
@@ -996,8 +1002,9 @@ class Hub:
         card = seen["cards"][str(seat)]
         words = strings(self.lang)
         pack = [self._name(s) for s in seen["pack"] if s != seat]
-        return {"t": "private", "kind": "card", "name": self._name(seat), "role": words.get(f"role.{card}", card),
-                "help": words.get(f"help.{card}", ""), "picture": inline_picture(card), "pack": pack}
+        return shape.private({"t": "private", "kind": "card", "name": self._name(seat),
+                              "role": words.get(f"role.{card}", card), "help": words.get(f"help.{card}", ""),
+                              "picture": inline_picture(card), "pack": pack})
 
     def _resend_private(self, conn: Conn) -> None:
         """A phone back after a reload while its step is still called: what its actor learned (the seer's

@@ -61,12 +61,13 @@ function connect() {
   // an online room's page (/r/CODE) talks to its room's socket; the table's page to /ws
   const path = location.pathname.startsWith("/r/") ? location.pathname.replace(/\/$/, "") + "/ws" : "/ws";
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
-  ws.onopen = () => send({ t: "hello", token: stored() });
+  ws.onopen = () => { lastScreen = null; send({ t: "hello", token: stored() }); };  // a new socket: drawn afresh
   ws.onmessage = (e) => receive(JSON.parse(e.data));
   ws.onclose = () => { if (!gone) setTimeout(connect, 1000); };
 }
 
 function receive(m) {
+  if (m.t === "screen" && !fresh(m)) return;
   for (const listen of hooks.message) listen(m);  // an online room's extras (room.js): voice chat, speaking list
   if (m.t === "gone") { gone = true; return; }
   if (m.t === "ui") { T = m.strings; document.documentElement.lang = m.lang; if (screen) render(screen); }
@@ -81,6 +82,16 @@ function receive(m) {
   else if (m.t === "peers") { peers = m; drawPeers(); }
   else if (m.t === "dropped") toast(t("peers.dropped", { name: m.name }));
   else if (m.t === "tally") { tallied = m.counts; drawTally(); }
+}
+
+// The same screen sent again (every living phone is sent one when any changes, narrator/ui/web/shape.py)
+// changes nothing: no redraw, and its countdown keeps the time it started from.
+let lastScreen = null;
+function fresh(m) {
+  const text = JSON.stringify(m);
+  if (text === lastScreen) return false;
+  lastScreen = text;
+  return true;
 }
 
 function toast(text) {

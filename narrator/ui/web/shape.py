@@ -1,0 +1,126 @@
+"""Frames of one size at one moment for every living phone: what a phone is sent tells nobody its role.
+
+Someone on the Wi-Fi sees each phone's frames go by, encrypted or not: their sizes and their number.
+So in a game on the players' own phones, whenever one living player's phone is sent a screen, every
+living player's phone is sent its screen at that moment (the same one again where it did not change),
+all padded to one size; a secret for one phone (a card, the seer's answer) is padded to a fixed size,
+and every other living phone is sent a dummy of that size at the same moment. The padding is a field
+the page never sees (spaces after the JSON), and a dummy is a kind of message it does not know.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, Protocol
+
+DUMMY = {"t": "pad"}  # the message every other living phone gets while one phone is told something alone
+SCREEN_STEP = 256  # a screen's size is rounded up to a multiple of this: its content moves it by a step at most
+PRIVATE_BYTES = 4096  # every secret's size (the largest card, picture and help text, in any language, fits)
+REFUSAL_BYTES = 256  # every refusal's size (a sentence)
+ROOM_BYTES = 512  # what an online room adds to the hub's screen (its voice channel, its speaking list)
+
+
+class Padded(dict[str, Any]):
+    """A message the socket sends at `size` bytes: its JSON, then spaces (JSON ignores them). To everything
+    else (the page, the tests, an online room) it is the message as it was."""
+
+    def __init__(self, message: dict[str, Any], size: int) -> None:
+        super().__init__(message)
+        self.size = size
+
+
+class Receiver(Protocol):
+    """A page connected to the hub, as the hub keeps it."""
+
+    last: str  # the last screen sent, as JSON
+
+    @property
+    def who(self) -> str: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def send(self) -> Callable[[dict[str, Any]], None]: ...
+
+
+def wire_text(message: dict[str, Any]) -> str:
+    """The text the socket sends for `message` (narrator/ui/web/app.py, narrator/online/site.py)."""
+    text = json.dumps(message, ensure_ascii=False)
+    if isinstance(message, Padded):
+        text += " " * (message.size - len(text.encode("utf-8")))
+    return text
+
+
+def wire_size(message: dict[str, Any]) -> int:
+    """The bytes the socket sends for `message`."""
+    return len(wire_text(message).encode("utf-8"))
+
+
+def padded(message: dict[str, Any], size: int) -> Padded:
+    """`message`, sent at exactly `size` bytes (or its own size, when that is more)."""
+    return Padded(message, max(size, wire_size(dict(message))))
+
+
+def rounded(size: int, step: int) -> int:
+    return -(-size // step) * step
+
+
+def screen_size(screens: Iterable[dict[str, Any]]) -> int:
+    """The one size for the screens of one moment: the largest, rounded up."""
+    return rounded(max(wire_size(dict(s)) for s in screens), SCREEN_STEP)
+
+
+def room_size(screen: dict[str, Any], hub_size: int | None) -> int:
+    """An online room's screen (the hub's, with the room's own parts: voice, speaking list) at one size for
+    every living phone: the hub's size and room for the room's parts, or more when they do not fit."""
+    own = screen_size([screen])
+    return own if hub_size is None else max(own, rounded(hub_size + ROOM_BYTES, SCREEN_STEP))
+
+
+def private(message: dict[str, Any]) -> Padded:
+    """A secret for one phone at the size of every other secret."""
+    return padded(message, rounded(wire_size(dict(message)), PRIVATE_BYTES))
+
+
+def _text(screen: dict[str, Any]) -> str:
+    return json.dumps(screen, sort_keys=True, ensure_ascii=False)
+
+
+def send_screens(shown: list[tuple[Receiver, dict[str, Any]]], living: Collection[int], force: bool = False,
+                 everyone: list[tuple[Receiver, dict[str, Any]]] | None = None) -> None:
+    """Send each page its screen where it has changed (or `force`). The living players' phones go together:
+    when one of them is sent its screen, all of them are, padded to one size. `everyone`: every living
+    phone's screen of this moment, when `shown` holds only some of them (a page that has just connected)."""
+    phones = [(c, s) for c, s in shown if c.who == "seat" and c.seat in living]
+    for conn, screen in shown:
+        if any(conn is c for c, _ in phones):
+            continue
+        text = _text(screen)
+        if force or text != conn.last:
+            conn.last = text
+            conn.send(screen)
+    if not phones or not (force or any(_text(s) != c.last for c, s in phones)):
+        return
+    pool = [(c, s) for c, s in everyone or () if c.who == "seat" and c.seat in living] or phones
+    size = screen_size(s for _, s in pool)
+    if everyone is None:
+        phones = pool  # a change for one living phone is a frame for every living phone
+    for conn, screen in phones:
+        conn.last = _text(screen)
+        conn.send(padded(screen, size))
+
+
+def tell(pages: Iterable[Receiver], living: Collection[int], message: dict[str, Any],
+         told: Callable[[Receiver], bool], size: int = PRIVATE_BYTES) -> None:
+    """`message` to the pages `told` picks (a secret to its seat's phone, a refusal to the page that tapped),
+    padded to `size` (or its next multiple); while a living phone is told, every other living phone is sent
+    a dummy of that size at the same moment."""
+    pages = list(pages)
+    said = padded(message, rounded(wire_size(dict(message)), size))
+    dummy = padded(DUMMY, wire_size(said))
+    mute = not any(told(p) and p.who == "seat" and p.seat in living for p in pages)
+    for page in pages:
+        if told(page):
+            page.send(said)
+        elif not mute and page.who == "seat" and page.seat in living:
+            page.send(dummy)
