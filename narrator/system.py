@@ -10,6 +10,7 @@ asking when CI=true or there is no terminal, and stops with the install line onl
 from __future__ import annotations
 
 import argparse
+import ctypes.util
 import importlib.util
 import os
 import platform as platform_module
@@ -47,6 +48,7 @@ CHROMIUM = Program("Chromium", apt="chromium", brew="--cask chromium")
 NPM = Program("npm", apt="npm", brew="node")  # fetches the page's role pictures (narrator/ui/web/icons.py)
 VENV = Program("python3-venv", apt="python3-venv", brew="")  # Debian splits venv's ensurepip off Python
 COMPILER = Program("a C compiler and Python's headers", apt="build-essential python3-dev", brew="")
+ATOMIC = Program("libatomic", apt="libatomic1", brew="")  # the node that Playwright ships links it
 # What each of the two commands needs from the system, and why (said before anything is installed).
 WHY: dict[Program, str] = {
     ESPEAK: "the voice that always works",
@@ -54,6 +56,7 @@ WHY: dict[Program, str] = {
     NPM: "it fetches the page's role pictures",
     VENV: "make creates .venv/ with it",
     COMPILER: "pip compiles miniaudio here (it has no wheel for this processor)",
+    ATOMIC: "Playwright's driver needs it to drive Chromium",
 }
 
 
@@ -73,7 +76,8 @@ def missing(programs: Sequence[Program], path: str | None = None,
     found: dict[Program, Callable[[], bool]] = {
         ESPEAK: lambda: espeak_path(path) is not None, CHROMIUM: lambda: chromium_path(chromium) is not None,
         NPM: lambda: shutil.which("npm", path=path) is not None, VENV: _has_venv,
-        COMPILER: lambda: shutil.which("cc", path=path) is not None and _has_headers()}
+        COMPILER: lambda: shutil.which("cc", path=path) is not None and _has_headers(),
+        ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None}
     return [p for p in programs if not found[p]()]
 
 
@@ -90,7 +94,7 @@ def _has_headers() -> bool:
 def needs(purpose: str, machine: str | None = None) -> tuple[Program, ...]:
     """The system programs `make play` (purpose play) or `make test` (purpose test) needs on this processor."""
     machine = machine or platform_module.machine()
-    out: tuple[Program, ...] = (VENV, ESPEAK, NPM) + ((CHROMIUM,) if purpose == "test" else ())
+    out: tuple[Program, ...] = (VENV, ESPEAK, NPM) + ((CHROMIUM, ATOMIC) if purpose == "test" else ())
     return out + ((COMPILER,) if machine.lower() in ("aarch64", "arm64", "armv7l") and sys.platform != "darwin"
                   else ())
 

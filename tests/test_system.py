@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from narrator.system import CHROMIUM, COMPILER, ESPEAK, NPM, VENV, Installer, install, needs
+from narrator.system import ATOMIC, CHROMIUM, COMPILER, ESPEAK, NPM, VENV, Installer, install, needs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,7 +76,7 @@ def test_nothing_lacking_says_nothing() -> None:
 
 @pytest.mark.parametrize(("purpose", "machine", "expected"), [
     ("play", "x86_64", (VENV, ESPEAK, NPM)),
-    ("test", "x86_64", (VENV, ESPEAK, NPM, CHROMIUM)),
+    ("test", "x86_64", (VENV, ESPEAK, NPM, CHROMIUM, ATOMIC)),
     ("play", "aarch64", (VENV, ESPEAK, NPM, COMPILER)),
 ])
 def test_what_each_command_needs(purpose: str, machine: str, expected: tuple) -> None:

@@ -253,6 +253,20 @@ def check(pack: Pack, script: Script, deep: bool = False) -> list[str]:
     return problems
 
 
+def _extract(tar: tarfile.TarFile, into: Path) -> None:
+    """Unpack an archive's plain files and folders only, inside `into`. Python 3.11.4 and later do it with the
+    "data" filter; Debian 12's Python 3.11.2 has none, so the same checks are made here before extracting."""
+    if hasattr(tarfile, "data_filter"):
+        tar.extractall(into, filter="data")
+        return
+    members = tar.getmembers()
+    for member in members:
+        parts = Path(member.name).parts
+        if not (member.isfile() or member.isdir()) or Path(member.name).is_absolute() or ".." in parts:
+            raise tarfile.TarError(f"{member.name!r} is not a plain file inside the pack")
+    tar.extractall(into, members=members)
+
+
 def install(source: Path, root: Path = PACKS) -> Pack:
     """Copy a pack (a folder, or a .tar.gz made by `wolfcall voices export`) into the packs folder."""
     root.mkdir(parents=True, exist_ok=True)
@@ -260,7 +274,7 @@ def install(source: Path, root: Path = PACKS) -> Pack:
         if source.is_file():
             try:
                 with tarfile.open(source) as tar:
-                    tar.extractall(tmp, filter="data")
+                    _extract(tar, Path(tmp))
             except (tarfile.TarError, OSError) as exc:
                 raise PackError(f"{source} is not a pack archive ({exc})") from None
             found = [p.parent for p in Path(tmp).rglob("manifest.json")]

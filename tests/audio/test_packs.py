@@ -87,3 +87,29 @@ def test_export_and_install_move_a_pack_in_one_file(tmp_path: Path) -> None:
     manifest = json.loads((pack.path / "manifest.json").read_text())
     key = clip_key(manifest["identity"], "player")
     assert key in manifest["clips"]
+
+
+def test_install_checks_an_archive_where_python_has_no_tar_filter(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Debian 12's Python 3.11.2 has no tarfile filter: a pack still installs, and a path out of the folder or a
+    link is refused as before (it raised TypeError on a fresh Debian 12 machine)."""
+    import io
+    import tarfile
+
+    render(espeak_voice(), small_script(), root=tmp_path / "laptop", progress=False)
+    archive = export(open_pack(tmp_path / "laptop" / "testruth"), tmp_path / "testruth.tar.gz")
+    monkeypatch.delattr(tarfile, "data_filter")
+    assert install(archive, root=tmp_path / "pi").path == tmp_path / "pi" / "testruth"
+    for bad in ("../outside.txt", "link"):
+        evil = tmp_path / f"evil-{len(bad)}.tar.gz"
+        with tarfile.open(evil, "w:gz") as tar:
+            info = tarfile.TarInfo(bad)
+            if bad == "link":
+                info.type, info.linkname = tarfile.SYMTYPE, "/etc/passwd"
+                tar.addfile(info)
+            else:
+                info.size = 2
+                tar.addfile(info, io.BytesIO(b"hi"))
+        with pytest.raises(PackError, match="not a plain file inside the pack"):
+            install(evil, root=tmp_path / "pi")
+    assert not (tmp_path / "outside.txt").exists() and not (tmp_path / "pi" / "outside.txt").exists()
