@@ -6,8 +6,9 @@ The engine never names a role outside its module: it asks every role's hooks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ..choice import Choice
@@ -59,6 +60,12 @@ class NightCall:
 
     def position(self, rules: str) -> int:
         return self.order if isinstance(self.order, int) else self.order[rules]
+
+
+def at_players(**rulesets: tuple[int, ...]) -> Mapping[str, tuple[int, ...]]:
+    """A card's place in the recommended deal, per ruleset: the player counts from which one more of it
+    (or one more group of its `copies`) is dealt. `(6, 6, 9, 12)`: two from six players, three from nine."""
+    return MappingProxyType(rulesets)
 
 
 class Step:
@@ -214,6 +221,7 @@ class Role:
     modes: tuple[str, ...] = ("one_device", "round_table", "own_devices")
     house: tuple[str, ...] = ()  # the house rules this role reads
     deal_rank: int = 50  # where the card stands in a deal's list (the classic cards keep their order)
+    recommended: Mapping[str, tuple[int, ...]] = at_players()  # in no recommended deal; villagers fill the rest
 
     def in_play(self, state: State) -> bool:
         return self.id in state.dealt or self.id in state.extra
@@ -291,5 +299,5 @@ def holder(state: State, role: str) -> int | None:
 
 
 __all__ = ["OPTION", "POTIONS", "SEAT", "SEATS", "SECONDS", "VOTE", "WOLF_CARDS", "NightCall", "OptionStep", "Role",
-           "SeatStep", "SeatsStep", "Step", "TargetStep", "even_nights", "every_night", "first_night", "holder",
-           "odd_nights", "rules_of", "who"]
+           "SeatStep", "SeatsStep", "Step", "TargetStep", "at_players", "even_nights", "every_night", "first_night",
+           "holder", "odd_nights", "rules_of", "who"]

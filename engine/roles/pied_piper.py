@@ -11,7 +11,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatsStep, who
+from ._base import NightCall, Role, SeatsStep, at_players, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +81,7 @@ class CharmStep(SeatsStep):
 
 class PiedPiper(Role):
     id = "pied_piper"
+    recommended = at_players(extended=(30,))
     side = "solo"
     min_players = 8
     steps = (CharmStep(),)

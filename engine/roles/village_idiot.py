@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..events import Event, Told
 from ..state import LogEntry, State
-from ._base import Role
+from ._base import Role, at_players
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +21,7 @@ class Pardoned(Event):
 
 class VillageIdiot(Role):
     id = "village_idiot"
+    recommended = at_players(extended=(25,))
 
     def at_execution(self, state: State, seat: int) -> list[Event] | None:
         if "village_idiot.pardoned" in state.memo:
