@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml | icons
 
 # The page's pictures (game-icons.net, CC BY 3.0), fetched from npm when missing; the page works without them.
 icons:
-	@python3 narrator/ui/web/icons.py
+	@python3 -m narrator.ui.web.icons
 
 play: $(STAMP)
 	$(VENV)/bin/wolfcall doctor --for play

@@ -14,6 +14,7 @@ from ._base import NightCall, Role, Step, TargetStep, who
 
 ROLES: dict[str, Role] = {}
 STEPS: dict[str, Step] = {}
+STEP_ROLE: dict[str, str] = {}  # step id -> the role whose module asks it (whose picture the step shows)
 CALLS: list[tuple[Role, NightCall]] = []
 
 
@@ -28,6 +29,7 @@ def _discover() -> None:
         ROLES[role.id] = role
         for step in role.steps:
             STEPS[step.id] = step
+            STEP_ROLE[step.id] = role.id
         for call in role.night:
             CALLS.append((role, call))
 
@@ -59,4 +61,5 @@ class Hooks:
     public = with_hook("public")
 
 
-__all__ = ["BY_WIN", "CALLS", "ROLES", "STEPS", "Hooks", "NightCall", "Role", "Step", "TargetStep", "who"]
+__all__ = ["BY_WIN", "CALLS", "ROLES", "STEPS", "STEP_ROLE", "Hooks", "NightCall", "Role", "Step", "TargetStep",
+           "who"]

@@ -222,6 +222,7 @@ class Role:
     house: tuple[str, ...] = ()  # the house rules this role reads
     deal_rank: int = 50  # where the card stands in a deal's list (the classic cards keep their order)
     recommended: Mapping[str, tuple[int, ...]] = at_players()  # in no recommended deal; villagers fill the rest
+    picture: str = ""  # the game-icons.net name of its picture (narrator/ui/web/icons.py fetches it); "": none
 
     def in_play(self, state: State) -> bool:
         return self.id in state.dealt or self.id in state.extra

@@ -9,6 +9,7 @@ from ._base import Role, at_players
 
 class Angel(Role):
     id = "angel"
+    picture = "angel-outfit"
     recommended = at_players(extended=(29,))
 
     def execution_win(self, state: State, seat: int) -> tuple[str, str] | None:

@@ -48,6 +48,7 @@ class SecondAttackStep(SeatStep):
 
 class BigBadWolf(Role):
     id = "big_bad_wolf"
+    picture = "wolf-head"
     recommended = at_players(extended=(17,))
     side = "wolves"
     steps = (SecondAttackStep(),)

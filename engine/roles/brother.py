@@ -10,6 +10,7 @@ from ._base import NightCall, Role, at_players, odd_nights
 
 class Brother(Role):
     id = "brother"
+    picture = "three-friends"
     recommended = at_players(extended=(20,))
     copies = 3
     min_players = 10

@@ -75,6 +75,7 @@ class TiebreakStep(TargetStep):
 
 class Captain(Role):
     id = "captain"
+    picture = "captain-hat-profile"
     card = False
     steps: tuple[Step, ...] = (ElectionStep(), SuccessorStep(), TiebreakStep())
     tie_rank = 2

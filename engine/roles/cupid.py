@@ -57,6 +57,7 @@ class LinkStep(SeatsStep):
 
 class Cupid(Role):
     id = "cupid"
+    picture = "cupidon-arrow"
     recommended = at_players(extended=(8,))
     steps = (LinkStep(),)
     night = (NightCall("cupid", 30, first_night), NightCall("lovers", 35, first_night, asked=False))

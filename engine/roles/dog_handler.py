@@ -76,6 +76,7 @@ class DogStep(SeatsStep):
 
 class DogHandler(Role):
     id = "dog_handler"
+    picture = "sitting-dog"
     recommended = at_players(extended=(24,))
     steps = (DogStep(),)
     night = (NightCall("dog_handler", 100),)

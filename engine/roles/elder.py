@@ -10,6 +10,7 @@ from ._base import Role, at_players
 
 class Elder(Role):
     id = "elder"
+    picture = "beard"
     recommended = at_players(extended=(10,))
 
     def attack_spared(self, state: State, seat: int) -> list[Event] | None:

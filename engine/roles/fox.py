@@ -55,6 +55,7 @@ class SniffStep(SeatStep):
 
 class Fox(Role):
     id = "fox"
+    picture = "fox-head"
     recommended = at_players(extended=(13,))
     steps = (SniffStep(),)
     night = (NightCall("fox", 95),)

@@ -50,6 +50,7 @@ class GuardStep(SeatStep):
 
 class Guard(Role):
     id = "guard"
+    picture = "eye-shield"
     recommended = at_players(classic=(11,), extended=(9,))
     steps = (GuardStep(),)
     night = (NightCall("guard", 50),)

@@ -42,6 +42,7 @@ class ShotStep(TargetStep):
 
 class Hunter(Role):
     id = "hunter"
+    picture = "winchester-rifle"
     recommended = at_players(classic=(7,), extended=(7,))
     steps: tuple[Step, ...] = (ShotStep(),)
     rulesets = ("classic", "extended")

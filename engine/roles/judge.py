@@ -27,6 +27,7 @@ class SecondVoteStep(OptionStep):
 
 class Judge(Role):
     id = "judge"
+    picture = "gavel"
     steps = (SecondVoteStep(),)
     modes = ("own_devices",)
 

@@ -10,6 +10,7 @@ from ._base import Role, at_players
 
 class Knight(Role):
     id = "knight"
+    picture = "black-knight-helm"
     recommended = at_players(extended=(18,))
 
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:

@@ -75,6 +75,7 @@ class PeekStep(Step):
 
 class LittleGirl(Role):
     id = "little_girl"
+    picture = "lock-spy"
     recommended = at_players(extended=(32,))
     steps = (PeekStep(),)
     night = (NightCall("little_girl", 65, own_devices),)

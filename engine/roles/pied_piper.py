@@ -81,6 +81,7 @@ class CharmStep(SeatsStep):
 
 class PiedPiper(Role):
     id = "pied_piper"
+    picture = "pan-flute"
     recommended = at_players(extended=(30,))
     side = "solo"
     min_players = 8

@@ -44,6 +44,7 @@ class LetterStep(SeatStep):
 
 class Raven(Role):
     id = "raven"
+    picture = "raven"
     recommended = at_players(extended=(14,))
     steps = (LetterStep(),)
     night = (NightCall("raven", 60),)

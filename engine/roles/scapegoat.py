@@ -9,6 +9,7 @@ from ._base import Role, at_players
 
 class Scapegoat(Role):
     id = "scapegoat"
+    picture = "goat"
     recommended = at_players(extended=(19,))
     tie_rank = 1
 

@@ -48,6 +48,7 @@ class SeerStep(SeatStep):
 
 class Seer(Role):
     id = "seer"
+    picture = "crystal-ball"
     recommended = at_players(classic=(6,), extended=(3,))
     steps = (SeerStep(),)
     night = (NightCall("seer", 90),)

@@ -56,6 +56,7 @@ class TakeStep(OptionStep):
 
 class Servant(Role):
     id = "servant"
+    picture = "broom"
     steps = (TakeStep(),)
     night = (NightCall("servant", 130, one_device),)
 

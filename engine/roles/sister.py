@@ -10,6 +10,7 @@ from ._base import NightCall, Role, at_players, odd_nights
 
 class Sister(Role):
     id = "sister"
+    picture = "dress"
     recommended = at_players(extended=(15,))
     copies = 2
     min_players = 8

@@ -21,6 +21,7 @@ class Pardoned(Event):
 
 class VillageIdiot(Role):
     id = "village_idiot"
+    picture = "jester-hat"
     recommended = at_players(extended=(25,))
 
     def at_execution(self, state: State, seat: int) -> list[Event] | None:

@@ -47,6 +47,7 @@ class LoneHuntStep(SeatStep):
 
 class WhiteWerewolf(Role):
     id = "white_werewolf"
+    picture = "wolf-howl"
     recommended = at_players(extended=(27,))
     side = "wolves"
     steps = (LoneHuntStep(),)

@@ -36,6 +36,7 @@ class ModelStep(SeatStep):
 
 class WildChild(Role):
     id = "wild_child"
+    picture = "baby-face"
     recommended = at_players(extended=(26,))
     steps = (ModelStep(),)
     night = (NightCall("wild_child", 25, first_night),)

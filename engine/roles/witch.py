@@ -137,6 +137,7 @@ class BrewStep(SeatStep):
 
 class Witch(Role):
     id = "witch"
+    picture = "witch-face"
     recommended = at_players(classic=(6,), extended=(5,))
     steps = (BrewStep(),)
     night = (NightCall("witch", {"classic": 80, "extended": 110}),)

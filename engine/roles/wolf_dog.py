@@ -23,6 +23,7 @@ class SideStep(OptionStep):
 
 class WolfDog(Role):
     id = "wolf_dog"
+    picture = "hound"
     recommended = at_players(extended=(28,))
     steps = (SideStep(),)
     night = (NightCall("wolf_dog", 20, first_night),)

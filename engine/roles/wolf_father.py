@@ -69,6 +69,7 @@ class InfectStep(OptionStep):
 
 class WolfFather(Role):
     id = "wolf_father"
+    picture = "neck-bite"
     recommended = at_players(extended=(12,))
     side = "wolves"
     steps = (InfectStep(),)
