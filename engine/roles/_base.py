@@ -68,6 +68,18 @@ def at_players(**rulesets: tuple[int, ...]) -> Mapping[str, tuple[int, ...]]:
     return MappingProxyType(rulesets)
 
 
+@dataclass(frozen=True)
+class Spoken:
+    """A line the narrator says for this role beyond its night calls (the scene ids its events name): the
+    placeholders every variant must use and those a variant may use (space-separated), and `rare` when
+    it is heard once an evening rather than many times (the scripts then need fewer variants)."""
+
+    id: str
+    required: str = ""
+    optional: str = ""
+    rare: bool = False
+
+
 class Step:
     """One question the engine asks: its shape, candidate answers, why one is refused, what it does."""
 
@@ -222,6 +234,7 @@ class Role:
     house: tuple[str, ...] = ()  # the house rules this role reads
     deal_rank: int = 50  # where the card stands in a deal's list (the classic cards keep their order)
     recommended: Mapping[str, tuple[int, ...]] = at_players()  # in no recommended deal; villagers fill the rest
+    scenes: tuple[Spoken, ...] = ()  # its own lines; each night call's wake and sleep come without saying
     picture: str = ""  # the game-icons.net name of its picture (narrator/ui/web/icons.py fetches it); "": none
 
     def in_play(self, state: State) -> bool:
@@ -300,5 +313,5 @@ def holder(state: State, role: str) -> int | None:
 
 
 __all__ = ["OPTION", "POTIONS", "SEAT", "SEATS", "SECONDS", "VOTE", "WOLF_CARDS", "NightCall", "OptionStep", "Role",
-           "SeatStep", "SeatsStep", "Step", "TargetStep", "at_players", "even_nights", "every_night", "first_night",
-           "holder", "odd_nights", "rules_of", "who"]
+           "SeatStep", "SeatsStep", "Spoken", "Step", "TargetStep", "at_players", "even_nights", "every_night",
+           "first_night", "holder", "odd_nights", "rules_of", "who"]
