@@ -38,6 +38,13 @@ _discover()
 BY_WIN = sorted(ROLES.values(), key=lambda r: r.win_rank)
 
 
+def specials(rules: str, *, wolves: bool = False) -> tuple[Role, ...]:
+    """The cards a ruleset deals beside the plain werewolf and villager: the wolves among them
+    (`wolves=True`), or the others (the property tests and the bench draw random deals from these)."""
+    return tuple(r for r in ROLES.values() if r.card and rules in r.rulesets and r.id not in ("werewolf", "villager")
+                 and (r.side == "wolves") == wolves)
+
+
 def with_hook(name: str) -> tuple[Role, ...]:
     """The roles that define hook `name` (the others would only answer the default)."""
     return tuple(r for r in ROLES.values() if getattr(type(r), name) is not getattr(Role, name))
@@ -62,4 +69,4 @@ class Hooks:
 
 
 __all__ = ["BY_WIN", "CALLS", "ROLES", "STEPS", "STEP_ROLE", "Hooks", "NightCall", "Role", "Step", "TargetStep",
-           "who"]
+           "specials", "who"]
