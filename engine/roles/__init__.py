@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
-from ._base import NightCall, Role, Step, TargetStep, who
+from ._base import WOLF_CARDS, NightCall, Role, Step, TargetStep, who
 
 EXTRA = "WOLFCALL_ROLES"
 FOLDERS = tuple(Path(f) for f in os.environ.get(EXTRA, "").split(os.pathsep) if f)  # more roles (see above)
@@ -76,6 +76,8 @@ def _discover() -> None:
         if role.id in ROLES or any(step.id in STEPS for step in role.steps):
             raise RoleFolderError(f"{module.__file__}: the role {role.id!r} or one of its steps is already known")
         ROLES[role.id] = role
+        if role.card and role.side == "wolves":
+            WOLF_CARDS.add(role.id)
         for step in role.steps:
             STEPS[step.id] = step
             STEP_ROLE[step.id] = role.id

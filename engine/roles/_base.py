@@ -17,7 +17,9 @@ from ..events import Event
 from ..rulesets import Ruleset, ruleset
 from ..state import Pending, State
 
-WOLF_CARDS = ("werewolf", "wolf_father", "big_bad_wolf", "white_werewolf")  # wolves from the start
+# The cards that are wolves from the start: every card whose role says `side = "wolves"`. The registry
+# (engine.roles) fills it once, as it finds the roles; role modules read it only while a game runs.
+WOLF_CARDS: set[str] = set()
 
 # choice shapes: what a step's answer looks like, for the scenario parser, the terminal and the page
 SEAT, POTIONS, SEATS, OPTION, VOTE, SECONDS = "seat", "potions", "seats", "option", "vote", "seconds"

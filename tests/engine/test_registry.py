@@ -1,7 +1,7 @@
-"""The recommended deals, assembled from what each role declares, are the tables the game had before.
+"""What the registry derives from the role modules is what the game had written out before.
 
-Each row is the deal of the old `_CLASSIC_DEAL` and `_EXTENDED_STEPS` tables (computed from them before the
-rows moved into the role modules), cards in the order the deal lists them.
+The recommended deals: each row is the deal of the old `_CLASSIC_DEAL` and `_EXTENDED_STEPS` tables
+(computed from them before the rows moved into the role modules), cards in the order the deal lists them.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from engine import RULESETS, Setup, recommended
+from engine.roles import ROLES
+from engine.roles._base import WOLF_CARDS
 
 CLASSIC = {
     6: "werewolf 2 seer 1 witch 1 villager 2",
@@ -112,3 +114,8 @@ def test_every_recommended_deal_is_the_old_table(rules: str, table: dict[int, st
     for players, row in table.items():
         assert list(recommended(ruleset, players).items()) == _rows(row), f"{rules}, {players} players"
         assert dict(Setup.recommended(ruleset, players).counts) == dict(_rows(row))
+
+
+def test_the_wolf_cards_are_the_cards_on_the_wolves_side() -> None:
+    old = {"werewolf", "wolf_father", "big_bad_wolf", "white_werewolf"}  # the list kept by hand before
+    assert set(WOLF_CARDS) == old == {r.id for r in ROLES.values() if r.card and r.side == "wolves"}
