@@ -11,7 +11,7 @@ from .house import DAY_TIMER_MINUTES, STEP_SECONDS, WIN_MODES, HouseError, House
 from .house import check_house as _check_house
 from .roles import ROLES
 from .roles._base import WOLF_CARDS
-from .rulesets import CLASSIC_SPECIALS, Ruleset, ruleset
+from .rulesets import Ruleset, ruleset
 
 __all__ = ["DAY_TIMER_MINUTES", "STEP_SECONDS", "WIN_MODES", "Setup", "check_house", "deal", "recommended",
            "setup_from_roles", "shuffled"]
@@ -120,10 +120,6 @@ def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: 
         if mode not in r.modes:
             raise Refused(f"setup.{role}_mode", f"The {role.replace('_', ' ')} needs every player on their own "
                                                 f"device.", role=role)
-    if rules.id == "classic":
-        for role in CLASSIC_SPECIALS:
-            if counts.get(role, 0) > 1:
-                raise Refused("setup.one_each", f"Only one {role} can play.", role=role)
 
 
 def setup_from_roles(rules: Ruleset, roles: Sequence[str], extra: Sequence[str] = (),
