@@ -27,7 +27,7 @@ $(TESTED): pyproject.toml | icons
 
 # The page's pictures (game-icons.net, CC BY 3.0), fetched from npm when missing; the page works without them.
 icons:
-	@python3 narrator/ui/web/icons.py
+	@python3 -m narrator.ui.web.icons
 
 play: system-play $(PLAYED)
 	$(VENV)/bin/wolfcall doctor --for play

@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from engine import Choice, Game, HouseRules
+from engine.roles import ROLES, specials
 from engine.vote import weight
 
 from ._measure import median_ms, metric
@@ -27,10 +28,10 @@ def random_game(seed: int) -> Game:
     return g
 
 
-EXTENDED_POOL = ["seer", "witch", "hunter", "guard", "cupid", "elder", "thief", "scapegoat", "raven", "dog_handler",
-                 "wolf_dog", "wild_child", "sister", "brother", "fox", "pied_piper", "village_idiot", "knight",
-                 "angel", "servant", "little_girl"]
-EXTENDED_WOLVES = ["werewolf", "werewolf", "wolf_father", "big_bad_wolf", "white_werewolf"]
+EXTENDED_MODES = ("one_device", "own_devices")
+# from the role registry: the specials that play in both modes (not the judge), and the wolf cards
+EXTENDED_POOL = [r.id for r in specials("extended") if set(EXTENDED_MODES) <= set(r.modes)]
+EXTENDED_WOLVES = ["werewolf", "werewolf", *(r.id for r in specials("extended", wolves=True))]
 
 
 def extended_game(seed: int) -> Game:
@@ -39,7 +40,7 @@ def extended_game(seed: int) -> Game:
     rng = random.Random(seed)
     specials: list[str] = []
     for role in rng.sample(EXTENDED_POOL, len(EXTENDED_POOL)):
-        size = {"sister": 2, "brother": 3}.get(role, 1)
+        size = ROLES[role].copies or 1
         if len(specials) + size <= 6:
             specials += [role] * size
     cards = rng.sample(EXTENDED_WOLVES, 3) + specials
@@ -47,7 +48,7 @@ def extended_game(seed: int) -> Game:
     rng.shuffle(cards)
     extra = ["villager", "villager"] if "thief" in cards else []
     g = Game.new([f"P{i}" for i in range(1, 13)], ruleset="extended", seed=seed, roles=cards, extra=extra,
-                 mode=rng.choice(["one_device", "own_devices"]))
+                 mode=rng.choice(EXTENDED_MODES))
     while not g.state.over:
         current = g.state.current
         if current is not None and current.step == "day_vote":

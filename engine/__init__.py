@@ -22,8 +22,8 @@ from .flow import (
 )
 from .game import Game
 from .house import HouseError, HouseRules, parse_house
-from .rulesets import RULESETS, recommended, ruleset
-from .setup import Setup
+from .rulesets import RULESETS, ruleset
+from .setup import Setup, recommended
 from .state import NARRATOR, LogEntry, Pending, State
 from .view import view
 

@@ -11,12 +11,23 @@ from .house import DAY_TIMER_MINUTES, STEP_SECONDS, WIN_MODES, HouseError, House
 from .house import check_house as _check_house
 from .roles import ROLES
 from .roles._base import WOLF_CARDS
-from .rulesets import CLASSIC_SPECIALS, Ruleset, recommended, ruleset
+from .rulesets import Ruleset, ruleset
 
-__all__ = ["DAY_TIMER_MINUTES", "STEP_SECONDS", "WIN_MODES", "Setup", "check_house", "deal", "setup_from_roles",
-           "shuffled"]
+__all__ = ["DAY_TIMER_MINUTES", "STEP_SECONDS", "WIN_MODES", "Setup", "check_house", "deal", "recommended",
+           "setup_from_roles", "shuffled"]
 
 EXTRA_CARDS = 2  # the thief's face-down cards
+
+
+def recommended(rules: Ruleset, players: int) -> dict[str, int]:
+    """The recommended deal for a player count, as role -> how many cards: what each role declares
+    (`Role.recommended`), in the order the cards join as the table grows; villagers fill the rest."""
+    declared = [r for r in ROLES.values() if r.recommended.get(rules.id)]
+    counts: dict[str, int] = {}
+    for role in sorted(declared, key=lambda r: (min(r.recommended[rules.id]), r.deal_rank, r.id)):
+        counts[role.id] = (role.copies or 1) * sum(1 for start in role.recommended[rules.id] if start <= players)
+    counts["villager"] = counts.get("villager", 0) + players - sum(counts.values())
+    return {r: n for r, n in counts.items() if n}
 
 
 @dataclass(frozen=True)
@@ -109,10 +120,6 @@ def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: 
         if mode not in r.modes:
             raise Refused(f"setup.{role}_mode", f"The {role.replace('_', ' ')} needs every player on their own "
                                                 f"device.", role=role)
-    if rules.id == "classic":
-        for role in CLASSIC_SPECIALS:
-            if counts.get(role, 0) > 1:
-                raise Refused("setup.one_each", f"Only one {role} can play.", role=role)
 
 
 def setup_from_roles(rules: Ruleset, roles: Sequence[str], extra: Sequence[str] = (),

@@ -9,6 +9,7 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from engine import Choice, Game, HouseRules
+from engine.roles import ROLES, specials
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 win_modes = st.sampled_from(["number", "side"])
@@ -37,12 +38,9 @@ def play_out(game: Game, rng: random.Random, each: Callable[[Game, Choice], None
 
 # -- the extended ruleset: random legal role sets, modes and house rules ----------------------
 
-EXTENDED_SPECIALS = ["seer", "witch", "hunter", "guard", "cupid", "elder", "little_girl", "thief", "scapegoat",
-                     "raven", "dog_handler", "wolf_dog", "wild_child", "sister", "brother", "fox", "pied_piper",
-                     "village_idiot", "knight", "angel", "judge", "servant"]
-EXTENDED_WOLVES = ["wolf_father", "big_bad_wolf", "white_werewolf"]
-MIN_PLAYERS = {"sister": 8, "brother": 10, "pied_piper": 8}
-COPIES = {"sister": 2, "brother": 3}
+# from the role registry, so a new role plays in these games as soon as its module exists
+EXTENDED_SPECIALS = [r.id for r in specials("extended")]
+EXTENDED_WOLVES = [r.id for r in specials("extended", wolves=True)]
 
 
 def random_extended_game(seed: int, players: int | None = None) -> tuple[Game, random.Random]:
@@ -56,10 +54,11 @@ def random_extended_game(seed: int, players: int | None = None) -> tuple[Game, r
     cards = ["werewolf"] * wolves
     for i, special in enumerate(rng.sample(EXTENDED_WOLVES, k=min(wolves, rng.randint(0, 3)))):
         cards[i] = special
-    specials = [r for r in EXTENDED_SPECIALS if n >= MIN_PLAYERS.get(r, 0) and (r != "judge" or mode == "own_devices")]
-    for role in rng.sample(specials, k=rng.randint(0, len(specials))):
-        if len(cards) + COPIES.get(role, 1) <= n:
-            cards += [role] * COPIES.get(role, 1)
+    allowed = [r for r in EXTENDED_SPECIALS if n >= ROLES[r].min_players and mode in ROLES[r].modes]
+    for role in rng.sample(allowed, k=rng.randint(0, len(allowed))):
+        copies = ROLES[role].copies or 1
+        if len(cards) + copies <= n:
+            cards += [role] * copies
     cards += ["villager"] * (n - len(cards))
     rng.shuffle(cards)
     extra: list[str] = []

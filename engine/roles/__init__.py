@@ -2,38 +2,98 @@
 
 A role module defines `ROLE`, an instance of `Role` (an office like the captain is one too, with
 `card = False`). The registry below finds every module in this package, so adding a role means
-adding its module (and its scenes, strings and tests), nothing else.
+adding its module (and its scenes, strings, picture and tests), nothing else.
+
+More roles can come from folders outside the package, named in the environment variable
+`WOLFCALL_ROLES` (separated like PATH; unset: none). Such a folder holds role modules (`<role>.py`,
+written like the shipped ones: they import `._base` and `..events`, and load as `engine.roles.<role>`)
+and, beside them, the role's lines in `scripts/<lang>/*.yaml` and its page words in `ui/<lang>.yaml`,
+which the narrator adds to the shipped ones. The variable is read once, when the engine is imported.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
 import pkgutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
-from ._base import NightCall, Role, Step, TargetStep, who
+from ._base import WOLF_CARDS, NightCall, Role, Step, TargetStep, who
 
+EXTRA = "WOLFCALL_ROLES"
+FOLDERS = tuple(Path(f) for f in os.environ.get(EXTRA, "").split(os.pathsep) if f)  # more roles (see above)
 ROLES: dict[str, Role] = {}
 STEPS: dict[str, Step] = {}
+STEP_ROLE: dict[str, str] = {}  # step id -> the role whose module asks it (whose picture the step shows)
 CALLS: list[tuple[Role, NightCall]] = []
 
 
-def _discover() -> None:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
+class RoleFolderError(ImportError):
+    """A folder in WOLFCALL_ROLES that cannot be read as roles (missing, broken, or a name already taken).
+    An ImportError: it is raised while the engine is imported, before any of its names can be."""
+
+
+def _extra(folder: Path) -> Iterator[ModuleType]:
+    """The role modules of one extra folder, loaded into this package so their relative imports work."""
+    if not folder.is_dir():
+        raise RoleFolderError(f"{EXTRA}: {folder} is not a folder")
+    for path in sorted(folder.glob("*.py")):
+        name = f"{__name__}.{path.stem}"
+        if path.stem.startswith("_"):
             continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+        if name in sys.modules or importlib.util.find_spec(name) is not None:
+            raise RoleFolderError(f"{EXTRA}: {path} is named like a role the game has; rename the file")
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise RoleFolderError(f"{EXTRA}: {path} cannot be loaded as a module")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:  # the role's own module is broken: say where, in one line
+            del sys.modules[name]
+            raise RoleFolderError(f"{EXTRA}: {path} does not load ({type(exc).__name__}: {exc})") from exc
+        yield module
+
+
+def _modules() -> Iterator[ModuleType]:
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.name.startswith("_"):
+            yield importlib.import_module(f"{__name__}.{info.name}")
+    for folder in FOLDERS:
+        yield from _extra(folder)
+
+
+def _discover() -> None:
+    for module in _modules():
         role: Role | None = getattr(module, "ROLE", None)
         if role is None:
             continue
+        if role.id in ROLES or any(step.id in STEPS for step in role.steps):
+            raise RoleFolderError(f"{module.__file__}: the role {role.id!r} or one of its steps is already known")
         ROLES[role.id] = role
+        if role.card and role.side == "wolves":
+            WOLF_CARDS.add(role.id)
         for step in role.steps:
             STEPS[step.id] = step
+            STEP_ROLE[step.id] = role.id
         for call in role.night:
             CALLS.append((role, call))
 
 
 _discover()
 BY_WIN = sorted(ROLES.values(), key=lambda r: r.win_rank)
+
+
+def specials(rules: str, *, wolves: bool = False) -> tuple[Role, ...]:
+    """The cards a ruleset deals beside the plain werewolf and villager: the wolves among them
+    (`wolves=True`), or the others (the property tests and the bench draw random deals from these)."""
+    return tuple(r for r in ROLES.values() if r.card and rules in r.rulesets and r.id not in ("werewolf", "villager")
+                 and (r.side == "wolves") == wolves)
 
 
 def with_hook(name: str) -> tuple[Role, ...]:
@@ -59,4 +119,5 @@ class Hooks:
     public = with_hook("public")
 
 
-__all__ = ["BY_WIN", "CALLS", "ROLES", "STEPS", "Hooks", "NightCall", "Role", "Step", "TargetStep", "who"]
+__all__ = ["BY_WIN", "CALLS", "EXTRA", "FOLDERS", "ROLES", "STEPS", "STEP_ROLE", "Hooks", "NightCall", "Role",
+           "RoleFolderError", "Step", "TargetStep", "specials", "who"]

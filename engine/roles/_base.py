@@ -6,8 +6,9 @@ The engine never names a role outside its module: it asks every role's hooks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ..choice import Choice
@@ -16,7 +17,9 @@ from ..events import Event
 from ..rulesets import Ruleset, ruleset
 from ..state import Pending, State
 
-WOLF_CARDS = ("werewolf", "wolf_father", "big_bad_wolf", "white_werewolf")  # wolves from the start
+# The cards that are wolves from the start: every card whose role says `side = "wolves"`. The registry
+# (engine.roles) fills it once, as it finds the roles; role modules read it only while a game runs.
+WOLF_CARDS: set[str] = set()
 
 # choice shapes: what a step's answer looks like, for the scenario parser, the terminal and the page
 SEAT, POTIONS, SEATS, OPTION, VOTE, SECONDS = "seat", "potions", "seats", "option", "vote", "seconds"
@@ -59,6 +62,24 @@ class NightCall:
 
     def position(self, rules: str) -> int:
         return self.order if isinstance(self.order, int) else self.order[rules]
+
+
+def at_players(**rulesets: tuple[int, ...]) -> Mapping[str, tuple[int, ...]]:
+    """A card's place in the recommended deal, per ruleset: the player counts from which one more of it
+    (or one more group of its `copies`) is dealt. `(6, 6, 9, 12)`: two from six players, three from nine."""
+    return MappingProxyType(rulesets)
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """A line the narrator says for this role beyond its night calls (the scene ids its events name): the
+    placeholders every variant must use and those a variant may use (space-separated), and `rare` when
+    it is heard once an evening rather than many times (the scripts then need fewer variants)."""
+
+    id: str
+    required: str = ""
+    optional: str = ""
+    rare: bool = False
 
 
 class Step:
@@ -214,6 +235,9 @@ class Role:
     modes: tuple[str, ...] = ("one_device", "round_table", "own_devices")
     house: tuple[str, ...] = ()  # the house rules this role reads
     deal_rank: int = 50  # where the card stands in a deal's list (the classic cards keep their order)
+    recommended: Mapping[str, tuple[int, ...]] = at_players()  # in no recommended deal; villagers fill the rest
+    scenes: tuple[Spoken, ...] = ()  # its own lines; each night call's wake and sleep come without saying
+    picture: str = ""  # the game-icons.net name of its picture (narrator/ui/web/icons.py fetches it); "": none
 
     def in_play(self, state: State) -> bool:
         return self.id in state.dealt or self.id in state.extra
@@ -291,5 +315,5 @@ def holder(state: State, role: str) -> int | None:
 
 
 __all__ = ["OPTION", "POTIONS", "SEAT", "SEATS", "SECONDS", "VOTE", "WOLF_CARDS", "NightCall", "OptionStep", "Role",
-           "SeatStep", "SeatsStep", "Step", "TargetStep", "even_nights", "every_night", "first_night", "holder",
-           "odd_nights", "rules_of", "who"]
+           "SeatStep", "SeatsStep", "Spoken", "Step", "TargetStep", "at_players", "even_nights", "every_night",
+           "first_night", "holder", "odd_nights", "rules_of", "who"]

@@ -9,7 +9,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Mark, Pending, State
-from ._base import NightCall, Role, SeatStep
+from ._base import NightCall, Role, SeatStep, at_players
 from .werewolf import pack_victim
 
 
@@ -48,6 +48,8 @@ class SecondAttackStep(SeatStep):
 
 class BigBadWolf(Role):
     id = "big_bad_wolf"
+    picture = "wolf-head"
+    recommended = at_players(extended=(17,))
     side = "wolves"
     steps = (SecondAttackStep(),)
     night = (NightCall("big_bad_wolf", 80),)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..state import State
-from ._base import NightCall, Role, odd_nights
+from ._base import NightCall, Role, at_players, odd_nights
 
 
 class Brother(Role):
     id = "brother"
+    picture = "three-friends"
+    recommended = at_players(extended=(20,))
     copies = 3
     min_players = 10
     night = (NightCall("brothers", 45, odd_nights, asked=False),)

@@ -10,7 +10,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Asked, Event, Said, Told
 from ..state import LogEntry, Pending, State
-from ._base import Role, Step, TargetStep
+from ._base import Role, Spoken, Step, TargetStep
 
 SUCCESSOR_RANK = 2  # after the hunters' shots
 
@@ -75,6 +75,14 @@ class TiebreakStep(TargetStep):
 
 class Captain(Role):
     id = "captain"
+    picture = "captain-hat-profile"
+    scenes = (
+        Spoken("captain.election", rare=True),
+        Spoken("captain.elected", "player", rare=True),
+        Spoken("captain.successor", "player", rare=True),
+        Spoken("captain.named", "player", rare=True),
+        Spoken("captain.tiebreak", "player", rare=True),
+    )
     card = False
     steps: tuple[Step, ...] = (ElectionStep(), SuccessorStep(), TiebreakStep())
     tie_rank = 2

@@ -12,7 +12,7 @@ from ..deaths import kill
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatsStep, first_night
+from ._base import NightCall, Role, SeatsStep, Spoken, at_players, first_night
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +57,9 @@ class LinkStep(SeatsStep):
 
 class Cupid(Role):
     id = "cupid"
+    picture = "cupidon-arrow"
+    scenes = (Spoken("end.lovers", rare=True),)
+    recommended = at_players(extended=(8,))
     steps = (LinkStep(),)
     night = (NightCall("cupid", 30, first_night), NightCall("lovers", 35, first_night, asked=False))
     win_rank = 40

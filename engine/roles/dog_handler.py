@@ -11,7 +11,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event, Told
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatsStep, who
+from ._base import NightCall, Role, SeatsStep, Spoken, at_players, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,9 @@ class DogStep(SeatsStep):
 
 class DogHandler(Role):
     id = "dog_handler"
+    picture = "sitting-dog"
+    scenes = (Spoken("dawn.dog.growl", "players"), Spoken("dawn.dog.calm", "players"))
+    recommended = at_players(extended=(24,))
     steps = (DogStep(),)
     night = (NightCall("dog_handler", 100),)
 

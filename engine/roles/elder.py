@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from ..events import Event, Remembered
 from ..state import State
-from ._base import Role
+from ._base import Role, at_players
 
 
 class Elder(Role):
     id = "elder"
+    picture = "beard"
+    recommended = at_players(extended=(10,))
 
     def attack_spared(self, state: State, seat: int) -> list[Event] | None:
         if state.memo.get("elder.wounds", 0) >= 1:

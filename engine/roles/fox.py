@@ -10,7 +10,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatStep
+from ._base import NightCall, Role, SeatStep, at_players
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,8 @@ class SniffStep(SeatStep):
 
 class Fox(Role):
     id = "fox"
+    picture = "fox-head"
+    recommended = at_players(extended=(13,))
     steps = (SniffStep(),)
     night = (NightCall("fox", 95),)
 

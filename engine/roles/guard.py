@@ -8,7 +8,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Mark, Pending, State
-from ._base import NightCall, Role, SeatStep, rules_of, who
+from ._base import NightCall, Role, SeatStep, at_players, rules_of, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +50,8 @@ class GuardStep(SeatStep):
 
 class Guard(Role):
     id = "guard"
+    picture = "eye-shield"
+    recommended = at_players(classic=(11,), extended=(9,))
     steps = (GuardStep(),)
     night = (NightCall("guard", 50),)
     rulesets = ("classic", "extended")

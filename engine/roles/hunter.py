@@ -9,7 +9,7 @@ from ..choice import Choice
 from ..deaths import kill
 from ..events import Asked, Event, Said, Told
 from ..state import LogEntry, Pending, State
-from ._base import Role, Step, TargetStep, rules_of
+from ._base import Role, Spoken, Step, TargetStep, at_players, rules_of
 
 SHOT_RANK = 1  # after grief, before the captain's successor
 
@@ -42,6 +42,13 @@ class ShotStep(TargetStep):
 
 class Hunter(Role):
     id = "hunter"
+    picture = "winchester-rifle"
+    scenes = (
+        Spoken("hunter.wake", "player"),
+        Spoken("hunter.shot", "player"),
+        Spoken("hunter.no_shot", optional="player"),
+    )
+    recommended = at_players(classic=(7,), extended=(7,))
     steps: tuple[Step, ...] = (ShotStep(),)
     rulesets = ("classic", "extended")
     deal_rank = 3

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..choice import Choice
 from ..events import Asked, Event, Remembered, Told, VoteAgain
 from ..state import Pending, State
-from ._base import OptionStep, Role
+from ._base import OptionStep, Role, Spoken
 
 
 class SecondVoteStep(OptionStep):
@@ -27,6 +27,8 @@ class SecondVoteStep(OptionStep):
 
 class Judge(Role):
     id = "judge"
+    picture = "gavel"
+    scenes = (Spoken("judge.second_vote", rare=True),)
     steps = (SecondVoteStep(),)
     modes = ("own_devices",)
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from ..events import Event, Remembered
 from ..state import State
-from ._base import Role
+from ._base import Role, at_players
 
 
 class Knight(Role):
     id = "knight"
+    picture = "black-knight-helm"
+    recommended = at_players(extended=(18,))
 
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
         if state.role_of(seat) != self.id or cause != "wolves":

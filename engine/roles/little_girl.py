@@ -13,7 +13,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Pending, State
-from ._base import SECONDS, NightCall, Role, Step
+from ._base import SECONDS, NightCall, Role, Step, at_players
 
 MAX_SECONDS = 10
 
@@ -75,6 +75,8 @@ class PeekStep(Step):
 
 class LittleGirl(Role):
     id = "little_girl"
+    picture = "lock-spy"
+    recommended = at_players(extended=(32,))
     steps = (PeekStep(),)
     night = (NightCall("little_girl", 65, own_devices),)
 

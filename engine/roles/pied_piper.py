@@ -11,7 +11,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatsStep, who
+from ._base import NightCall, Role, SeatsStep, Spoken, at_players, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +81,9 @@ class CharmStep(SeatsStep):
 
 class PiedPiper(Role):
     id = "pied_piper"
+    picture = "pan-flute"
+    scenes = (Spoken("end.all_charmed", rare=True),)
+    recommended = at_players(extended=(30,))
     side = "solo"
     min_players = 8
     steps = (CharmStep(),)

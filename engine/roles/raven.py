@@ -9,7 +9,7 @@ from typing import Any
 from ..choice import Choice
 from ..events import Event, Told
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatStep
+from ._base import NightCall, Role, SeatStep, Spoken, at_players
 
 EXTRA = 2
 
@@ -44,6 +44,9 @@ class LetterStep(SeatStep):
 
 class Raven(Role):
     id = "raven"
+    picture = "raven"
+    scenes = (Spoken("dawn.raven", "player"),)
+    recommended = at_players(extended=(14,))
     steps = (LetterStep(),)
     night = (NightCall("raven", 60),)
 

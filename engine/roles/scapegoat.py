@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from ..events import Event, Told
 from ..state import State
-from ._base import Role
+from ._base import Role, Spoken, at_players
 
 
 class Scapegoat(Role):
     id = "scapegoat"
+    picture = "goat"
+    scenes = (Spoken("scapegoat.dies", "player", rare=True),)
+    recommended = at_players(extended=(19,))
     tie_rank = 1
 
     def settle_tie(self, state: State, tied: tuple[int, ...]) -> list[Event] | None:

@@ -9,7 +9,7 @@ from typing import Any
 from ..choice import Choice
 from ..events import Event
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatStep, rules_of
+from ._base import NightCall, Role, SeatStep, at_players, rules_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +48,8 @@ class SeerStep(SeatStep):
 
 class Seer(Role):
     id = "seer"
+    picture = "crystal-ball"
+    recommended = at_players(classic=(6,), extended=(3,))
     steps = (SeerStep(),)
     night = (NightCall("seer", 90),)
     rulesets = ("classic", "extended")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..choice import Choice
 from ..events import Asked, CardTaken, Died, Event, Logged, Remembered, SideChanged, Told, fold
 from ..state import Pending, State
-from ._base import WOLF_CARDS, NightCall, OptionStep, Role
+from ._base import WOLF_CARDS, NightCall, OptionStep, Role, Spoken
 
 
 def one_device(state: State, night: int) -> bool:
@@ -56,6 +56,8 @@ class TakeStep(OptionStep):
 
 class Servant(Role):
     id = "servant"
+    picture = "broom"
+    scenes = (Spoken("servant.took", rare=True),)
     steps = (TakeStep(),)
     night = (NightCall("servant", 130, one_device),)
 

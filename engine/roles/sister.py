@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..state import State
-from ._base import NightCall, Role, odd_nights
+from ._base import NightCall, Role, at_players, odd_nights
 
 
 class Sister(Role):
     id = "sister"
+    picture = "dress"
+    recommended = at_players(extended=(15,))
     copies = 2
     min_players = 8
     night = (NightCall("sisters", 40, odd_nights, asked=False),)

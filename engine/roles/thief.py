@@ -37,6 +37,7 @@ class SwapStep(OptionStep):
 
 class Thief(Role):
     id = "thief"
+    picture = "robber"
     steps = (SwapStep(),)
     night = (NightCall("thief", 10, first_night),)
 

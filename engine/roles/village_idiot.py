@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..events import Event, Told
 from ..state import LogEntry, State
-from ._base import Role
+from ._base import Role, Spoken, at_players
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +21,9 @@ class Pardoned(Event):
 
 class VillageIdiot(Role):
     id = "village_idiot"
+    picture = "jester-hat"
+    scenes = (Spoken("village_idiot.pardoned", "player", "role", rare=True),)
+    recommended = at_players(extended=(25,))
 
     def at_execution(self, state: State, seat: int) -> list[Event] | None:
         if "village_idiot.pardoned" in state.memo:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from ..state import State
-from ._base import Role
+from ._base import Role, at_players
 
 
 class Villager(Role):
     id = "villager"
+    picture = "farmer"
+    recommended = at_players(extended=(3, 4, 11, 33, 34, 36, 37, 38, 40))
     win_rank = 70
     rulesets = ("classic", "extended")
     deal_rank = 99

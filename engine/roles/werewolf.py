@@ -9,7 +9,7 @@ from ..choice import Choice
 from ..events import Event
 from ..rulesets import CLASSIC_SPECIALS
 from ..state import LogEntry, Mark, Pending, State
-from ._base import WOLF_CARDS, NightCall, Role, TargetStep
+from ._base import WOLF_CARDS, NightCall, Role, TargetStep, at_players
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +54,8 @@ def specials(state: State) -> list[int]:
 
 class Werewolf(Role):
     id = "werewolf"
+    picture = "werewolf"
+    recommended = at_players(classic=(6, 6, 9, 12), extended=(3, 6, 23, 31, 35, 39))
     side = "wolves"
     steps = (PackStep(),)
     night = (NightCall("werewolves", 70),)

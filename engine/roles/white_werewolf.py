@@ -9,7 +9,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Mark, Pending, State
-from ._base import NightCall, Role, SeatStep, even_nights
+from ._base import NightCall, Role, SeatStep, Spoken, at_players, even_nights
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,9 @@ class LoneHuntStep(SeatStep):
 
 class WhiteWerewolf(Role):
     id = "white_werewolf"
+    picture = "wolf-howl"
+    scenes = (Spoken("end.white_werewolf", rare=True),)
+    recommended = at_players(extended=(27,))
     side = "wolves"
     steps = (LoneHuntStep(),)
     night = (NightCall("white_werewolf", 85, even_nights),)

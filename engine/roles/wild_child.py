@@ -9,7 +9,7 @@ from typing import Any
 from ..choice import Choice
 from ..events import Event, SideChanged
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatStep, first_night
+from ._base import NightCall, Role, SeatStep, at_players, first_night
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +36,8 @@ class ModelStep(SeatStep):
 
 class WildChild(Role):
     id = "wild_child"
+    picture = "baby-face"
+    recommended = at_players(extended=(26,))
     steps = (ModelStep(),)
     night = (NightCall("wild_child", 25, first_night),)
 

@@ -11,7 +11,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Mark, Pending, State
-from ._base import POTIONS, NightCall, Role, SeatStep, who
+from ._base import POTIONS, NightCall, Role, SeatStep, at_players, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +137,8 @@ class BrewStep(SeatStep):
 
 class Witch(Role):
     id = "witch"
+    picture = "witch-face"
+    recommended = at_players(classic=(6,), extended=(5,))
     steps = (BrewStep(),)
     night = (NightCall("witch", {"classic": 80, "extended": 110}),)
     rulesets = ("classic", "extended")

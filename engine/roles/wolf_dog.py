@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..choice import Choice
 from ..events import Event, Logged, SideChanged
 from ..state import Pending, State
-from ._base import NightCall, OptionStep, Role, first_night
+from ._base import NightCall, OptionStep, Role, at_players, first_night
 
 
 class SideStep(OptionStep):
@@ -23,6 +23,8 @@ class SideStep(OptionStep):
 
 class WolfDog(Role):
     id = "wolf_dog"
+    picture = "hound"
+    recommended = at_players(extended=(28,))
     steps = (SideStep(),)
     night = (NightCall("wolf_dog", 20, first_night),)
 

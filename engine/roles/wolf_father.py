@@ -10,7 +10,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Mark, Pending, State
-from ._base import NightCall, OptionStep, Role
+from ._base import NightCall, OptionStep, Role, at_players
 from .werewolf import pack_victim
 
 
@@ -69,6 +69,8 @@ class InfectStep(OptionStep):
 
 class WolfFather(Role):
     id = "wolf_father"
+    picture = "neck-bite"
+    recommended = at_players(extended=(12,))
     side = "wolves"
     steps = (InfectStep(),)
     night = (NightCall("wolf_father", 75),)

@@ -117,7 +117,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        commands = parser()  # imports the engine, which loads the role folders of WOLFCALL_ROLES
+    except ImportError as exc:
+        print(f"wolfcall: {exc}", file=sys.stderr)
+        return 2
+    args = commands.parse_args(argv)
     try:
         return int(args.run(args))
     except KeyboardInterrupt:

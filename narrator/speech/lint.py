@@ -8,7 +8,7 @@ import string
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.roles import ROLES
+from engine.roles import FOLDERS, ROLES
 from narrator.speech.lines import (
     GENDERS,
     MAX_ORDINAL,
@@ -260,13 +260,18 @@ def lint(script: Script, *, complete: bool = True) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.file, p.line, p.scene, p.message))
 
 
+def shipped() -> list[Path]:
+    """The scripts the game comes with: the shipped folder, then each extra role folder's `scripts/`."""
+    return [SHIPPED, *(folder / "scripts" for folder in FOLDERS if (folder / "scripts").is_dir())]
+
+
 def lint_paths(paths: list[Path]) -> list[Problem]:
     """Lint the shipped scripts with `paths` laid over them; report what lies under `paths`.
 
     A path may be a scripts folder (with en/, de/, es/), one language's folder, or one file.
     """
     if not paths:
-        return lint(load(SHIPPED))
+        return lint(load(*shipped()))
     roots = []
     for p in paths:
         p = p.resolve()
@@ -278,8 +283,9 @@ def lint_paths(paths: list[Path]) -> list[Problem]:
             roots.append(p.parent)
         else:
             roots.append(p)
-    extra = [r for r in dict.fromkeys(roots) if r != SHIPPED]
-    problems = lint(load(SHIPPED, *extra))
+    base = shipped()
+    extra = [r for r in dict.fromkeys(roots) if r not in base]
+    problems = lint(load(*base, *extra))
     wanted = [str(p.resolve()) for p in paths]
     return [pr for pr in problems if any(str(Path(pr.file).resolve()).startswith(w) for w in wanted)]
 
@@ -297,7 +303,7 @@ class ScriptError(Exception):
 
 def load_checked(user: Path | None = None) -> Script:
     """The shipped scripts with the user's folder laid over them, refused if the lint finds anything."""
-    folders = [SHIPPED] + ([user] if user else [])
+    folders = shipped() + ([user] if user else [])
     if user is not None and not user.is_dir():
         raise ScriptError([Problem(str(user), 1, "-", "the scripts folder does not exist")])
     script = load(*folders)

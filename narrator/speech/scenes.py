@@ -1,12 +1,13 @@
 """The scene catalogue: every scene id the narrator may say, its placeholders and its minimum
-number of variants. Role scenes come from the engine's rulesets, so a new role adds none here."""
+number of variants. A role's scenes come from its module (its night calls' wake and sleep, its name,
+and the lines it declares in `Role.scenes`), so a new role adds none here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine import RULESETS
-from engine.roles import CALLS
+from engine.roles import CALLS, ROLES
 from engine.roles._base import first_night
 
 RECURRING = 20  # night, dawn, hunter, day and end.reveal: heard many times an evening
@@ -52,9 +53,6 @@ _FIXED = [
     _spec("dawn.quiet", RECURRING),
     _spec("dawn.death", RECURRING, "player"),
     _spec("dawn.deaths", RECURRING, "players"),
-    _spec("hunter.wake", RECURRING, "player"),
-    _spec("hunter.shot", RECURRING, "player"),
-    _spec("hunter.no_shot", RECURRING, optional="player"),
     _spec("day.debate", RECURRING),
     _spec("day.timer.start", RECURRING, "minutes"),
     _spec("day.timer.warning", RECURRING),
@@ -77,28 +75,12 @@ _FIXED = [
     *(_spec(f"numbers.{n}", WORD) for n in range(MAX_SEAT + 1)),
 ]
 
-# scenes only the extended ruleset says (its night steps come from the role modules below)
+# scenes only the extended ruleset's table says (a role's own lines come from its module)
 _EXTENDED = [
-    _spec("dawn.raven", RECURRING, "player"),
-    _spec("dawn.dog.growl", RECURRING, "players"),
-    _spec("dawn.dog.calm", RECURRING, "players"),
     _spec("death.also", RECURRING, "player"),
-    _spec("captain.election", RARE),
-    _spec("captain.elected", RARE, "player"),
-    _spec("captain.successor", RARE, "player"),
-    _spec("captain.named", RARE, "player"),
-    _spec("captain.tiebreak", RARE, "player"),
     _spec("day.vote.tie", RECURRING),
     _spec("day.vote.reveal", RECURRING, "player role"),
     _spec("day.vote.mutual", RARE, "players"),
-    _spec("village_idiot.pardoned", RARE, "player", "role"),
-    _spec("scapegoat.dies", RARE, "player"),
-    _spec("judge.second_vote", RARE),
-    _spec("servant.took", RARE),
-    _spec("end.angel", RARE),
-    _spec("end.all_charmed", RARE),
-    _spec("end.lovers", RARE),
-    _spec("end.white_werewolf", RARE),
     _spec("end.mutual_vote", RARE),
 ]
 
@@ -106,6 +88,9 @@ _EXTENDED = [
 def catalogue() -> dict[str, SceneSpec]:
     """Every scene the shipped scripts must have, by id."""
     specs = {s.id: s for s in (*_FIXED, *_EXTENDED)}
+    for role in ROLES.values():
+        for line in role.scenes:
+            specs[line.id] = _spec(line.id, RARE if line.rare else RECURRING, line.required, line.optional)
     for _, call in CALLS:
         minimum = RARE if call.when is first_night else RECURRING
         for part in ("wake", "sleep"):

@@ -1,10 +1,10 @@
 """The page's pictures: icons from game-icons.net (CC BY 3.0), fetched from npm by the build.
 
-`make` runs this file (stdlib only, before the venv exists). When a picture is missing it packs
-`@iconify-json/game-icons` into build/npm/ (once) and writes the chosen icons to static/icons/ as
-<picture>.svg. Without npm or the network it says so in one line and exits 0: the page then shows
-no pictures and works as before. The server looks for each file by its name and offers only those
-that exist.
+`make` runs this module (`python3 -m narrator.ui.web.icons`: stdlib and the engine only, before the venv
+exists). When a picture is missing it packs `@iconify-json/game-icons` into build/npm/ (once) and writes
+the chosen icons to static/icons/ as <picture>.svg. Without npm or the network it says so in one line
+and exits 0: the page then shows no pictures and works as before. The server looks for each file by its
+name and offers only those that exist.
 """
 
 from __future__ import annotations
@@ -16,42 +16,17 @@ import sys
 import tarfile
 from pathlib import Path
 
+from engine.roles import ROLES
+
 PACKAGE = "@iconify-json/game-icons@1.2.4"
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "static" / "icons"
 CACHE = HERE.parent.parent.parent / "build" / "npm"
 COLOUR = "#ffb347"  # the page's accent; `color` is a presentation attribute, so page CSS can still override it
 
-# picture -> game-icons name. Cards by role id; the rest are the end screen's marks and causes of death.
-PICTURES = {
-    "werewolf": "werewolf",
-    "villager": "farmer",
-    "seer": "crystal-ball",
-    "witch": "witch-face",
-    "hunter": "winchester-rifle",
-    "guard": "eye-shield",
-    "cupid": "cupidon-arrow",
-    "elder": "beard",
-    "little_girl": "lock-spy",
-    "thief": "robber",
-    "scapegoat": "goat",
-    "raven": "raven",
-    "dog_handler": "sitting-dog",
-    "wolf_dog": "hound",
-    "wild_child": "baby-face",
-    "sister": "dress",
-    "brother": "three-friends",
-    "wolf_father": "neck-bite",
-    "big_bad_wolf": "wolf-head",
-    "white_werewolf": "wolf-howl",
-    "fox": "fox-head",
-    "pied_piper": "pan-flute",
-    "village_idiot": "jester-hat",
-    "knight": "black-knight-helm",
-    "angel": "angel-outfit",
-    "judge": "gavel",
-    "servant": "broom",
-    "captain": "captain-hat-profile",
+# picture -> game-icons name: the end screen's marks and causes of death, and the day and night.
+# Each card's picture (by role id) is declared in its role module (`Role.picture`).
+MARKS = {
     "mark-lovers": "hearts",
     "mark-charmed": "musical-notes",
     "mark-infected": "bestial-fangs",
@@ -65,6 +40,7 @@ PICTURES = {
     "night": "night-sky",
     "day": "sunrise",
 }
+PICTURES = {**{role.id: role.picture for role in ROLES.values() if role.picture}, **MARKS}
 
 
 def missing() -> list[str]:

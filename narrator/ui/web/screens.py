@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import NARRATOR, Choice, State, ruleset, shape_of, view
 from engine.roles import ROLES, Hooks
+from engine.roles import STEP_ROLE as STEP_ROLE  # whose picture a step shows (frames.py reads it here)
 from engine.state import Death
 from engine.vote import extra_votes, weight
 from narrator.game.inputs import REVEAL, START, VOTE, Question
@@ -23,7 +24,6 @@ NIGHT_CAUSES = ("wolves", "poison", "sword")  # deaths of the dark; shots, grief
 SIDE_ANSWERS = {"village": "up", "no_werewolf": "up", "werewolf": "down"}  # answers shown as a thumb
 # the night log's kinds that mark a card on the end screen
 MARKS = {"link": "lovers", "charm": "charmed", "infect": "infected", "elected": "captain", "successor": "captain"}
-STEP_ROLE = {step.id: role.id for role in ROLES.values() for step in role.steps}  # whose picture a step shows
 _SEAT_WORD = "\x00"  # where a Spanish sentence put "el" before a seat word (contracted after formatting)
 
 

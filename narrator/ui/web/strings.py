@@ -1,11 +1,13 @@
 """The page's words, per language, in `narrator/ui/web/ui/<lang>.yaml` (like the scripts), plus one file per
-part of the page that has its own words, `ui/<lang>.<part>.yaml` (the online rooms' accounts, the speaking list)."""
+part of the page that has its own words, `ui/<lang>.<part>.yaml` (the online rooms' accounts, the speaking list),
+and the same files in the `ui/` of each extra role folder (engine.roles.FOLDERS)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 
+from engine.roles import FOLDERS
 from narrator.speech.scenes import LANGUAGES
 from narrator.yamlfile import MarkedDict, YamlError
 from narrator.yamlfile import load as load_yaml
@@ -16,7 +18,8 @@ UI = Path(__file__).resolve().parent / "ui"
 @lru_cache(maxsize=8)
 def strings(lang: str) -> dict[str, str]:
     out: dict[str, str] = {}
-    for path in [UI / f"{lang}.yaml", *sorted(UI.glob(f"{lang}.*.yaml"))]:
+    extra = [path for folder in FOLDERS for path in _files(folder / "ui", lang) if path.is_file()]
+    for path in [*_files(UI, lang), *extra]:
         doc = load_yaml(path)
         if not isinstance(doc, MarkedDict):
             raise YamlError(path, 1, "the page's words are a mapping of key: text")
@@ -26,6 +29,10 @@ def strings(lang: str) -> dict[str, str]:
                                 f"{key}: already said in another of the page's files for {lang}")
             out[str(key)] = str(text)
     return out
+
+
+def _files(ui: Path, lang: str) -> list[Path]:
+    return [ui / f"{lang}.yaml", *sorted(ui.glob(f"{lang}.*.yaml"))]
 
 
 def missing_keys() -> dict[str, set[str]]:
