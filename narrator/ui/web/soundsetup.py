@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from narrator.audio.outputs import DEFAULT, Output, SoundCheck, outputs, playback_devices, spoken
+from narrator.audio.outputs import DEFAULT, Output, SoundCheck, outputs, playback_devices
 from narrator.audio.sinks import Sink, SinkError, open_sink
+from narrator.audio.table import spoken
 from narrator.config import Config, ConfigError, save_sound
 from narrator.ui.web.guard import Refusal
 from narrator.ui.web.strings import strings
