@@ -35,7 +35,8 @@ from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.guard import BURST, RATE
-from narrator.ui.web.hub import Hub, PageCaptions
+from narrator.ui.web.hub import Hub
+from narrator.ui.web.tablevoice import PageCaptions
 
 from ._measure import metric, p95
 from .online import step_answer
@@ -533,7 +534,7 @@ def server_rss(data: Path, packs: Path | None = None) -> tuple[float, float]:
     that pack, on a real clock run 30 times faster (`--speed 30`). In `wolfcall play`'s page the host's
     setup chooses the voice and where the sound plays (`--voice` and `--out` are not read by the page), so
     the host picks ruth and the sound in the browser: each line is decoded from the pack and handed to the
-    page as a WAV (narrator/ui/web/server.py BrowserSink), with `--audio none` so that no sound card is
+    page as a WAV (narrator/ui/web/tablevoice.py BrowserSink), with `--audio none` so that no sound card is
     opened. Raises RuntimeError unless the lines came from the pack (see _spoke_from_pack). As for
     `play.rss_mb.pack` (bench/voice.py), `run` measures a first game (the twelve names are new: synthesized by
     espeak-ng, measured for loudness and kept beside the pack) and a second one on the same names."""

@@ -1,15 +1,24 @@
 """The narrator's folders show its architecture, and imports run one way:
 cli -> online -> ui -> game -> speech / audio -> engine (audio may use speech; the shared helpers at the
-package's root may be used by all and use only speech and engine)."""
+package's root may be used by all and use only speech and engine). No import closes a loop, and the narrator's
+modules and functions stay small enough to read at one sitting."""
 
 from __future__ import annotations
 
 import ast
+from collections import deque
+from itertools import pairwise
 from pathlib import Path
 
-NARRATOR = Path(__file__).resolve().parent.parent / "narrator"
+ROOT = Path(__file__).resolve().parent.parent
+NARRATOR = ROOT / "narrator"
+PACKAGES = ("engine", "narrator", "bench")  # the project's own code; tests may import anything
 LAYERS = {"__main__": 5, "cli": 4, "online": 3.5, "ui": 3, "game": 2, "audio": 1.5, "speech": 1}
 SHARED = 0.5  # config, yamlfile, names, paths: used by every layer
+MAX_MODULE_LINES = 500
+MAX_FUNCTION_LINES = 60
+
+Graph = dict[str, dict[str, str]]  # module -> {module it imports: where ("narrator/x.py:12")}
 
 
 def layer(module: str) -> float:
@@ -44,3 +53,161 @@ def test_imports_run_one_way() -> None:
 def test_no_module_named_twice() -> None:
     names = [p.name for p in NARRATOR.rglob("*.py") if p.name not in ("__init__.py", "__main__.py")]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
+# -- import cycles ----------------------------------------------------------------------------------------
+
+
+def modules(root: Path, packages: tuple[str, ...]) -> dict[str, Path]:
+    """Each module of `packages` under `root` by its dotted name (a package by its folder's)."""
+    found = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def absolute(module: str, path: Path, node: ast.ImportFrom) -> str:
+    """The dotted name a `from ... import` names, relative imports (`from .x import y`) resolved."""
+    if not node.level:
+        return node.module or ""
+    here = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    base = here[: len(here) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def edges(module: str, path: Path, known: dict[str, Path], root: Path) -> dict[str, str]:
+    """The project's modules `module` imports, each with the line that imports it.
+
+    Every import statement counts, wherever it stands: an import inside a function runs when the function is
+    called, and if it closes a loop the loop is there all the same, only hidden. Imports under
+    `if TYPE_CHECKING:` count too, though they never run: a type-only import back into the module that
+    imports you still ties the two together (neither can be read, tested or moved without the other), and
+    what a lower module needs of a higher one is said by a Protocol it owns instead."""
+    out: dict[str, str] = {}
+    rel = path.relative_to(root)
+    for node in ast.walk(ast.parse(path.read_text())):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = absolute(module, path, node)
+            # `from pkg import sub` needs pkg.sub; `from pkg import name` needs pkg's __init__
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+        for target in targets:
+            if target in known and target != module:
+                out.setdefault(target, f"{rel}:{node.lineno}")
+    return out
+
+
+def import_graph(root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> Graph:
+    known = modules(root, packages)
+    return {module: edges(module, path, known, root) for module, path in known.items()}
+
+
+def loop_through(graph: Graph, start: str, within: set[str]) -> list[str]:
+    """The shortest loop from `start` back to itself inside `within` (a strongly connected group)."""
+    came: dict[str, str] = {}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in sorted(graph[here]):
+            if there == start:
+                path = [here]
+                while path[-1] != start:
+                    path.append(came[path[-1]])
+                return [*reversed(path), start]
+            if there in within and there not in came:
+                came[there] = here
+                queue.append(there)
+    return []
+
+
+def groups(graph: Graph) -> list[set[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[set[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        while work:
+            node, rest = work[-1]
+            child = next(rest, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = set()
+                    while node not in group:
+                        group.add(stack.pop())
+                    if len(group) > 1:
+                        found.append(group)
+            elif child not in index:
+                index[child] = low[child] = len(index)
+                stack.append(child)
+                work.append((child, iter(sorted(graph[child]))))
+            elif child in stack:
+                low[node] = min(low[node], index[child])
+    return found
+
+
+def cycles(graph: Graph) -> list[str]:
+    """Each loop of imports, said as the chain that closes it with the line of each import (and the other
+    modules caught in the same tangle, each of which lies on some loop through it)."""
+    said = []
+    for group in groups(graph):
+        loop = loop_through(graph, min(group), group)
+        where = ", ".join(graph[a][b] for a, b in pairwise(loop))
+        others = sorted(group - set(loop))
+        said.append(" -> ".join(loop) + f"  ({where})" + (f"; tangled with {', '.join(others)}" if others else ""))
+    return sorted(said)
+
+
+def test_no_import_cycle() -> None:
+    found = cycles(import_graph())
+    assert not found, "imports that go round in a loop:\n" + "\n".join(found)
+
+
+def test_a_cycle_is_found_through_a_function_and_a_type_check(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .a import A\n")
+    (pkg / "a.py").write_text("A = 1\n\ndef later():\n    from pkg.sub import b\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..a import A\n")
+    (pkg / "c.py").write_text("from pkg import a\n")  # imports a, which imports nothing back: no loop
+    found = cycles(import_graph(tmp_path, ("pkg",)))
+    assert found == ["pkg.a -> pkg.sub.b -> pkg.a  (pkg/a.py:4, pkg/sub/b.py:3)"], found
+
+
+# -- sizes ------------------------------------------------------------------------------------------------
+
+
+def test_no_module_over_500_lines() -> None:
+    long = {f"{p.relative_to(ROOT)}: {n} lines" for p in NARRATOR.rglob("*.py")
+            if (n := len(p.read_text().splitlines())) > MAX_MODULE_LINES}
+    assert not long, sorted(long)
+
+
+def long_functions(path: Path) -> list[str]:
+    """The functions in `path` longer than MAX_FUNCTION_LINES, from `def` to their last line (a nested
+    function counts on its own and inside the one that holds it)."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            lines = (node.end_lineno or node.lineno) - node.lineno + 1
+            if lines > MAX_FUNCTION_LINES:
+                out.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}: {lines} lines")
+    return out
+
+
+def test_no_function_over_60_lines() -> None:
+    long = [said for path in sorted(NARRATOR.rglob("*.py")) for said in long_functions(path)]
+    assert not long, long

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from narrator.audio.clip import Samples
+from narrator.audio.noise import quiet_stderr
 
 DEFAULT = "default"  # the system's own default output
 VOLUME = 100  # the volume when config.yaml names none: the clips as rendered (-18 LUFS)
@@ -31,10 +32,8 @@ def playback_devices(backends: list[Any] | None = None) -> list[dict[str, Any]]:
     cannot even look (no audio system at all). The one place that asks miniaudio."""
     import miniaudio
 
-    from narrator.audio.sinks import _quiet_stderr
-
     try:
-        with _quiet_stderr():
+        with quiet_stderr():
             return list(miniaudio.Devices(backends=backends).get_playbacks())
     except miniaudio.MiniaudioError:
         return []
@@ -104,28 +103,6 @@ def gained(samples: Samples, volume: int) -> Samples:
     return (samples * np.float32(gain(volume))).astype(np.float32)
 
 
-def spoken(text: str, lang: str, voice_name: str | None) -> tuple[Any, str]:
-    """`text` said by the narrator a game in `lang` would have (narrator/audio/table.py), as a Clip, and
-    where it came from: live (the voice's engine), fallback (its espeak-ng variant) or captions (silence)."""
-    from narrator.audio.engines import Engine, PiperEngine
-    from narrator.audio.speaker import AudioSpeaker
-    from narrator.audio.table import choose_voice, installed
-    from narrator.audio.voices import engine_for, floor_engine
-    from narrator.speech.captions import CaptionSpeaker
-
-    said: list[str] = []
-    voice = choose_voice(voice_name, lang, said.append, told=True)
-    engine: Engine | None = engine_for(voice)
-    if isinstance(engine, PiperEngine) and not installed(voice):
-        engine = None
-    speaker = AudioSpeaker(lang, [], CaptionSpeaker(None), engine=engine, fallback=floor_engine(voice),
-                           warn=said.append)
-    try:
-        return speaker.live(text)
-    finally:
-        speaker.close()
-
-
 class SoundCheck:
     """The test button: one short line said by the table's narrator, through the chosen output and volume.
 
@@ -185,5 +162,4 @@ def _timer(seconds: float, then: Callable[[], None]) -> threading.Timer:
     return timer
 
 
-__all__ = ["DEFAULT", "VOLUME", "Output", "SoundCheck", "device_id", "gain", "gained", "outputs", "playback_devices",
-           "spoken"]
+__all__ = ["DEFAULT", "VOLUME", "Output", "SoundCheck", "device_id", "gain", "gained", "outputs", "playback_devices"]

@@ -8,20 +8,18 @@ from __future__ import annotations
 import array
 import collections
 import contextlib
-import os
 import shutil
 import subprocess
-import sys
 import threading
 import time
 import wave
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from narrator.audio.clip import RATE, Clip, Samples, to_int16, to_wav
+from narrator.audio.noise import quiet_stderr
 from narrator.audio.outputs import DEFAULT, VOLUME, device_id, gained, playback_devices
 
 
@@ -39,24 +37,6 @@ class Sink(Protocol):
 
 class SinkError(Exception):
     """No sound this way (no card, no program)."""
-
-
-@contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """ALSA prints pages of errors on a machine without a sound card; we say it once, plainly."""
-    try:
-        fd = sys.stderr.fileno()
-    except (AttributeError, OSError, ValueError):
-        yield
-        return
-    saved = os.dup(fd)
-    with open(os.devnull, "w") as null:
-        os.dup2(null.fileno(), fd)
-        try:
-            yield
-        finally:
-            os.dup2(saved, fd)
-            os.close(saved)
 
 
 class MiniaudioSink:
@@ -77,7 +57,7 @@ class MiniaudioSink:
         self.cut = False
         self.played_seconds = 0.0
         try:
-            with _quiet_stderr():
+            with quiet_stderr():
                 self.device = miniaudio.PlaybackDevice(output_format=miniaudio.SampleFormat.FLOAT32, nchannels=1,
                                                        sample_rate=RATE, buffersize_msec=buffer_ms,
                                                        backends=backends, device_id=chosen)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from narrator.audio.clip import Clip
 from narrator.audio.engines import Engine, EngineError, PiperEngine, piper_model_path
 from narrator.audio.outputs import DEFAULT, VOLUME
 from narrator.audio.packs import PACKS, pack_for
@@ -80,14 +81,33 @@ def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | Non
     if not sinks:
         return captions
     voice = choose_voice(voice_name, lang, warn, packs, told)
-    engine: Engine | None = engine_for(voice)
-    if isinstance(engine, PiperEngine) and not installed(voice):
-        engine = None  # not installed: the voice's espeak-ng variant speaks instead (warned above)
     pack = pack_for(voice, packs)
     if pack is not None and pack.language != lang:
         pack = None
-    return AudioSpeaker(lang, sinks, captions, pack=pack, engine=engine, fallback=floor_engine(voice), warn=warn,
-                        seat_words=lines.seat_words)
+    return AudioSpeaker(lang, sinks, captions, pack=pack, engine=live_engine(voice), fallback=floor_engine(voice),
+                        warn=warn, seat_words=lines.seat_words)
+
+
+def live_engine(voice: Voice) -> Engine | None:
+    """The voice's own engine, or None when it is not installed here: its espeak-ng variant speaks instead
+    (the table was warned when the voice was chosen)."""
+    engine: Engine | None = engine_for(voice)
+    if isinstance(engine, PiperEngine) and not installed(voice):
+        return None
+    return engine
+
+
+def spoken(text: str, lang: str, voice_name: str | None) -> tuple[Clip, str]:
+    """`text` said by the narrator a game in `lang` would have, as a Clip (the setup's test line), and where
+    it came from: live (the voice's engine), fallback (its espeak-ng variant) or captions (silence)."""
+    said: list[str] = []
+    voice = choose_voice(voice_name, lang, said.append, told=True)
+    speaker = AudioSpeaker(lang, [], CaptionSpeaker(None), engine=live_engine(voice), fallback=floor_engine(voice),
+                           warn=said.append)
+    try:
+        return speaker.live(text)
+    finally:
+        speaker.close()
 
 
 def print_voice(voice: Voice, packs: Path = PACKS) -> str:
@@ -98,4 +118,4 @@ def print_voice(voice: Voice, packs: Path = PACKS) -> str:
            f"{voice.settings.model:22} {state:26} {voice.description}"
 
 
-__all__ = ["build_speaker", "choose_voice", "natural_ready", "print_voice"]
+__all__ = ["build_speaker", "choose_voice", "natural_ready", "print_voice", "spoken"]

@@ -6,11 +6,17 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from engine import HouseRules
+from engine import HouseRules, State
 from engine.house import RULES_OF, defaults
-from narrator.config import AUDIO, OptionError, check_output, player_count, seed_number, speed_factor
+from narrator.config import AUDIO, Config, OptionError, check_output, player_count, seed_number, speed_factor
 from narrator.yamlfile import cut
+
+if TYPE_CHECKING:  # the game's modules are loaded when a demo runs, not for `wolfcall --help`
+    from narrator.game.inputs import Answer
+    from narrator.game.journal import Journal
+    from narrator.game.session import Table
 
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Inés", "Juan", "Kira", "Luis"]
 
@@ -71,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
     from narrator.config import load_config
     from narrator.game.clock import Clock, RealClock, VirtualClock
     from narrator.game.inputs import RandomInput
-    from narrator.game.journal import Journal
-    from narrator.game.session import Session, Table, open_journal, random_seed
+    from narrator.game.session import Session
     from narrator.game.timeline import write_timeline
     from narrator.speech.captions import CaptionSpeaker
     from narrator.speech.lines import Lines
@@ -86,20 +91,7 @@ def run(args: argparse.Namespace) -> int:
     script = load_checked(args.scripts or cfg.scripts)
     clock: Clock = VirtualClock() if args.fast else RealClock(args.speed)
     captions = CaptionSpeaker(None if args.quiet else sys.stdout)
-    journal: Journal | None
-    if args.resume:
-        resumed = open_journal(args.resume)
-        if resumed.note:
-            print(f"wolfcall: {resumed.note}", file=sys.stderr)
-        table, answers = resumed.table, resumed.answers
-        journal = Journal(args.resume)
-    else:
-        seed = args.seed if args.seed is not None else random_seed()
-        house = house_for(rules, cfg.house, cfg.ruleset)
-        table = Table.deal(names(players), house, seed, args.lang or cfg.language, kind="demo", ruleset=rules,
-                           mode=args.mode)
-        answers = []
-        journal = Journal.create(args.journal, table.to_json(), "a demo game") if args.journal else None
+    table, answers, journal = game_to_play(args, cfg, rules, players)
     audio = "none" if args.fast else (args.audio or cfg.audio)
     lines = Lines(script, table.lang, Picker(table.seed), table.players)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, audio, args.out, captions, lines,
@@ -118,11 +110,36 @@ def run(args: argparse.Namespace) -> int:
     timeline = args.timeline or (args.out.with_suffix(".timeline.jsonl") if args.out else None)
     if timeline:
         write_timeline(timeline, captions.captions, narrator.steps)
-    state = narrator.state
+    report(table, narrator.state, speaker.sources if isinstance(speaker, AudioSpeaker) else None)
+    return 0
+
+
+def game_to_play(args: argparse.Namespace, cfg: Config, rules: str,
+                 players: int) -> tuple[Table, list[Answer], Journal | None]:
+    """The game to narrate: the one recorded in --resume's journal, to go on with, or a new deal (recorded
+    in --journal when given)."""
+    from narrator.game.journal import Journal
+    from narrator.game.session import Table, open_journal, random_seed
+
+    if args.resume:
+        resumed = open_journal(args.resume)
+        if resumed.note:
+            print(f"wolfcall: {resumed.note}", file=sys.stderr)
+        return resumed.table, resumed.answers, Journal(args.resume)
+    seed = args.seed if args.seed is not None else random_seed()
+    house = house_for(rules, cfg.house, cfg.ruleset)
+    table = Table.deal(names(players), house, seed, args.lang or cfg.language, kind="demo", ruleset=rules,
+                       mode=args.mode)
+    journal = Journal.create(args.journal, table.to_json(), "a demo game") if args.journal else None
+    return table, [], journal
+
+
+def report(table: Table, state: State, sources: list[str] | None) -> None:
+    """The last lines on stderr: the seed that plays this game again, who won, and (with sound) where the
+    spoken lines came from."""
     print(f"wolfcall demo: seed {table.seed}, {state.winner} won ({state.reason}) after {state.night} nights",
           file=sys.stderr)
-    if isinstance(speaker, AudioSpeaker):
-        counts = {k: speaker.sources.count(k) for k in ("pack", "live", "fallback", "captions")}
+    if sources is not None:
+        counts = {k: sources.count(k) for k in ("pack", "live", "fallback", "captions")}
         print("wolfcall demo: lines spoken from " + ", ".join(f"{k}: {v}" for k, v in counts.items()),
               file=sys.stderr)
-    return 0

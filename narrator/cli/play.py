@@ -5,10 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from narrator.config import Config, OptionError, check_output, player_count, port_number, seed_number, speed_factor
 from narrator.names import MAX_PLAYERS, NameProblem, clean_names
 from narrator.yamlfile import cut
+
+if TYPE_CHECKING:  # the game's modules are loaded when a game is played, not for `wolfcall --help`
+    from narrator.game.inputs import Answer
+    from narrator.game.journal import Journal
+    from narrator.game.session import Table
+    from narrator.speech.script import Script
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -62,18 +69,9 @@ def offer_voice(args: argparse.Namespace, cfg: Config, lang: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from narrator.audio.speaker import AudioSpeaker
-    from narrator.audio.table import build_speaker
     from narrator.config import load_config
-    from narrator.game.clock import RealClock
-    from narrator.game.journal import Journal, JournalError
-    from narrator.game.session import Session, Table, latest_unfinished, new_journal_path, open_journal, random_seed
     from narrator.paths import data_dir
-    from narrator.speech.captions import CaptionSpeaker
-    from narrator.speech.lines import Lines
     from narrator.speech.lint import load_checked
-    from narrator.speech.picker import Picker
-    from narrator.ui.terminal import TerminalInput
 
     cfg = load_config(args.config)
     names = None if args.resume else seat_names(args, cfg.ruleset, cfg.players)
@@ -88,35 +86,33 @@ def run(args: argparse.Namespace) -> int:
         notice = play_notice()
         if notice:
             print(notice, file=sys.stderr)
+    data = args.data or data_dir()
     if args.ui == "web":
         from narrator.ui.web.server import serve
 
-        return serve(cfg, script, args.data or data_dir(), port=args.port or cfg.web_port, lan=args.lan,
+        return serve(cfg, script, data, port=args.port or cfg.web_port, lan=args.lan,
                      fast=args.fast, audio=args.audio or cfg.audio, speed=args.speed, resume=bool(args.resume),
                      lang=args.lang, names=names if args.names is not None or args.players is not None else None,
                      voice=args.voice)
-    folder = (args.data or data_dir()) / "games"
-    if args.resume:
-        path = latest_unfinished(folder) if args.resume == "latest" else Path(args.resume)
-        if path is None:
-            raise JournalError(f"there is no unfinished game in {folder}")
-        resumed = open_journal(path)
-        if resumed.note:
-            print(f"wolfcall: {resumed.note}", file=sys.stderr)
-        table, answers = resumed.table, resumed.answers
-        journal = Journal(path)
-        print(f"wolfcall: resuming {path} ({len(answers)} answers)", file=sys.stderr)
-    else:
-        assert names is not None
-        seed = args.seed if args.seed is not None else random_seed()
-        table = Table.deal(names, cfg.house, seed, args.lang or cfg.language, ruleset=cfg.ruleset)
-        answers = []
-        path = new_journal_path(folder, table)
-        journal = Journal.create(path, table.to_json(), f"a game for {len(names)} players")
+    return at_the_terminal(args, cfg, script, data, names)
+
+
+def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data: Path, names: list[str] | None) -> int:
+    """`--ui terminal`: the game narrated here, its choices typed as numbers, recorded as it goes."""
+    from narrator.audio.speaker import AudioSpeaker
+    from narrator.audio.table import build_speaker
+    from narrator.game.clock import RealClock
+    from narrator.game.session import Session
+    from narrator.speech.captions import CaptionSpeaker
+    from narrator.speech.lines import Lines
+    from narrator.speech.picker import Picker
+    from narrator.ui.terminal import TerminalInput
+
+    table, answers, path, journal = journaled_game(args, cfg, data / "games", names)
     words = Lines(script, table.lang, Picker(0), table.players)
     told = offer_voice(args, cfg, table.lang)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
-                            CaptionSpeaker(sys.stdout), words, no_card_out=(args.data or data_dir()) / "last-game.wav",
+                            CaptionSpeaker(sys.stdout), words, no_card_out=data / "last-game.wav",
                             told=told, device=cfg.audio_device, volume=cfg.volume)
     keyboard = TerminalInput(words)
     session = Session(table, script, speaker, RealClock(args.speed), keyboard, journal, answers,
@@ -134,3 +130,26 @@ def run(args: argparse.Namespace) -> int:
     keyboard.show_end(narrator.state)
     keyboard.show_winner(narrator.state)  # in the table's language
     return 0
+
+
+def journaled_game(args: argparse.Namespace, cfg: Config, folder: Path,
+                   names: list[str] | None) -> tuple[Table, list[Answer], Path, Journal]:
+    """The game to play and the journal it is recorded in: the last unfinished one in `folder` (or the one
+    --resume names), to go on with; else a new deal in a new journal."""
+    from narrator.game.journal import Journal, JournalError
+    from narrator.game.session import Table, latest_unfinished, new_journal_path, open_journal, random_seed
+
+    if args.resume:
+        path = latest_unfinished(folder) if args.resume == "latest" else Path(args.resume)
+        if path is None:
+            raise JournalError(f"there is no unfinished game in {folder}")
+        resumed = open_journal(path)
+        if resumed.note:
+            print(f"wolfcall: {resumed.note}", file=sys.stderr)
+        print(f"wolfcall: resuming {path} ({len(resumed.answers)} answers)", file=sys.stderr)
+        return resumed.table, resumed.answers, path, Journal(path)
+    assert names is not None
+    seed = args.seed if args.seed is not None else random_seed()
+    table = Table.deal(names, cfg.house, seed, args.lang or cfg.language, ruleset=cfg.ruleset)
+    path = new_journal_path(folder, table)
+    return table, [], path, Journal.create(path, table.to_json(), f"a game for {len(names)} players")

@@ -9,8 +9,8 @@ from narrator.audio.table import build_speaker
 from narrator.game.session import Table
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
-from narrator.ui.web.hub import Hub, PageCaptions
-from narrator.ui.web.server import BrowserSink
+from narrator.ui.web.hub import Hub
+from narrator.ui.web.tablevoice import BrowserSink, PageCaptions
 
 
 class RoomSink(BrowserSink):

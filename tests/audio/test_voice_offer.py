@@ -25,7 +25,8 @@ from narrator.audio.voices import DownloadCancelled, all_voices, download, find_
 from narrator.cli.voiceactions import offer_at_the_terminal
 from narrator.config import Config
 from narrator.speech.script import load
-from narrator.ui.web.hub import Hub, PageCaptions
+from narrator.ui.web.hub import Hub
+from narrator.ui.web.tablevoice import PageCaptions
 from narrator.ui.web.voicedownload import VoiceDownload
 
 from ..sounds import PACKSCRIPT

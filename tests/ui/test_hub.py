@@ -15,8 +15,8 @@ from narrator.config import Config
 from narrator.game.journal import Journal
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.hub import Hub
-from narrator.ui.web.server import BrowserSink
 from narrator.ui.web.strings import missing_keys, strings
+from narrator.ui.web.tablevoice import BrowserSink
 
 SCRIPT = load(SHIPPED)
 GUARD_S = 120
@@ -100,8 +100,8 @@ def test_lan_shows_a_qr_code_of_the_address(tmp_path: Path) -> None:
     import segno
     from starlette.testclient import TestClient
 
+    from narrator.ui.web.address import lan_address
     from narrator.ui.web.app import create_app
-    from narrator.ui.web.server import lan_address
 
     address = f"http://{lan_address()}:8765/"
     h, _ = hub(tmp_path)
@@ -144,7 +144,7 @@ def play_until(page: Any, at: int, until: str) -> tuple[int, dict[str, Any]]:
 def held_hub(tmp_path: Path, scene: str) -> tuple[Hub, Any, list[Any]]:
     """A hub whose narrator holds on after saying `scene` the first time; the page is told when it does."""
     from narrator.speech.lines import Line
-    from narrator.ui.web.hub import PageCaptions
+    from narrator.ui.web.tablevoice import PageCaptions
 
     from .test_hub_resume import Page
 

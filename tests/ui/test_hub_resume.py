@@ -10,8 +10,9 @@ from narrator.config import Config
 from narrator.game.journal import Journal
 from narrator.game.session import Table, open_journal
 from narrator.speech.lines import Line
-from narrator.ui.web.hub import Hub, PageCaptions
+from narrator.ui.web.hub import Hub
 from narrator.ui.web.strings import strings
+from narrator.ui.web.tablevoice import PageCaptions
 
 from ..journals import record, rewritten, without_line
 from ..narration import SCRIPT

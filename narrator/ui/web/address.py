@@ -17,16 +17,15 @@ import threading
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 from narrator.speech.lines import Digits, Line, Lines
 from narrator.speech.picker import Picker
 from narrator.ui.web.guard import Refusal
+from narrator.ui.web.ports import HubLike
 from narrator.ui.web.strings import strings
-
-if TYPE_CHECKING:
-    from narrator.ui.web.hub import Hub
+from narrator.ui.web.tablevoice import PageCaptions, table_voice
 
 SCENE = "address.say"
 INTERVAL = 10.0  # seconds between two looks at the address
@@ -57,9 +56,15 @@ def host_name() -> str:
 
 
 def lan_address() -> str:
-    from narrator.ui.web.server import lan_address as find
-
-    return find()
+    """This machine's address on the local network, as a phone on the same Wi-Fi would reach it."""
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127."):
+                return address
+    except OSError:
+        pass
+    return "127.0.0.1"
 
 
 def changed(old: Where | None, new: Where | None) -> bool:
@@ -73,21 +78,17 @@ def line_for(lines: Lines, where: Where) -> Line:
     return lines.say(SCENE, host=where.host, address=Digits(where.address), port=Digits(str(where.port)))
 
 
-def quiet(hub: Hub) -> bool:
+def quiet(hub: HubLike) -> bool:
     """No game's narrator is speaking: the setup or resume screen, and no narrator thread left running."""
     narrating = hub.thread is not None and hub.thread.is_alive()
     return hub.screen.get("screen") in QUIET and not narrating
 
 
-def table_speaker(hub: Hub) -> Any:
+def table_speaker(hub: HubLike) -> Any:
     """A speaker for one line outside a game: captions on every page, and with the sound on, the table's
-    voice for the draft's language (`server.table_voice`, as the game's is built)."""
-    from narrator.ui.web.hub import PageCaptions
-
+    voice for the draft's language (`table_voice`, as the game's is built)."""
     if hub.fast or hub.speaker_factory is None:
         return PageCaptions(hub)
-    from narrator.ui.web.server import table_voice
-
     return table_voice(hub, hub.lang)
 
 
@@ -119,8 +120,8 @@ class Announcer:
     game is being narrated. `find`, `name`, `speaker` and `spawn` are injectable (tests: no network, no
     sound, no threads)."""
 
-    def __init__(self, hub: Hub, port: int, *, find: Callable[[], str] = lan_address,
-                 name: Callable[[], str] = host_name, speaker: Callable[[Hub], Any] = table_speaker,
+    def __init__(self, hub: HubLike, port: int, *, find: Callable[[], str] = lan_address,
+                 name: Callable[[], str] = host_name, speaker: Callable[[HubLike], Any] = table_speaker,
                  spawn: Callable[[Callable[[], None]], None] | None = None, seed: int | None = None) -> None:
         self.hub, self.port = hub, port
         self.find, self.name, self.speaker = find, name, speaker
@@ -213,40 +214,40 @@ class Watcher:
         self.stopped.set()
 
 
-_ANNOUNCERS: weakref.WeakKeyDictionary[Hub, Announcer] = weakref.WeakKeyDictionary()
+_ANNOUNCERS: weakref.WeakKeyDictionary[HubLike, Announcer] = weakref.WeakKeyDictionary()
 
 
-def port_of(hub: Hub) -> int:
+def port_of(hub: HubLike) -> int:
     """The port phones reach: the one in the served address, else config.yaml's `web_port`."""
     port = urlsplit(hub.lan_url).port if hub.lan_url else None
     return port or hub.cfg.web_port
 
 
-def attach(hub: Hub, announcer: Announcer) -> Announcer:
+def attach(hub: HubLike, announcer: Announcer) -> Announcer:
     _ANNOUNCERS[hub] = announcer
     return announcer
 
 
-def announcer(hub: Hub) -> Announcer:
+def announcer(hub: HubLike) -> Announcer:
     """The hub's announcer, made on first use."""
     found = _ANNOUNCERS.get(hub)
     return found if found is not None else attach(hub, Announcer(hub, port_of(hub)))
 
 
-def say_address(hub: Hub) -> None:
+def say_address(hub: HubLike) -> None:
     """The host tapped "Say the address" (`say_address`): only where phones can reach the page (`--lan`)."""
     if hub.lan_url is None:
         raise Refusal("address.no_lan", strings(hub.lang).get("setup.no_lan", "not on the network (--lan)"))
     announcer(hub).request()
 
 
-def moved(hub: Hub) -> bool:
+def moved(hub: HubLike) -> bool:
     """The address has changed since the server started: the QR code is drawn from the new one."""
     found = _ANNOUNCERS.get(hub)
     return found is not None and found.moved
 
 
-def join_card(hub: Hub) -> dict[str, Any]:
+def join_card(hub: HubLike) -> dict[str, Any]:
     """What the full-screen QR page (/join) shows: the address in big letters, the name this machine
     answers to on the network, and the room code when each player joins on their own phone."""
     words = strings(hub.lang)
@@ -261,7 +262,7 @@ def join_card(hub: Hub) -> dict[str, Any]:
     return card
 
 
-def watch(hub: Hub, interval: float = INTERVAL) -> Watcher:
+def watch(hub: HubLike, interval: float = INTERVAL) -> Watcher:
     """`wolfcall play --lan`: say the address once the network is up, and again whenever it changes."""
     watcher = Watcher(announcer(hub), interval)
     watcher.start()

@@ -17,14 +17,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.ui.web.address import join_card, moved
 from narrator.ui.web.guard import MAX_MESSAGE
-from narrator.ui.web.hub import Hub
+from narrator.ui.web.ports import HubLike
 from narrator.ui.web.shape import wire_text
 
 STATIC = Path(__file__).resolve().parent / "static"
 HANDLER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-hub")
 
 
-def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
+def create_app(hub: HubLike, qr_svg: str | None = None) -> Starlette:
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 

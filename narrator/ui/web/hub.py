@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import (
     Choice,
@@ -50,22 +50,21 @@ from narrator.game.session import (
     open_journal,
     random_seed,
 )
-from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
 from narrator.ui.web import shape
+from narrator.ui.web.address import say_address
 from narrator.ui.web.frames import CALLED, OWN, Frames, secret_step
 from narrator.ui.web.gather import Gather, tally, verdict, voters
 from narrator.ui.web.guard import Bucket, Refusal, Tokens, check_message, new_code, normal_code, question_number, same
 from narrator.ui.web.screens import Screens, cards_of, inline_picture, offices_of
 from narrator.ui.web.soundsetup import SoundSetup
 from narrator.ui.web.strings import strings
+from narrator.ui.web.tablevoice import PageCaptions
 from narrator.ui.web.unresumable import unresumable_screen
+from narrator.ui.web.voicedownload import VoiceDownload
 from narrator.ui.web.webinput import Stopped, WebInput
-
-if TYPE_CHECKING:
-    from narrator.ui.web.voicedownload import VoiceDownload
 
 Send = Callable[[dict[str, Any]], None]
 MODES = ("one_device", "round_table", OWN)
@@ -112,20 +111,6 @@ def listening(scene: str) -> str | None:
     eyes open by day (the dawn, the debate, the reveals); None: no change (a welcome, an undo)."""
     part = scene.split(".", 1)[0]
     return {"night": "night", "deal": "deal", "game": None}.get(part, "day")
-
-
-class PageCaptions(CaptionSpeaker):
-    """Captions that also appear on every connected page (only while their game is the hub's)."""
-
-    def __init__(self, hub: Hub) -> None:
-        super().__init__(None)
-        self.hub = hub
-        self.live = hub.input  # the game this speaker speaks for
-
-    def say(self, line: Line, at: float, seconds: float | None = None) -> float:
-        out = super().say(line, at, seconds)
-        self.hub.spoken(self.live, line)
-        return out
 
 
 class Hub:
@@ -363,8 +348,6 @@ class Hub:
 
     # -- the natural-voice download offered on the setup screen (narrator/ui/web/voicedownload.py) ----
     def _voice_offer(self) -> VoiceDownload:
-        from narrator.ui.web.voicedownload import VoiceDownload
-
         return VoiceDownload(self)
 
     def _look_for_voice(self) -> None:
@@ -439,8 +422,6 @@ class Hub:
         elif kind == "sound_test":
             self.outputs.test(self)
         elif kind == "say_address":  # the device on the table says where phones join (address.py)
-            from narrator.ui.web.address import say_address
-
             say_address(self)
 
     def too_big(self, client: int) -> None:

@@ -1,23 +1,22 @@
 """The setup screen's Sound section (host only): the outputs to play through, the volume, a test line.
 
 The choice is kept in config.yaml (`audio_device`, `volume`: only those two lines are rewritten) and
-used by the game's speaker (narrator/ui/web/server.py). The outputs are asked of miniaudio when the
+used by the game's speaker (narrator/ui/web/tablevoice.py). The outputs are asked of miniaudio when the
 section is first drawn and again at each of its messages (a speaker plugged in shows up at the next
 tap), not at every redraw of the setup screen.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from narrator.audio.outputs import DEFAULT, Output, SoundCheck, outputs, playback_devices, spoken
+from narrator.audio.outputs import DEFAULT, Output, SoundCheck, outputs, playback_devices
 from narrator.audio.sinks import Sink, SinkError, open_sink
+from narrator.audio.table import spoken
 from narrator.config import Config, ConfigError, save_sound
 from narrator.ui.web.guard import Refusal
+from narrator.ui.web.ports import HubLike
 from narrator.ui.web.strings import strings
-
-if TYPE_CHECKING:
-    from narrator.ui.web.hub import Hub
 
 CARD = ("auto", "miniaudio", "simpleaudio", "aplay", "pw-play")  # the `audio` kinds that play at the table
 
@@ -46,7 +45,7 @@ class SoundSetup:
                 "volume": self.cfg.volume}
 
     # -- what the host sends ----------------------------------------------------------------
-    def choose(self, hub: Hub, device: object) -> None:
+    def choose(self, hub: HubLike, device: object) -> None:
         """`sound_device`: play through `device` ("default" or one of the outputs listed)."""
         self._at_setup(hub)
         if device != DEFAULT and device not in [o.id for o in self.outputs(fresh=True)]:
@@ -55,7 +54,7 @@ class SoundSetup:
         self._keep(device, self.cfg.volume)
         hub.show({"screen": "setup"})
 
-    def set_volume(self, hub: Hub, volume: object) -> None:
+    def set_volume(self, hub: HubLike, volume: object) -> None:
         """`sound_volume`: 0 to 100."""
         self._at_setup(hub)
         if not isinstance(volume, int) or isinstance(volume, bool) or not 0 <= volume <= 100:
@@ -63,7 +62,7 @@ class SoundSetup:
         self._keep(self.cfg.audio_device, volume)
         hub.show({"screen": "setup"})
 
-    def test(self, hub: Hub) -> None:
+    def test(self, hub: HubLike) -> None:
         """`sound_test`: a short line in the draft's language, by its narrator, through the chosen output."""
         self._at_setup(hub)
         self.outputs(fresh=True)
@@ -80,7 +79,7 @@ class SoundSetup:
             raise SinkError(f"audio '{self.audio}' plays nothing at the table")
         return open_sink(self.audio, self.cfg.audio_device, self.cfg.volume, self.backends)
 
-    def _at_setup(self, hub: Hub) -> None:
+    def _at_setup(self, hub: HubLike) -> None:
         if hub.table is not None and hub.screen.get("screen") != "setup":
             raise Refusal("setup.running", "the game is running; start a new game to change the setup")
 

@@ -10,14 +10,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from narrator.audio.engines import EngineError
 from narrator.audio.offer import Offer, consider, fetch, offered_voice, remember, render_in_background, say
 from narrator.audio.voices import DownloadCancelled, Offline, Voice
-
-if TYPE_CHECKING:
-    from narrator.ui.web.hub import Hub
+from narrator.ui.web.ports import HubLike
 
 Run = Callable[..., None]
 
@@ -27,7 +25,7 @@ def in_thread(work: Callable[..., None], *args: Any) -> None:
 
 
 class VoiceDownload:
-    def __init__(self, hub: Hub, run: Run = in_thread,
+    def __init__(self, hub: HubLike, run: Run = in_thread,
                  start_render: Callable[[Voice, Path | None, Path], object] = render_in_background) -> None:
         self.hub = hub
         self.run = run  # how slow work starts: a thread (tests run it at once)

@@ -1,0 +1,70 @@
+"""The table's voice as the page hears it: captions on every page, and the sound in the browser or on the
+speaker, as the setup chose."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from narrator.audio.clip import Clip, to_wav
+from narrator.audio.table import build_speaker
+from narrator.speech.captions import CaptionSpeaker
+from narrator.speech.lines import Line, Lines
+from narrator.speech.picker import Picker
+from narrator.ui.web.ports import HubLike
+
+
+class PageCaptions(CaptionSpeaker):
+    """Captions that also appear on every connected page (only while their game is the hub's)."""
+
+    def __init__(self, hub: HubLike) -> None:
+        super().__init__(None)
+        self.hub = hub
+        self.live = hub.input  # the game this speaker speaks for
+
+    def say(self, line: Line, at: float, seconds: float | None = None) -> float:
+        out = super().say(line, at, seconds)
+        self.hub.spoken(self.live, line)
+        return out
+
+
+class BrowserSink:
+    """Sound in the browser instead of the server's speaker: each clip is served once, by number."""
+
+    name = "browser"
+
+    def __init__(self, hub: HubLike) -> None:
+        self.hub = hub
+        self.count = 0
+
+    def play(self, clip: Clip, at: float) -> None:
+        self.count += 1
+        self.hub.clips[self.count] = to_wav(clip)
+        for old in [n for n in self.hub.clips if n < self.count - 20]:
+            del self.hub.clips[old]
+        self.tell({"t": "audio", "url": f"{self.prefix}/audio/{self.count}"})
+
+    prefix = ""  # where the clips are served: /audio/<n> on the table's page
+
+    def tell(self, message: dict[str, object]) -> None:
+        """The table's sound is the host's (the device on the table)."""
+        self.hub.to_host(message)
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def table_voice(hub: HubLike, lang: str, names: Sequence[str] = (), audio: str | None = None,
+                no_card_out: Path | None = None) -> Any:
+    """The table's voice as the setup chose it: the draft's narrator, in the browser or on the speaker (with
+    config.yaml's output and volume); captions on every page either way."""
+    captions = PageCaptions(hub)
+    lines = Lines(hub.script, lang, Picker(0), names)
+    if hub.draft.sound == "browser":
+        return build_speaker(lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
+    return build_speaker(lang, hub.draft.voice, audio or hub.audio, None, captions, lines, no_card_out=no_card_out,
+                         device=hub.cfg.audio_device, volume=hub.cfg.volume)
