@@ -40,7 +40,7 @@ from narrator.game.desk import Desk, Stale
 from narrator.game.inputs import COVERED, REVEAL, START, UNDO, VOTE, Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.narrator import ReplayMismatch
-from narrator.game.records import Numbered, set_aside
+from narrator.game.records import set_aside
 from narrator.game.session import (
     Session,
     Table,
@@ -716,13 +716,11 @@ class Hub:
         except JournalError as exc:
             self._unresumable(path, exc)
             return
-        journal = Journal(path)
-        Numbered(journal).append("undo", "the last choice was taken back", {})
-        journal.close()
-        self._start(self.table, answers, resumed=False, path=path)
+        self._start(self.table, answers, resumed=False, path=path, taken_back=True)  # the session journals it
 
     # -- the game's thread ---------------------------------------------------------------
-    def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None) -> None:
+    def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None,
+               taken_back: bool = False) -> None:
         self._stop_game()
         self.table, self.labels, self.state = table, {}, None
         self.seen, self.gather, self.opened, self.learned, self.called = set(), None, None, {}, None
@@ -737,7 +735,8 @@ class Hub:
         speaker = self.speaker_factory(self, table) if self.speaker_factory else PageCaptions(self)
         clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
         session = Session(table, self.script, speaker, clock, live, journal, answers, resumed,
-                          over=lambda state: self._over(live, state), listener=TableSignals(self, live))
+                          over=lambda state: self._over(live, state), listener=TableSignals(self, live),
+                          taken_back=taken_back)
         self.show({"screen": "listen", "phase": "wait" if answers else "deal"})
         self.thread = threading.Thread(target=self._run, args=(session, journal, speaker), daemon=True)
         self.thread.start()
