@@ -37,6 +37,7 @@ from narrator.game.inputs import (
     ScriptedInput,
     UndoBox,
 )
+from narrator.game.signals import Deaf, Listener
 from narrator.speech.captions import SilentSpeaker, Speaker
 from narrator.speech.lines import Cards, Line, Lines, Number, RoleName, Seat, Seats
 
@@ -72,8 +73,9 @@ class Narrator:
     def __init__(self, game: Game, lines: Lines, speaker: Speaker, clock: Clock, live: Input, *, seed: int,
                  replay: list[Answer] | None = None, resumed: bool = False, undone: bool = False,
                  record: Callable[[Question, Answer], None] | None = None,
-                 over: Callable[[State], None] | None = None) -> None:
+                 over: Callable[[State], None] | None = None, listener: Listener | None = None) -> None:
         self.game, self.lines, self.seed = game, lines, seed
+        self.listener: Listener = listener or Deaf()  # told which step is called, and the game as it is said
         self.over = over  # told the moment the game is over, before the cards are revealed aloud
         self.live_speaker, self.live_clock, self.live_input = speaker, clock, live
         self.record = record
@@ -102,11 +104,22 @@ class Narrator:
         self._speak(line)
         return line
 
-    def _speak(self, line: Line) -> None:
+    def signal(self, scene: str, then: Callable[[], None]) -> None:
+        """Say a scene, and tell the listener `then` as soon as the line is said out (live only)."""
+        self._speak(self.lines.say(scene), then)
+
+    def _speak(self, line: Line, then: Callable[[], None] | None = None) -> None:
         self._undo_if_asked()
         start = self.clock.now()
         seconds = self.speaker.say(line, start)
+        if then is not None and not self.replaying:
+            then()  # with the line's caption, before its time is waited out
         self.clock.sleep_until(start + seconds)
+
+    def tell_state(self) -> None:
+        """The listener is told the game as it stands now (live only): before the table hears what changed."""
+        if not self.replaying:
+            self.listener.on_state(self.state)
 
     def _go_live_if_replayed(self) -> None:
         """Once the journal's last answer is applied, the game stands where it stopped: speak from here on."""
@@ -231,14 +244,14 @@ class Narrator:
 
     def night_step(self, step: str, asked: bool) -> None:
         start = self.clock.now()
-        self.say(f"night.{step}.wake")
+        self.signal(f"night.{step}.wake", lambda: self.listener.on_call(step))
         current = self.state.current
         live = asked and self.state.phase == "night" and current is not None and current.step == step
         if live:
             self.live_window(step)
         else:
             self.dead_window()
-        self.say(f"night.{step}.sleep")
+        self.signal(f"night.{step}.sleep", lambda: self.listener.on_sleep(step))
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         self.steps.append(StepTiming(step, round(start, 3), round(self.clock.now(), 3), live))
 
@@ -356,6 +369,8 @@ class Narrator:
         """Say what the table hears of the events since last time: each event's own scene, and
         "dies as well" for a death that no scene named (grief after a shot, the knight's sword)."""
         events, self.unsaid = self.unsaid, []
+        if events:
+            self.tell_state()  # the dead leave the screens and the voice chat as their news is said
         said = [(e, e.said()) for e in events]
         named = {seat for _, s in said if s is not None for seat in (s.player, *s.players) if seat is not None}
         self.prepare(*(_values(s) for _, s in said if s is not None))

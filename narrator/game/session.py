@@ -20,6 +20,7 @@ from narrator.game.inputs import REVEAL, START, VOTE, Answer, Input, Origin, Que
 from narrator.game.journal import Journal, JournalError
 from narrator.game.narrator import Narrator, UndoRequested
 from narrator.game.records import Numbered, check_sequence, line_of
+from narrator.game.signals import Listener
 from narrator.speech.captions import Speaker
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
@@ -145,8 +146,10 @@ class Session:
 
     def __init__(self, table: Table, script: Script, speaker: Speaker, clock: Clock, live: Input,
                  journal: Journal | None = None, answers: Sequence[Answer] = (), resumed: bool = False,
-                 over: Callable[[State], None] | None = None) -> None:
+                 over: Callable[[State], None] | None = None, listener: Listener | None = None,
+                 taken_back: bool = False) -> None:
         self.table, self.script = table, script
+        self.listener = listener  # told by each narrator which step is called, and the game as it is said
         self.over = over  # told the moment the game is over, while the cards are still revealed aloud
         self.speaker, self.clock, self.live = speaker, clock, live
         self.journal = journal
@@ -155,6 +158,7 @@ class Session:
         self.resumed = resumed and bool(self.answers)
         self.undone = False
         self.narrator: Narrator | None = None
+        self.taken_back = taken_back  # `answers` lost their last choice (undo on the end screen): journal it first
 
     def _record(self, question: Question, answer: Answer) -> None:
         self.answers.append(answer)
@@ -165,17 +169,24 @@ class Session:
         lines = Lines(self.script, self.table.lang, Picker(self.table.seed), self.table.players)
         return Narrator(self.table.game(), lines, self.speaker, self.clock, self.live, seed=self.table.seed,
                         replay=list(self.answers), resumed=self.resumed, undone=self.undone, record=self._record,
-                        over=self.over)
+                        over=self.over, listener=self.listener)
+
+    def _journal_undo(self) -> None:
+        """The one writer of an undo in the journal (its reader drops the last choice again on resume)."""
+        if self.records is not None:
+            self.records.append("undo", "the last choice was taken back", {})
 
     def run(self) -> Narrator:
+        if self.taken_back:
+            self._journal_undo()
+            self.taken_back = False
         while True:
             self.narrator = self.build()
             try:
                 self.narrator.run()
             except UndoRequested:
                 self.answers = drop_last_choice(self.answers)
-                if self.records is not None:
-                    self.records.append("undo", "the last choice was taken back", {})
+                self._journal_undo()
                 self.resumed = False
                 self.undone = True
                 continue

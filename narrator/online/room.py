@@ -427,6 +427,10 @@ class Room:
         q = hub.question
         if (q is not None and q.step in (REVEAL, START)) or hub.screen.get("phase") == "deal":
             return "deal"
+        if q is None and hub.screen.get("screen") == "listen" and hub.screen.get("phase") in ("night", "day"):
+            # while the narrator speaks: the table's eyes as its lines say (the verdict is heard by day, and
+            # "night falls" closes the day's channels), with the game as it stands now (the dead are out)
+            return str(hub.screen["phase"])
         return "night" if state.phase == "night" else "day"
 
     def changed(self) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from engine import State, actor_of, options_of, shape_of
 from engine.flow import announce_of
 from engine.roles import ROLES
-from narrator.game.inputs import REVEAL, START, VOTE, Question
+from narrator.game.inputs import REVEAL, START, TURN, VOTE, Question
 from narrator.ui.web.gather import Gather, voters
 from narrator.ui.web.screens import STEP_ROLE, Screens, icon
 
@@ -96,8 +96,8 @@ class Frames:
         return self.listening()
 
     def watcher(self) -> dict[str, Any]:
-        if self.state is None:
-            return self.listening()
+        if self.state is None or (self.question is not None and self.question.step == TURN):
+            return self.listening()  # a turn round the table, even once the game is decided: the night's
         if self.state.over:
             return self.table
         if self.question is not None and self.question.step == VOTE:
@@ -113,6 +113,8 @@ class Frames:
             return {"screen": "listen", "phase": None}
         if self.question is not None and self.question.step == REVEAL:
             return {"screen": "listen", "phase": "deal"}
+        if self.question is not None and self.question.step == TURN:
+            return {"screen": "listen", "phase": "night"}  # round the table: the night's until its last lap ends
         return {"screen": "listen", "phase": "night" if state.phase == "night" else "day"}
 
     def action(self, seat: int, q: Question, state: State) -> dict[str, Any]:
@@ -144,13 +146,15 @@ class Frames:
         target = text.partition(":")[2]
         return self.screens.name(int(target)) if target.isdigit() else self.screens.words["night.nobody"]
 
-    def decoy(self, q: Question, state: State) -> dict[str, Any]:
-        """A screen of the same shape as the step's, for a seat that has nothing to do: its tap is kept by nobody."""
+    def decoy(self, q: Question, state: State, night: bool | None = None) -> dict[str, Any]:
+        """A screen of the same shape as the step's, for a seat that has nothing to do: its tap is kept by nobody.
+        `night`: drawn as the night's (round the table, a turn after the engine's night is over), or as the state's."""
         shape = shape_of(q.step)
+        night = state.phase == "night" if night is None else night
         living = sorted(state.alive)
         names = [{"value": f"decoy:{s}", "kind": "target", "target": s, "seats": [], "name": self.screens.name(s),
                   "label": self.screens.name(s)} for s in living]
-        screen: dict[str, Any] = {"screen": "step" if state.phase != "night" else "night", "night": state.night,
+        screen: dict[str, Any] = {"screen": "night" if night else "step", "night": state.night,
                                   "step": q.step, "shape": shape, "decoy": True, "q": q.number,
                                   "icon": icon(STEP_ROLE.get(q.step, "")), "ask": self.screens.words["decoy.ask"]}
         if shape == "potions":

@@ -27,7 +27,6 @@ from engine import (
     WrongStep,
     actor_of,
     decide,
-    private_answer,
     recommended,
     ruleset,
     shape_of,
@@ -37,10 +36,11 @@ from engine.flow import ALL_STEPS
 from engine.house import RULES_OF
 from narrator.config import Config
 from narrator.game.clock import Clock, RealClock, VirtualClock
+from narrator.game.desk import Desk, Stale
 from narrator.game.inputs import COVERED, REVEAL, START, UNDO, VOTE, Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.narrator import ReplayMismatch
-from narrator.game.records import Numbered, set_aside
+from narrator.game.records import set_aside
 from narrator.game.session import (
     Session,
     Table,
@@ -55,6 +55,7 @@ from narrator.speech.picker import Picker
 from narrator.speech.script import Script
 from narrator.ui.web import shape
 from narrator.ui.web.address import say_address
+from narrator.ui.web.calls import TableSignals
 from narrator.ui.web.frames import CALLED, OWN, Frames, secret_step
 from narrator.ui.web.gather import Gather, tally, verdict, voters
 from narrator.ui.web.guard import Bucket, Refusal, Tokens, check_message, new_code, normal_code, question_number, same
@@ -142,7 +143,6 @@ class Hub:
         self.table: Table | None = None
         self.input: WebInput | None = None
         self.thread: threading.Thread | None = None
-        self.question: Question | None = None
         self.state: State | None = None
         self.screen: dict[str, Any] = {"screen": "setup"}
         self.caption = ""
@@ -178,6 +178,16 @@ class Hub:
 
             if self.voices_by_name().get(d.voice) != d.lang:
                 d.voice = DEFAULTS[d.lang][0]  # --voice in another language than --lang: the language wins
+
+    @property
+    def question(self) -> Question | None:
+        """The question open now (narrator/game/desk.py), None while nobody is asked."""
+        return self.input.desk.question if self.input is not None else None
+
+    @question.setter
+    def question(self, question: Question | None) -> None:
+        if self.input is not None:
+            self.input.desk.question = question
 
     @property
     def games(self) -> Path:
@@ -376,7 +386,7 @@ class Hub:
                 self.refuse(client, exc)
             except Malformed as exc:  # a choice of the wrong form: say why, change nothing
                 self.refuse(client, Refused("other", str(exc)))
-            except (WrongStep, Unknown):
+            except (WrongStep, Unknown, Stale):
                 self._refuse_rule(conn, "stale", "this screen has moved on")
             except (KeyError, ValueError, TypeError):
                 self._refuse_rule(conn, "message.form", "a malformed message")
@@ -551,20 +561,27 @@ class Hub:
             if live is not self.input:
                 return  # a line of a game that has been replaced: not this table's
             self.broadcast({"t": "caption", "text": line.text})
-            self._calling(line.scene)
             phase = listening(line.scene)
             if phase is not None and self.screen.get("screen") == "listen" and self.screen.get("phase") != phase:
                 self.show({"screen": "listen", "phase": phase})
 
-    def _calling(self, scene: str) -> None:
-        """Own devices: from a night step's wake line to its sleep line every living phone shows that step's
-        screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
-        if self.mode != OWN:
-            return
-        parts = scene.split(".")
-        if len(parts) == 3 and parts[0] == "night" and parts[2] in ("wake", "sleep") and parts[1] in ALL_STEPS:
-            self.called = parts[1] if parts[2] == "wake" else None
+    def calling(self, live: object, step: str | None) -> None:
+        """Own devices: from a night step's wake line to its sleep line (`step` None) every living phone shows
+        that step's screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
+        with self.lock:
+            if live is not self.input or self.mode != OWN or (step is not None and step not in ALL_STEPS):
+                return  # a scene of the night that no one answers (the lovers waking) changes no screen
+            self.called = step
             self.called_done, self.learned = set(), {}
+            self.refresh()
+
+    def changed(self, live: object, state: State) -> None:
+        """The narrator is about to say what changed (a verdict, a dawn, nightfall): every screen and an online
+        room's voice chat follow the game now, not when the next question comes."""
+        with self.lock:
+            if live is not self.input:
+                return
+            self.state = state
             self.refresh()
 
     def refuse(self, client: int, exc: Refused) -> None:
@@ -685,13 +702,11 @@ class Hub:
         except JournalError as exc:
             self._unresumable(path, exc)
             return
-        journal = Journal(path)
-        Numbered(journal).append("undo", "the last choice was taken back", {})
-        journal.close()
-        self._start(self.table, answers, resumed=False, path=path)
+        self._start(self.table, answers, resumed=False, path=path, taken_back=True)  # the session journals it
 
     # -- the game's thread ---------------------------------------------------------------
-    def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None) -> None:
+    def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None,
+               taken_back: bool = False) -> None:
         self._stop_game()
         self.table, self.labels, self.state = table, {}, None
         self.seen, self.gather, self.opened, self.learned, self.called = set(), None, None, {}, None
@@ -706,7 +721,8 @@ class Hub:
         speaker = self.speaker_factory(self, table) if self.speaker_factory else PageCaptions(self)
         clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
         session = Session(table, self.script, speaker, clock, live, journal, answers, resumed,
-                          over=lambda state: self._over(live, state))
+                          over=lambda state: self._over(live, state), listener=TableSignals(self, live),
+                          taken_back=taken_back)
         self.show({"screen": "listen", "phase": "wait" if answers else "deal"})
         self.thread = threading.Thread(target=self._run, args=(session, journal, speaker), daemon=True)
         self.thread.start()
@@ -759,7 +775,9 @@ class Hub:
         with self.lock:
             if self.question == question:
                 return  # asked again after the window ran out: the screen already shows it
-            self.question, self.state = question, state
+            if self.input is None or not self.input.desk.open(question, state):
+                return  # answered while the reminder was said: a question once answered stays closed
+            self.state = state
             if self.gather is None or self.gather.number != question.number:
                 self.gather = Gather(question.number)
             if question.step == TURN:  # round the table: the host's screen is built for the turn (frame_for)
@@ -778,12 +796,12 @@ class Hub:
         """Hand the narrator the answer to question `q`; the screens go back to listening."""
         if self.input is None:
             return
-        self.input.put(q.number, value)
+        q = self.input.desk.hand(value)
         if self.gather is not None:  # own devices: who has answered stays "done" until the sleep line
             self.called_done |= self.gather.done | set(self.gather.picks)
-        self.question = None
-        # the device goes round at the deal; then eyes closed by night, open by day (lines said change it)
-        phase = "deal" if value == COVERED else "night" if value == START else self._phase()
+        # the device goes round at the deal; then eyes closed by night, open by day (lines said change it); a
+        # turn round the table is the night's until the last lap ends, even once the engine's night is over
+        phase = "deal" if value == COVERED else "night" if value == START or q.step == TURN else self._phase()
         self.show({"screen": "listen", "phase": phase})
 
     def _asked(self, message: dict[str, Any], *steps: str) -> Question:
@@ -882,13 +900,17 @@ class Hub:
         if q.step == TURN:
             self._turn_tap(client, q, state, choice)
             return
-        if choice.step != q.step:
-            raise Refusal("stale", "this screen has moved on")
-        decide(state, choice)  # the rules say no with a reason, or yes: nothing is recorded yet
-        result = private_answer(state, choice)
+        choice = self.input_desk().check(choice)  # the rules say no with a reason, or yes: recorded once below
+        result = self.input_desk().learns(choice)
         if result is not None:  # what the actor learns at once: only to the screen that tapped
             self.send_to(client, self._private_answer(choice, result))
         self._put(q, choice)
+
+    def input_desk(self) -> Desk:
+        """The desk of the game in play: where every tap is checked and handed to the narrator."""
+        if self.input is None:
+            raise Stale
+        return self.input.desk
 
     def _table_answers(self, q: Question, state: State) -> bool:
         """Own devices: the host answers only what the whole table decides (the captain's election)."""
@@ -903,14 +925,11 @@ class Hub:
         """Round the table: the player holding the device answers their task, or taps their decoy."""
         if self.opened != q.number:
             raise Refusal("stale", "the device has not been taken yet")
-        if choice.text() not in {c.text() for c in q.legal}:
-            raise Refused("other", "that choice is not on this screen")
-        if getattr(q, "task", None) is not None and choice.step != "decoy":
-            from narrator.game.laps import private_answer as early_answer
-
-            result = early_answer(state, choice)
-            if result is not None:
-                self.send_to(client, self._private_answer(choice, result))
+        desk = self.input_desk()
+        choice = desk.check(choice)  # a task's choices or the decoys: only those on this screen
+        result = desk.learns(choice)
+        if result is not None:
+            self.send_to(client, self._private_answer(choice, result))
         self.opened = None
         self._put(q, choice)
 
@@ -937,9 +956,8 @@ class Hub:
         acting = current is not None and seat in actor_of(state) and \
             (current.seat is not None or q.step == "werewolves")
         if acting:
-            if choice.step != q.step:
-                raise Refusal("stale", "this screen has moved on")
-            decide(state, choice)
+            desk = self.input_desk()
+            choice = desk.check(choice)
             if q.step == "werewolves":
                 gather.picks[seat] = choice.text()
                 agreed = gather.pack(actor_of(state))
@@ -948,7 +966,7 @@ class Hub:
                 else:
                     self.refresh()  # every wolf sees the pack's picks live
                 return
-            result = private_answer(state, choice)
+            result = desk.learns(choice)
             if result is not None:
                 self.learned[seat] = self._private_answer(choice, result)
                 shape.tell(self.conns.values(), self._living(), self.learned[seat],
@@ -1005,7 +1023,7 @@ class Hub:
         screens = self.screens()
         if task is None:
             frames = Frames(screens, state, q, self.screen, self.mode, None)
-            screen = frames.decoy(Question("werewolves", q.legal, q.seat, q.number), state)
+            screen = frames.decoy(Question("werewolves", q.legal, q.seat, q.number), state, night=True)
             screen["step"] = "decoy"
         else:
             screen = screens.step(Question(task, q.legal, q.seat, q.number), state, q.seat, shape_of(task),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from engine import State
 from narrator.game.clock import Clock, RealClock, VirtualClock
+from narrator.game.desk import Desk
 from narrator.game.inputs import UNDO, Answer, Question
 
 WAKE = (-1, UNDO)  # put on the queue so that a narrator waiting for a tap sees the undo at once
@@ -23,6 +24,7 @@ class WebInput:
         self.taps: queue.Queue[tuple[int, object] | None] = queue.Queue()
         self._undo = threading.Lock()
         self._undo_asked = False
+        self.desk = Desk(self.put)  # the hub hands its one answer to each question through it
 
     def put(self, number: int, value: object) -> None:
         self.taps.put((number, value))
@@ -59,9 +61,11 @@ class WebInput:
                 return None
             if item is None:
                 raise Stopped
-            if self.take_undo():
-                return Answer(UNDO)
             number, value = item
+            self.desk.taken(number)
+            if self.take_undo():
+                self.desk.forget()  # the game is replayed without its last choice: nothing handed stands
+                return Answer(UNDO)
             if number != question.number:
                 continue  # a tap meant for an earlier question
             delay = 0.0 if isinstance(clock, VirtualClock) else max(0.0, clock.now() - asked_at)
