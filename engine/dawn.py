@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from .deaths import kill
 from .events import DawnBroke, Event, Told, fold
-from .rulesets import ruleset
 from .state import State
+
+# per ruleset: a player both guarded and healed dies (the classic rules: the two saves cancel out)
+DOUBLE_SAVE_KILLS = {"classic": True, "extended": False}
+
+
+def double_save_kills(state: State) -> bool:
+    """Whether a guard's shield and a witch's heal on one victim cancel out, so the victim dies."""
+    return DOUBLE_SAVE_KILLS[state.ruleset]
 
 
 def resolve(state: State) -> list[Event]:
@@ -15,7 +22,7 @@ def resolve(state: State) -> list[Event]:
 
     events: list[Event] = [DawnBroke(state.night)]
     dying: dict[int, str] = {}
-    double_kills = ruleset(state.ruleset).double_save_kills
+    double_kills = double_save_kills(state)
     for mark in state.marks("attack"):
         seat = mark.target
         if seat not in state.alive or seat in dying:

@@ -1,6 +1,7 @@
-"""The rulesets' fixed facts: who may play, how the night resolves, and the deal tables.
+"""The rulesets' fixed facts: who may play, how the day's vote is taken, and the deal tables.
 
-Which roles a ruleset deals, and in which order the night calls them, come from the role modules.
+Which roles a ruleset deals, in which order the night calls them and how each role's power works under
+each ruleset (what the seer learns, when the hunter shoots) come from the role modules.
 """
 
 from __future__ import annotations
@@ -17,10 +18,6 @@ class Ruleset:
     min_players: int
     max_players: int
     default_players: int
-    double_save_kills: bool  # guarded *and* healed dies
-    guard_may_protect_self: bool
-    seer_learns: str  # side | role
-    hunter_shoots_on: frozenset[str] | None  # death causes that give the hunter his shot; None: every death
     counted_votes: bool  # ballots or a tally (extended), or the table's verdict only (classic)
     reveal_executed: bool  # the card of a player executed by day is shown to all
     defaults: HouseRules
@@ -33,15 +30,13 @@ class Ruleset:
 
 CLASSIC = Ruleset(
     id="classic", min_players=6, max_players=12, default_players=9,
-    double_save_kills=True, guard_may_protect_self=True, seer_learns="side",
-    hunter_shoots_on=frozenset({"wolves", "vote"}), counted_votes=False, reveal_executed=False,
+    counted_votes=False, reveal_executed=False,
     defaults=defaults("classic"),
 )
 
 EXTENDED = Ruleset(
     id="extended", min_players=3, max_players=40, default_players=12,
-    double_save_kills=False, guard_may_protect_self=False, seer_learns="role",
-    hunter_shoots_on=None, counted_votes=True, reveal_executed=True,
+    counted_votes=True, reveal_executed=True,
     defaults=defaults("extended"),
 )
 

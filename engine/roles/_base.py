@@ -13,7 +13,6 @@ from typing import Any
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..rulesets import Ruleset, ruleset
 from ..state import Pending, State
 
 WOLF_CARDS = ("werewolf", "wolf_father", "big_bad_wolf", "white_werewolf")  # wolves from the start
@@ -25,10 +24,6 @@ SEAT, POTIONS, SEATS, OPTION, VOTE, SECONDS = "seat", "potions", "seats", "optio
 def who(state: State, seat: int) -> str:
     """How a refusal names a seat: the player's name, else "player N"."""
     return state.name(seat) or f"player {seat}"
-
-
-def rules_of(state: State) -> Ruleset:
-    return ruleset(state.ruleset)
 
 
 def every_night(state: State, night: int) -> bool:
@@ -292,4 +287,4 @@ def holder(state: State, role: str) -> int | None:
 
 __all__ = ["OPTION", "POTIONS", "SEAT", "SEATS", "SECONDS", "VOTE", "WOLF_CARDS", "NightCall", "OptionStep", "Role",
            "SeatStep", "SeatsStep", "Step", "TargetStep", "even_nights", "every_night", "first_night", "holder",
-           "odd_nights", "rules_of", "who"]
+           "odd_nights", "who"]

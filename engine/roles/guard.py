@@ -8,7 +8,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..state import LogEntry, Mark, Pending, State
-from ._base import NightCall, Role, SeatStep, rules_of, who
+from ._base import NightCall, Role, SeatStep, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +24,9 @@ class Protected(Event):
                          log=state.logged(LogEntry(state.night, "night", "protect", "guard", self.target, self.seat)))
 
 
+MAY_PROTECT_SELF = {"classic": True, "extended": False}  # per ruleset: may the guard shield himself
+
+
 def last_protected(state: State) -> int | None:
     """The player the guard protected the night before this one (None if nobody)."""
     night, target = state.memo.get("guard.last", (0, None))
@@ -35,7 +38,7 @@ class GuardStep(SeatStep):
     verb = "protect"
 
     def rule(self, state: State, pending: Pending, target: int) -> Refused | None:
-        if target == pending.seat and not rules_of(state).guard_may_protect_self:
+        if target == pending.seat and not MAY_PROTECT_SELF[state.ruleset]:
             return Refused("guard.self", "The guard may not protect himself; choose someone else.")
         if target == last_protected(state):
             return Refused("guard.repeat",

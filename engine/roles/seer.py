@@ -9,7 +9,7 @@ from typing import Any
 from ..choice import Choice
 from ..events import Event
 from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatStep, rules_of
+from ._base import NightCall, Role, SeatStep
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +25,12 @@ class Checked(Event):
                                                    self.seat, self.result)))
 
 
+LEARNS = {"classic": "side", "extended": "role"}  # per ruleset: village or werewolf, or the card itself
+
+
 def answer(state: State, target: int) -> str:
-    if rules_of(state).seer_learns == "role":
+    """What the seer is shown of `target`."""
+    if LEARNS[state.ruleset] == "role":
         return state.role_of(target)
     return "werewolf" if state.is_wolf(target) else "village"
 
