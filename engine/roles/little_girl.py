@@ -1,14 +1,15 @@
 """The little girl: peeks while the wolves choose. One device: she peeks for real and the wolves'
 step gives her the time. Own devices: she holds a button for 0-10 seconds; the longer she holds,
-the likelier she learns one wolf, and the likelier that wolf learns her. Drawn from the game's seed."""
+the likelier she learns one wolf, and the likelier that wolf learns her. Drawn from the game's seed
+(engine/chance.py) when she answers, and written into the event: replaying the log draws nothing."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..chance import draws
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
@@ -24,6 +25,8 @@ def own_devices(state: State, night: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Peeked(Event):
+    """She held for `seconds`, and what chance made of it (the wolf she saw, the wolf that saw her)."""
+
     seat: int
     seconds: int
     seen: int | None  # the wolf she learned
@@ -65,7 +68,7 @@ class PeekStep(Step):
         wolves = sorted((state.wolves & state.alive) - {pending.seat})
         if not wolves or choice.seconds == 0:
             return [Peeked(pending.seat, choice.seconds, None, None)]
-        rng = random.Random(f"{state.seed}:{state.game}:{state.night}:little_girl")
+        rng = draws(state, self.id)
         wolf = rng.choice(wolves)
         share = choice.seconds / MAX_SECONDS
         seen = wolf if rng.random() < 0.8 * share else None
