@@ -24,17 +24,19 @@ from .flow import (
 )
 from .game import Game
 from .house import HouseError, HouseRules, parse_house
+from .roles.pied_piper import charmed
 from .rulesets import RULESETS, recommended, ruleset
 from .setup import Setup
 from .state import NARRATOR, LogEntry, Pending, State
 from .view import view
+from .vote import vote_round
 
 __all__ = [
     "NARRATOR", "RULESETS", "Answerer", "Choice", "Count", "Event", "Game", "HouseError", "HouseRules", "LogEntry",
     "Malformed", "NightSlot", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of",
-    "answerer", "count_votes", "decide", "double_save_kills", "event_from_json", "evolve", "fold", "legal_choices",
-    "night_plan", "options_of", "parse_house", "private_answer", "recommended", "roles_known", "ruleset",
-    "shape_of", "start", "view", "voters",
+    "answerer", "charmed", "count_votes", "decide", "double_save_kills", "event_from_json", "evolve", "fold",
+    "legal_choices", "night_plan", "options_of", "parse_house", "private_answer", "recommended", "roles_known",
+    "ruleset", "shape_of", "start", "view", "vote_round", "voters",
 ]
 
 

@@ -42,7 +42,7 @@ def weight(state: State, seat: int) -> int:
 def extra_votes(state: State) -> dict[int, int]:
     """Votes the roles add before anyone votes (the raven's letter), first vote of the day only."""
     out: dict[int, int] = {}
-    if state.memo.get("vote.round", 1) != 1:
+    if state.vote_round != 1:
         return out
     for role in Hooks.extra_votes:
         for seat, n in role.extra_votes(state).items():

@@ -8,6 +8,7 @@ from typing import Any
 
 from .flow import answerer, legal_choices
 from .roles import Hooks
+from .roles.village_idiot import pardoned
 from .state import NARRATOR, State
 
 
@@ -20,7 +21,7 @@ def public_cards(state: State) -> dict[str, str]:
         for death in state.deaths:
             if death.cause == "vote" and not _secret_take(state, death.seat):
                 out[str(death.seat)] = death.card
-        idiot = state.memo.get("village_idiot.pardoned")
+        idiot = pardoned(state)
         if idiot is not None:
             out[str(idiot)] = "village_idiot"
     return out

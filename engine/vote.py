@@ -47,7 +47,12 @@ class Tied(Event):
     seats: tuple[int, ...]
 
     def apply(self, state: State) -> State:
-        return state.but(phase="verdict", latest_deaths=(), memo=state.remember("vote.tied", self.seats))
+        return state.but(phase="verdict", latest_deaths=(), tied=self.seats)
+
+
+def vote_round(state: State) -> int:
+    """Which vote of the day this is: 1, or 2 for the judge's second vote (no debate before it)."""
+    return state.vote_round
 
 
 def execute(state: State, seat: int) -> list[Event]:
@@ -149,4 +154,4 @@ class VoteStep(Step):
 VOTE = VoteStep()
 
 # `weight` and `extra_votes` are counted in engine/count.py; the page and the terminal read them here too
-__all__ = ["VOTE", "Tied", "Verdict", "VoteStep", "execute", "extra_votes", "put_to_death", "weight"]
+__all__ = ["VOTE", "Tied", "Verdict", "VoteStep", "execute", "extra_votes", "put_to_death", "vote_round", "weight"]

@@ -9,10 +9,15 @@ from dataclasses import dataclass
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Asked, Event, Said, Told
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import Role, Step, TargetStep
 
 SUCCESSOR_RANK = 2  # after the hunters' shots
+
+
+@dataclass(frozen=True, slots=True)
+class CaptainMemory(Memory):
+    elected: bool = False  # the village has held its election
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +29,8 @@ class CaptainNamed(Event):
         return Said("captain.elected" if self.how == "elected" else "captain.named", self.seat)
 
     def apply(self, state: State) -> State:
-        memo = state.remember("captain.elected", True)
         phase = "day" if state.phase in ("day", "verdict") else "dawn"
-        return state.but(captain=self.seat, memo=memo,
+        return state.but(captain=self.seat, memories=state.remember(CaptainMemory(elected=True)),
                          log=state.logged(LogEntry(state.night, phase, self.how, "captain", self.seat)))
 
 
@@ -58,11 +62,11 @@ class TiebreakStep(TargetStep):
     may_pass = False
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
-        for seat in state.memo.get("vote.tied", ()):
+        for seat in state.tied:
             yield Choice(self.id, seat)
 
     def rule(self, state: State, pending: Pending, target: int) -> Refused | None:
-        if target not in state.memo.get("vote.tied", ()):
+        if target not in state.tied:
             return Refused("captain.not_tied", "The captain chooses one of the tied players.", player=target)
         return None
 
@@ -85,7 +89,7 @@ class Captain(Role):
 
     def reaction(self, state: State) -> list[Event]:
         if (state.house.captain and state.phase == "dawn" and state.night == 1
-                and not state.memo.get("captain.elected", False)):
+                and not state.memory(CaptainMemory).elected):
             return [Told("captain.election"), Asked("captain_election", None)]
         return []
 

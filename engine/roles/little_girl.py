@@ -13,7 +13,7 @@ from ..chance import draws
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import SECONDS, NightCall, Role, Step
 
 MAX_SECONDS = 10
@@ -21,6 +21,11 @@ MAX_SECONDS = 10
 
 def own_devices(state: State, night: int) -> bool:
     return state.mode == "own_devices"
+
+
+@dataclass(frozen=True, slots=True)
+class LittleGirlMemory(Memory):
+    peeks: tuple[tuple[int, int | None, int | None], ...] = ()  # (night, the wolf she saw, the wolf that saw her)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,12 +38,12 @@ class Peeked(Event):
     caught_by: int | None  # the wolf that learned her
 
     def apply(self, state: State) -> State:
-        memo = state.remember("little_girl.peeks",
-                              (*state.memo.get("little_girl.peeks", ()), (state.night, self.seen, self.caught_by)))
+        memo = state.remember(LittleGirlMemory((*state.memory(LittleGirlMemory).peeks,
+                                                (state.night, self.seen, self.caught_by))))
         log = state.log
         if self.seen is not None:
             log = state.logged(LogEntry(state.night, "night", "peek", "little_girl", self.seen, self.seat))
-        return state.but(memo=memo, log=log)
+        return state.but(memories=memo, log=log)
 
 
 class PeekStep(Step):
@@ -82,7 +87,7 @@ class LittleGirl(Role):
     night = (NightCall("little_girl", 65, own_devices),)
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
-        peeks = state.memo.get("little_girl.peeks", ())
+        peeks = state.memory(LittleGirlMemory).peeks
         out: dict[str, Any] = {}
         if state.role_of(seat) == self.id:
             out["seen_wolves"] = sorted({w for _, w, _ in peeks if w is not None})

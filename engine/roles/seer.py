@@ -8,8 +8,13 @@ from typing import Any
 
 from ..choice import Choice
 from ..events import Event
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatStep
+
+
+@dataclass(frozen=True, slots=True)
+class SeerMemory(Memory):
+    checks: tuple[tuple[int, int, str], ...] = ()  # (night, the seat she looked at, what she was shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,8 +24,8 @@ class Checked(Event):
     result: str  # classic: village | werewolf; extended: the role id
 
     def apply(self, state: State) -> State:
-        checks = (*state.memo.get("seer.checks", ()), (state.night, self.target, self.result))
-        return state.but(memo=state.remember("seer.checks", checks),
+        checks = (*state.memory(SeerMemory).checks, (state.night, self.target, self.result))
+        return state.but(memories=state.remember(SeerMemory(checks)),
                          log=state.logged(LogEntry(state.night, "night", "check", "seer", self.target,
                                                    self.seat, self.result)))
 
@@ -60,7 +65,7 @@ class Seer(Role):
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         if state.role_of(seat) != self.id:
             return {}
-        return {"checks": [{"night": n, "target": t, "result": r} for n, t, r in state.memo.get("seer.checks", ())]}
+        return {"checks": [{"night": n, "target": t, "result": r} for n, t, r in state.memory(SeerMemory).checks]}
 
 
 ROLE = Seer()
