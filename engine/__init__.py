@@ -7,7 +7,7 @@ fold of the log. `view(state, seat)` decides what a seat may know.
 from .choice import Choice
 from .count import Count, count_votes, voters
 from .dawn import double_save_kills
-from .errors import Malformed, Refused, Unknown, WrongStep
+from .errors import Malformed, NotAChoice, Refused, Unknown, WrongStep
 from .events import Event, event_from_json, evolve, fold
 from .flow import (
     Answerer,
@@ -33,7 +33,7 @@ from .vote import vote_round
 
 __all__ = [
     "NARRATOR", "RULESETS", "Answerer", "Choice", "Count", "Event", "Game", "HouseError", "HouseRules", "LogEntry",
-    "Malformed", "NightSlot", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of",
+    "Malformed", "NightSlot", "NotAChoice", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of",
     "answerer", "charmed", "count_votes", "decide", "double_save_kills", "event_from_json", "evolve", "fold",
     "legal_choices", "night_plan", "options_of", "parse_house", "private_answer", "recommended", "roles_known",
     "ruleset", "shape_of", "start", "view", "vote_round", "voters",
