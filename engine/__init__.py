@@ -24,12 +24,13 @@ from .flow import (
 )
 from .game import Game
 from .house import HouseError, HouseRules, parse_house
+from .roles import ROLES, discover
 from .roles.pied_piper import charmed
 from .rulesets import RULESETS, recommended, ruleset
 from .setup import Setup
 from .state import NARRATOR, LogEntry, Pending, State
 from .view import view
-from .vote import vote_round
+from .vote import VOTE, vote_round
 
 __all__ = [
     "NARRATOR", "RULESETS", "Answerer", "Choice", "Count", "Event", "Game", "HouseError", "HouseRules", "LogEntry",
@@ -40,8 +41,10 @@ __all__ = [
 ]
 
 
+# The role modules use the engine's own modules (the vote, a death), so they are found last.
+discover(VOTE)
+
+
 def roles_known() -> set[str]:
     """Every card any ruleset deals."""
-    from .roles import ROLES
-
     return {r.id for r in ROLES.values() if r.card}

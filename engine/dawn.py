@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .deaths import kill
 from .events import DawnBroke, Event, Told, fold
+from .roles import ROLES, Hooks
 from .state import State
 
 # per ruleset: a player both guarded and healed dies (the classic rules: the two saves cancel out)
@@ -18,8 +19,6 @@ def double_save_kills(state: State) -> bool:
 def resolve(state: State) -> list[Event]:
     """The dawn's events. Attacks can be stopped (guard, heal) or survived (the elder); a lone
     wolf's `kill` and poison cannot. Each role may add deaths of its own (the knight's sword)."""
-    from .roles import ROLES, Hooks
-
     events: list[Event] = [DawnBroke(state.night)]
     dying: dict[int, str] = {}
     double_kills = double_save_kills(state)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .house import HouseRules, defaults
+from .roles import ROLES
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,6 @@ _EXTENDED_STEPS: tuple[tuple[int, dict[str, int]], ...] = (
 
 @cache
 def _cards(rules: str) -> tuple[str, ...]:
-    from .roles import ROLES
-
     cards = [r for r in ROLES.values() if rules in r.rulesets and r.card]
     return tuple(r.id for r in sorted(cards, key=lambda r: (r.deal_rank, r.id)))
 

@@ -9,13 +9,12 @@ from typing import Any
 from .flow import answerer, legal_choices
 from .roles import Hooks
 from .roles.village_idiot import pardoned
+from .rulesets import ruleset
 from .state import NARRATOR, State
 
 
 def public_cards(state: State) -> dict[str, str]:
     """Cards everyone has seen: an executed player's (extended), a pardoned idiot's."""
-    from .rulesets import ruleset
-
     out: dict[str, str] = {}
     if ruleset(state.ruleset).reveal_executed:
         for death in state.deaths:

@@ -10,6 +10,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Asked, Event, Said, Told
 from ..state import LogEntry, Memory, Pending, State
+from ..vote import Tied, execute
 from ._base import Role, Step, TargetStep
 
 SUCCESSOR_RANK = 2  # after the hunters' shots
@@ -71,7 +72,6 @@ class TiebreakStep(TargetStep):
         return None
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
-        from ..vote import execute
 
         assert choice.target is not None
         return execute(state, choice.target)
@@ -104,7 +104,6 @@ class Captain(Role):
     def settle_tie(self, state: State, tied: tuple[int, ...]) -> list[Event] | None:
         if state.captain is None or state.captain not in state.alive:
             return None
-        from ..vote import Tied
 
         return [Tied(tied), Told("captain.tiebreak", state.captain), Asked("captain_tiebreak", state.captain)]
 

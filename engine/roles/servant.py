@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from ..choice import Choice
 from ..events import Asked, CardTaken, Died, Event, Logged, Remembered, SideChanged, Told, fold
 from ..state import Memory, Pending, State
+from ..vote import put_to_death
 from ._base import WOLF_CARDS, NightCall, OptionStep, Role
 
 
@@ -55,8 +56,6 @@ class TakeStep(OptionStep):
         memory = state.memory(ServantMemory)
         condemned = memory.condemned
         if state.phase == "verdict" and condemned is not None:  # own devices: after the verdict
-            from ..vote import put_to_death
-
             events: list[Event] = [Remembered(replace(memory, condemned=None))]
             if took and pending.seat is not None:
                 events += [*take(fold(events, state), pending.seat, condemned), Told("servant.took")]

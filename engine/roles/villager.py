@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..state import State
+from . import ROLES
 from ._base import Role
 
 
@@ -13,7 +14,6 @@ class Villager(Role):
     deal_rank = 99
 
     def wins(self, state: State) -> tuple[str, str] | None:
-        from . import ROLES
 
         if not state.alive or state.wolves & state.alive:
             return None

@@ -9,6 +9,7 @@ from ..choice import Choice
 from ..events import Event
 from ..rulesets import CLASSIC_SPECIALS
 from ..state import LogEntry, Mark, Memory, Pending, State
+from . import ROLES
 from ._base import WOLF_CARDS, NightCall, Role, TargetStep
 
 
@@ -51,7 +52,6 @@ class PackStep(TargetStep):
 
 def specials(state: State) -> list[int]:
     """The seats of the village's special roles (for `win: side`)."""
-    from . import ROLES
 
     if state.ruleset == "classic":
         return [s for s in state.seats if state.role_of(s) in CLASSIC_SPECIALS]
