@@ -5,7 +5,9 @@ fold of the log. `view(state, seat)` decides what a seat may know.
 """
 
 from .choice import Choice
-from .errors import Malformed, Refused, Unknown, WrongStep
+from .count import Count, count_votes, voters
+from .dawn import double_save_kills
+from .errors import Malformed, NotAChoice, Refused, Unknown, WrongStep
 from .events import Event, event_from_json, evolve, fold
 from .flow import (
     Answerer,
@@ -22,22 +24,27 @@ from .flow import (
 )
 from .game import Game
 from .house import HouseError, HouseRules, parse_house
+from .roles import ROLES, discover
+from .roles.pied_piper import charmed
 from .rulesets import RULESETS, ruleset
 from .setup import Setup, recommended
 from .state import NARRATOR, LogEntry, Pending, State
 from .view import view
+from .vote import VOTE, vote_round
 
 __all__ = [
-    "NARRATOR", "RULESETS", "Answerer", "Choice", "Event", "Game", "HouseError", "HouseRules", "LogEntry", "Malformed",
-    "NightSlot", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of", "answerer", "decide",
-    "event_from_json", "evolve", "fold", "legal_choices", "night_plan", "options_of", "parse_house",
-    "private_answer", "recommended",
-    "roles_known", "ruleset", "shape_of", "start", "view",
+    "NARRATOR", "RULESETS", "Answerer", "Choice", "Count", "Event", "Game", "HouseError", "HouseRules", "LogEntry",
+    "Malformed", "NightSlot", "NotAChoice", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of",
+    "answerer", "charmed", "count_votes", "decide", "double_save_kills", "event_from_json", "evolve", "fold",
+    "legal_choices", "night_plan", "options_of", "parse_house", "private_answer", "recommended", "roles_known",
+    "ruleset", "shape_of", "start", "view", "vote_round", "voters",
 ]
+
+
+# The role modules use the engine's own modules (the vote, a death), so they are found last.
+discover(VOTE)
 
 
 def roles_known() -> set[str]:
     """Every card any ruleset deals."""
-    from .roles import ROLES
-
     return {r.id for r in ROLES.values() if r.card}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import NotAChoice
+
 _BARE = {"witch": "witch:pass", "rematch": "rematch"}
 MAX_TEXT = 4096  # a choice's text form is short; anything longer is not a choice
 
@@ -58,18 +60,18 @@ class Choice:
 
     @classmethod
     def from_text(cls, text: str) -> Choice:
-        """Parse the text form; raises ValueError on anything else."""
+        """Parse the text form; raises NotAChoice (a Malformed) on anything else."""
         if len(text) > MAX_TEXT:
-            raise ValueError("not a choice: too long")
+            raise NotAChoice(text)
         step, _, rest = text.partition(":")
         if step == "rematch" and not rest:
             return cls(step)
         if not step or not rest:
-            raise ValueError(f"not a choice: {text[:60]!r}")
+            raise NotAChoice(text)
         try:
             return _parse(step, rest)
         except ValueError:
-            raise ValueError(f"not a choice: {text[:60]!r}") from None
+            raise NotAChoice(text) from None
 
     @property
     def is_pass(self) -> bool:

@@ -4,18 +4,24 @@ from __future__ import annotations
 
 from .deaths import kill
 from .events import DawnBroke, Event, Told, fold
-from .rulesets import ruleset
+from .roles import ROLES, Hooks
 from .state import State
+
+# per ruleset: a player both guarded and healed dies (the classic rules: the two saves cancel out)
+DOUBLE_SAVE_KILLS = {"classic": True, "extended": False}
+
+
+def double_save_kills(state: State) -> bool:
+    """Whether a guard's shield and a witch's heal on one victim cancel out, so the victim dies."""
+    return DOUBLE_SAVE_KILLS[state.ruleset]
 
 
 def resolve(state: State) -> list[Event]:
     """The dawn's events. Attacks can be stopped (guard, heal) or survived (the elder); a lone
     wolf's `kill` and poison cannot. Each role may add deaths of its own (the knight's sword)."""
-    from .roles import ROLES, Hooks
-
     events: list[Event] = [DawnBroke(state.night)]
     dying: dict[int, str] = {}
-    double_kills = ruleset(state.ruleset).double_save_kills
+    double_kills = double_save_kills(state)
     for mark in state.marks("attack"):
         seat = mark.target
         if seat not in state.alive or seat in dying:

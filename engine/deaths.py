@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .events import Died, Event, fold
+from .roles import Hooks
 from .state import State
 
 
@@ -16,8 +17,6 @@ def kill(state: State, seat: int, cause: str) -> list[Event]:
 
 def react(state: State, seat: int, cause: str) -> list[Event]:
     """Every role's reaction to a death that `state` already holds (grief, a shot owed, a successor)."""
-    from .roles import Hooks
-
     events: list[Event] = []
     for role in Hooks.after_death:
         more = role.after_death(state, seat, cause)

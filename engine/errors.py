@@ -1,4 +1,5 @@
-"""The two ways the rules say no: a choice out of turn, and a choice or setup the rules refuse."""
+"""The ways the rules say no: a choice out of turn, a choice or setup the rules refuse, and a choice
+that names nothing or is not a choice at all."""
 
 from __future__ import annotations
 
@@ -35,3 +36,17 @@ class Unknown(Exception):
 
 class Malformed(Unknown):
     """A choice of the wrong form for its step (a list of the wrong length, an unknown option)."""
+
+
+MAX_SHOWN = 60  # characters of a bad choice's text quoted back
+
+
+class NotAChoice(Malformed, ValueError):
+    """A text that is not the text form of any choice (a page, a journal or a file sent something else).
+    Also a ValueError, as `Choice.from_text` raised before it had a type of its own."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        shown = repr(text[:MAX_SHOWN]) + ("..." if len(text) > MAX_SHOWN else "")
+        super().__init__(f"not a choice: {shown}; a choice is a step and its answer, such as seer:3 or witch:pass")
+

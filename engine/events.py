@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .house import HouseRules
-from .state import Death, Mark, Pending, State
+from .state import Death, LogEntry, Mark, Memory, Pending, State
 
 KINDS: dict[str, type[Event]] = {}
 
@@ -55,6 +55,8 @@ def event_from_json(data: dict[str, Any]) -> Event:
     """Rebuild an event from its journal form; raises KeyError/TypeError on a bad record."""
     cls = KINDS[data["type"]]
     kwargs = {k: v for k, v in data.items() if k != "type"}
+    if cls is Remembered:
+        return Remembered.from_json(kwargs)
     for f in dataclasses.fields(cls):
         if f.name in kwargs:
             if f.name == "house":
@@ -105,8 +107,8 @@ class CardsDealt(Event):
     def apply(self, state: State) -> State:
         return state.but(roles=self.roles, dealt=self.roles, extra=self.extra, wolves=frozenset(self.wolves),
                          game=self.game, alive=frozenset(range(1, len(self.roles) + 1)), night=0, phase="dealt",
-                         plan=(), queue=(), tonight=(), memo={}, deaths=(), latest_deaths=(), expelled=None,
-                         captain=None, verdicts=0, log=(), winner=None, reason=None)
+                         plan=(), queue=(), tonight=(), memories={}, vote_round=1, tied=(), deaths=(), latest_deaths=(),
+                         expelled=None, captain=None, verdicts=0, log=(), winner=None, reason=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,14 +212,22 @@ class CardTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class Remembered(Event):
-    """A role's memory changes (`key` is namespaced by the role: `elder.wounds`)."""
+    """A role's memory changes to `memory` (its role module declares what it holds)."""
 
-    key: str
-    value: Any
+    memory: Memory
 
     def apply(self, state: State) -> State:
-        value = tuple(self.value) if isinstance(self.value, list) else self.value
-        return state.but(memo=state.remember(self.key, value))
+        return state.but(memories=state.remember(self.memory))
+
+    def to_json(self) -> dict[str, Any]:
+        fields = {f.name: getattr(self.memory, f.name) for f in dataclasses.fields(self.memory)}  # type: ignore[arg-type]
+        return {"type": self.kind, "memory": type(self.memory).__name__, **fields}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Remembered:
+        """The journal form read back; a role's memory holds flat values (numbers, words, seats)."""
+        kind = Memory.KINDS[data.pop("memory")]
+        return Remembered(kind(**data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +262,7 @@ class DayBegan(Event):
     night: int
 
     def apply(self, state: State) -> State:
-        return state.but(phase="day", queue=(Pending("day_vote"),), memo=state.remember("vote.round", 1))
+        return state.but(phase="day", queue=(Pending("day_vote"),), vote_round=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,8 +270,7 @@ class VoteAgain(Event):
     """The judge's second vote: another verdict right away, with no debate."""
 
     def apply(self, state: State) -> State:
-        return state.but(phase="day", queue=(*state.queue, Pending("day_vote")),
-                         memo=state.remember("vote.round", 2))
+        return state.but(phase="day", queue=(*state.queue, Pending("day_vote")), vote_round=2)
 
 
 END_SCENES = {"wolves_dead": "end.village", "wolves_number": "end.wolves.number",
@@ -293,7 +302,5 @@ class Logged(Event):
     result: str | None = None
 
     def apply(self, state: State) -> State:
-        from .state import LogEntry
-
         return state.but(log=state.logged(LogEntry(state.night, self.phase, self.what, self.role, self.target,
                                                    self.by, self.result)))

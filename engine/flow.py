@@ -15,9 +15,8 @@ from .roles._base import WOLF_CARDS
 from .rulesets import ruleset
 from .setup import Setup, check_house, deal, setup_from_roles
 from .state import Pending, State
-from .vote import VOTE
 
-ALL_STEPS: dict[str, Step] = {**STEPS, VOTE.id: VOTE}
+ALL_STEPS: dict[str, Step] = STEPS  # the roles' steps and the day's vote (engine/__init__.py registers it)
 REMATCH = "rematch"
 
 

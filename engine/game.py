@@ -8,6 +8,7 @@ from .choice import Choice
 from .errors import Refused
 from .events import Event, fold
 from .flow import decided, legal_choices, start
+from .house import defaults
 from .setup import Setup
 from .state import HouseRules, State
 
@@ -25,8 +26,6 @@ class Game:
     def new(cls, players: Sequence[str], *, ruleset: str = "classic", house: HouseRules | None = None,
             seed: int = 0, mode: str = "one_device", roles: Sequence[str] | None = None,
             setup: Setup | None = None, extra: Sequence[str] = ()) -> Game:
-        from .house import defaults
-
         return cls(start(ruleset, players, house or defaults(ruleset), seed, mode, roles, setup, extra))
 
     def choose(self, choice: Choice) -> list[Event]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .chance import shuffled
 from .errors import Refused, Unknown
 from .house import DAY_TIMER_MINUTES, STEP_SECONDS, WIN_MODES, HouseError, HouseRules
 from .house import check_house as _check_house
@@ -140,13 +140,6 @@ def setup_from_roles(rules: Ruleset, roles: Sequence[str], extra: Sequence[str] 
     check_count(rules, len(roles))
     check_counts(rules, len(roles), counts, mode, seat_cards)
     return Setup(rules, len(roles), counts, mode)
-
-
-def shuffled(cards: Sequence[str], seed: int | str) -> tuple[str, ...]:
-    """The cards in seat order, shuffled reproducibly from `seed`."""
-    deck = list(cards)
-    random.Random(str(seed)).shuffle(deck)
-    return tuple(deck)
 
 
 def deal(setup: Setup, seed: int | str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -3,6 +3,7 @@ child, the thief and the servant change it), so this asks the state's set of wol
 
 from __future__ import annotations
 
+from .roles import ROLES
 from .state import State
 
 
@@ -15,8 +16,6 @@ def living_wolves(state: State) -> list[int]:
 
 
 def side_of(state: State, seat: int) -> str:
-    from .roles import ROLES
-
     if seat in state.wolves:
         return "wolves"
     return "solo" if ROLES[state.role_of(seat)].side == "solo" else "village"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, TypeVar, cast
 
 from .choice import Choice
 from .house import HouseRules
@@ -32,6 +33,21 @@ class Mark:
     target: int
     by: int | None = None
     source: str = ""
+
+
+class Memory:
+    """What a role remembers from step to step (the seer's looks, the witch's potions): each role module
+    declares its own frozen dataclass of this, every field with a default (the role has done nothing yet)."""
+
+    __slots__ = ()
+    KINDS: ClassVar[dict[str, type[Memory]]] = {}  # by class name, for the journal form of `Remembered`
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        Memory.KINDS[cls.__name__] = cls
+
+
+M = TypeVar("M", bound=Memory)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +99,9 @@ class State:
     plan: tuple[str, ...] = ()  # the night steps still to come tonight, in order
     queue: tuple[Pending, ...] = ()
     tonight: tuple[Mark, ...] = ()
-    memo: dict[str, Any] = field(default_factory=dict)  # per-role memory; copied on write
+    memories: Mapping[type[Memory], Memory] = field(default_factory=dict)  # each role's memory; copied on write
+    vote_round: int = 1  # the day's first vote, or the judge's second
+    tied: tuple[int, ...] = ()  # the seats of a tied vote, while someone settles it
     deaths: tuple[Death, ...] = ()
     latest_deaths: tuple[int, ...] = ()  # the deaths of the last dawn or verdict, seat order
     expelled: int | None = None  # the last verdict: a seat, or None for "nobody leaves"
@@ -133,10 +151,16 @@ class State:
     def extended(self) -> bool:
         return self.ruleset == "extended"
 
-    def remember(self, key: str, value: Any) -> dict[str, Any]:
-        memo = dict(self.memo)
-        memo[key] = value
-        return memo
+    def memory(self, kind: type[M]) -> M:
+        """What the role whose memory is `kind` remembers now."""
+        found = self.memories.get(kind)
+        return kind() if found is None else cast(M, found)
+
+    def remember(self, memory: Memory) -> dict[type[Memory], Memory]:
+        """The memories with `memory` in place of its role's (for `but(memories=...)`)."""
+        memories = dict(self.memories)
+        memories[type(memory)] = memory
+        return memories
 
     def logged(self, entry: LogEntry) -> tuple[LogEntry, ...]:
         return (*self.log, entry)
@@ -152,4 +176,4 @@ class State:
         return left, right
 
 
-__all__ = ["NARRATOR", "Choice", "Death", "HouseRules", "LogEntry", "Mark", "Pending", "State"]
+__all__ = ["NARRATOR", "Choice", "Death", "HouseRules", "LogEntry", "Mark", "Memory", "Pending", "State"]

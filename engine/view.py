@@ -8,19 +8,19 @@ from typing import Any
 
 from .flow import answerer, legal_choices
 from .roles import Hooks
+from .roles.village_idiot import pardoned
+from .rulesets import ruleset
 from .state import NARRATOR, State
 
 
 def public_cards(state: State) -> dict[str, str]:
     """Cards everyone has seen: an executed player's (extended), a pardoned idiot's."""
-    from .rulesets import ruleset
-
     out: dict[str, str] = {}
     if ruleset(state.ruleset).reveal_executed:
         for death in state.deaths:
             if death.cause == "vote" and not _secret_take(state, death.seat):
                 out[str(death.seat)] = death.card
-        idiot = state.memo.get("village_idiot.pardoned")
+        idiot = pardoned(state)
         if idiot is not None:
             out[str(idiot)] = "village_idiot"
     return out

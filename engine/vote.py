@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .choice import Choice
+from .count import ballot_refusal, extra_votes, leaders, mutual, scores, weight
 from .deaths import kill, react
 from .errors import Refused
 from .events import Died, Event, GameOver, Said, Told, fold
@@ -46,27 +47,12 @@ class Tied(Event):
     seats: tuple[int, ...]
 
     def apply(self, state: State) -> State:
-        return state.but(phase="verdict", latest_deaths=(), memo=state.remember("vote.tied", self.seats))
+        return state.but(phase="verdict", latest_deaths=(), tied=self.seats)
 
 
-def weight(state: State, seat: int) -> int:
-    """How many votes a living seat's ballot counts (the captain two, a pardoned idiot none)."""
-    w = 1
-    for role in Hooks.ballot_weight:
-        w = role.ballot_weight(state, seat, w)
-    return w
-
-
-def extra_votes(state: State) -> dict[int, int]:
-    """Votes the roles add before anyone votes (the raven's letter), first vote of the day only."""
-    out: dict[int, int] = {}
-    if state.memo.get("vote.round", 1) != 1:
-        return out
-    for role in Hooks.extra_votes:
-        for seat, n in role.extra_votes(state).items():
-            if seat in state.alive:
-                out[seat] = out.get(seat, 0) + n
-    return out
+def vote_round(state: State) -> int:
+    """Which vote of the day this is: 1, or 2 for the judge's second vote (no debate before it)."""
+    return state.vote_round
 
 
 def execute(state: State, seat: int) -> list[Event]:
@@ -129,14 +115,9 @@ class VoteStep(Step):
         if choice.target is not None and choice.target not in state.alive:
             return Refused("target.dead", f"{who(state, choice.target)} is dead; expel a living player.",
                            player=choice.target)
-        for voter, target in choice.ballots or ():
-            if voter not in state.alive:
-                return Refused("vote.dead_voter", f"{who(state, voter)} is dead and cannot vote.", player=voter)
-            if weight(state, voter) == 0:
-                return Refused("vote.no_vote", f"{who(state, voter)} may no longer vote.", player=voter)
-            if target is not None and target not in state.alive:
-                return Refused("target.dead", f"{who(state, target)} is dead; vote for a living player.",
-                               player=target)
+        refused = ballot_refusal(state, choice.ballots or ())
+        if refused is not None:
+            return refused
         if choice.tally is not None:
             for seat, _ in choice.tally:
                 if seat not in state.alive:
@@ -154,20 +135,13 @@ class VoteStep(Step):
             return execute(state, choice.target)
         if choice.ballots is None and choice.tally is None:
             return [Verdict(None)]
-        if _mutual(state, choice):
+        if mutual(state, None if choice.ballots is None else dict(choice.ballots), dict(choice.tally or ())):
             a, b = sorted(state.alive)
             return [Verdict(None, silent=True), Told("day.vote.mutual", players=(a, b)), Died(a, "vote"),
                     Died(b, "vote"), GameOver("draw", "mutual_vote")]
-        scores = extra_votes(state)
-        for voter, target in choice.ballots or ():
-            if target is not None:
-                scores[target] = scores.get(target, 0) + weight(state, voter)
-        for seat, n in choice.tally or ():
-            scores[seat] = scores.get(seat, 0) + n
-        top = max(scores.values(), default=0)
-        if top == 0:
+        tied = leaders(scores(state, choice.ballots or (), choice.tally or ()))
+        if not tied:
             return [Verdict(None)]
-        tied = tuple(sorted(s for s, n in scores.items() if n == top))
         if len(tied) == 1:
             return execute(state, tied[0])
         for role in Hooks.settle_tie:
@@ -177,16 +151,7 @@ class VoteStep(Step):
         return [Verdict(None, tie=True)]
 
 
-def _mutual(state: State, choice: Choice) -> bool:
-    """Exactly two alive and each voted for the other: both die, a draw."""
-    if len(state.alive) != 2:
-        return False
-    a, b = sorted(state.alive)
-    if choice.ballots is not None:
-        ballots = dict(choice.ballots)
-        return ballots.get(a) == b and ballots.get(b) == a
-    tally = dict(choice.tally or ())
-    return tally.get(a, 0) >= 1 and tally.get(b, 0) >= 1
-
-
 VOTE = VoteStep()
+
+# `weight` and `extra_votes` are counted in engine/count.py; the page and the terminal read them here too
+__all__ = ["VOTE", "Tied", "Verdict", "VoteStep", "execute", "extra_votes", "put_to_death", "vote_round", "weight"]

@@ -2,7 +2,9 @@
 
 A role module defines `ROLE`, an instance of `Role` (an office like the captain is one too, with
 `card = False`). The registry below finds every module in this package, so adding a role means
-adding its module (and its scenes, strings, picture and tests), nothing else.
+adding its module (and its scenes, strings, picture and tests), nothing else. `discover` runs once the
+engine's own modules are loaded (engine/__init__.py), since role modules use them (the vote, a death);
+until then the tables below are empty, and nothing reads them before a game is played.
 
 More roles can come from folders outside the package, named in the environment variable
 `WOLFCALL_ROLES` (separated like PATH; unset: none). Such a folder holds role modules (`<role>.py`,
@@ -21,15 +23,17 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import ClassVar
 
 from ._base import WOLF_CARDS, NightCall, Role, Step, TargetStep, who
 
 EXTRA = "WOLFCALL_ROLES"
 FOLDERS = tuple(Path(f) for f in os.environ.get(EXTRA, "").split(os.pathsep) if f)  # more roles (see above)
 ROLES: dict[str, Role] = {}
-STEPS: dict[str, Step] = {}
+STEPS: dict[str, Step] = {}  # every step the engine asks: the roles' and its own (the day's vote)
 STEP_ROLE: dict[str, str] = {}  # step id -> the role whose module asks it (whose picture the step shows)
 CALLS: list[tuple[Role, NightCall]] = []
+BY_WIN: list[Role] = []  # the roles in the order their win hooks are asked
 
 
 class RoleFolderError(ImportError):
@@ -68,27 +72,6 @@ def _modules() -> Iterator[ModuleType]:
         yield from _extra(folder)
 
 
-def _discover() -> None:
-    for module in _modules():
-        role: Role | None = getattr(module, "ROLE", None)
-        if role is None:
-            continue
-        if role.id in ROLES or any(step.id in STEPS for step in role.steps):
-            raise RoleFolderError(f"{module.__file__}: the role {role.id!r} or one of its steps is already known")
-        ROLES[role.id] = role
-        if role.card and role.side == "wolves":
-            WOLF_CARDS.add(role.id)
-        for step in role.steps:
-            STEPS[step.id] = step
-            STEP_ROLE[step.id] = role.id
-        for call in role.night:
-            CALLS.append((role, call))
-
-
-_discover()
-BY_WIN = sorted(ROLES.values(), key=lambda r: r.win_rank)
-
-
 def specials(rules: str, *, wolves: bool = False) -> tuple[Role, ...]:
     """The cards a ruleset deals beside the plain werewolf and villager: the wolves among them
     (`wolves=True`), or the others (the property tests and the bench draw random deals from these)."""
@@ -104,20 +87,63 @@ def with_hook(name: str) -> tuple[Role, ...]:
 class Hooks:
     """Each hook with the roles that define it, so a death or a vote asks only those."""
 
-    after_death = with_hook("after_death")
-    defer_execution = with_hook("defer_execution")
-    after_execution = with_hook("after_execution")
-    execution_win = with_hook("execution_win")
-    ballot_weight = with_hook("ballot_weight")
-    extra_votes = with_hook("extra_votes")
-    settle_tie = tuple(sorted(with_hook("settle_tie"), key=lambda r: r.tie_rank))
-    dawn_deaths = with_hook("dawn_deaths")
-    dawn_news = with_hook("dawn_news")
-    reaction = with_hook("reaction")
-    wins = tuple(r for r in BY_WIN if r in with_hook("wins"))
-    knows = with_hook("knows")
-    public = with_hook("public")
+    after_death: ClassVar[tuple[Role, ...]] = ()
+    defer_execution: ClassVar[tuple[Role, ...]] = ()
+    after_execution: ClassVar[tuple[Role, ...]] = ()
+    execution_win: ClassVar[tuple[Role, ...]] = ()
+    ballot_weight: ClassVar[tuple[Role, ...]] = ()
+    extra_votes: ClassVar[tuple[Role, ...]] = ()
+    settle_tie: ClassVar[tuple[Role, ...]] = ()  # in the order they settle a tie
+    dawn_deaths: ClassVar[tuple[Role, ...]] = ()
+    dawn_news: ClassVar[tuple[Role, ...]] = ()
+    reaction: ClassVar[tuple[Role, ...]] = ()
+    wins: ClassVar[tuple[Role, ...]] = ()  # in their win rank
+    knows: ClassVar[tuple[Role, ...]] = ()
+    public: ClassVar[tuple[Role, ...]] = ()
+
+    @classmethod
+    def index(cls) -> None:
+        """Sort the registered roles by the hooks they define."""
+        cls.after_death = with_hook("after_death")
+        cls.defer_execution = with_hook("defer_execution")
+        cls.after_execution = with_hook("after_execution")
+        cls.execution_win = with_hook("execution_win")
+        cls.ballot_weight = with_hook("ballot_weight")
+        cls.extra_votes = with_hook("extra_votes")
+        cls.settle_tie = tuple(sorted(with_hook("settle_tie"), key=lambda r: r.tie_rank))
+        cls.dawn_deaths = with_hook("dawn_deaths")
+        cls.dawn_news = with_hook("dawn_news")
+        cls.reaction = with_hook("reaction")
+        cls.wins = tuple(r for r in BY_WIN if r in with_hook("wins"))
+        cls.knows = with_hook("knows")
+        cls.public = with_hook("public")
+
+
+def discover(*steps: Step) -> None:
+    """Find every role module (this package's, then the WOLFCALL_ROLES folders') and register its role, steps
+    and night calls; `steps` are the engine's own steps (the day's vote). Once only: a second call changes
+    nothing."""
+    if ROLES:
+        return
+    for module in _modules():
+        role: Role | None = getattr(module, "ROLE", None)
+        if role is None:
+            continue
+        if role.id in ROLES or any(step.id in STEPS for step in role.steps):
+            raise RoleFolderError(f"{module.__file__}: the role {role.id!r} or one of its steps is already known")
+        ROLES[role.id] = role
+        if role.card and role.side == "wolves":
+            WOLF_CARDS.add(role.id)
+        for step in role.steps:
+            STEPS[step.id] = step
+            STEP_ROLE[step.id] = role.id
+        for call in role.night:
+            CALLS.append((role, call))
+    for step in steps:
+        STEPS[step.id] = step
+    BY_WIN[:] = sorted(ROLES.values(), key=lambda r: r.win_rank)
+    Hooks.index()
 
 
 __all__ = ["BY_WIN", "CALLS", "EXTRA", "FOLDERS", "ROLES", "STEPS", "STEP_ROLE", "Hooks", "NightCall", "Role",
-           "RoleFolderError", "Step", "TargetStep", "specials", "who"]
+           "RoleFolderError", "Step", "TargetStep", "discover", "specials", "who"]

@@ -14,7 +14,6 @@ from typing import Any
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..rulesets import Ruleset, ruleset
 from ..state import Pending, State
 
 # The cards that are wolves from the start: every card whose role says `side = "wolves"`. The registry
@@ -28,10 +27,6 @@ SEAT, POTIONS, SEATS, OPTION, VOTE, SECONDS = "seat", "potions", "seats", "optio
 def who(state: State, seat: int) -> str:
     """How a refusal names a seat: the player's name, else "player N"."""
     return state.name(seat) or f"player {seat}"
-
-
-def rules_of(state: State) -> Ruleset:
-    return ruleset(state.ruleset)
 
 
 def every_night(state: State, night: int) -> bool:
@@ -316,4 +311,4 @@ def holder(state: State, role: str) -> int | None:
 
 __all__ = ["OPTION", "POTIONS", "SEAT", "SEATS", "SECONDS", "VOTE", "WOLF_CARDS", "NightCall", "OptionStep", "Role",
            "SeatStep", "SeatsStep", "Spoken", "Step", "TargetStep", "at_players", "even_nights", "every_night",
-           "first_night", "holder", "odd_nights", "rules_of", "who"]
+           "first_night", "holder", "odd_nights", "who"]

@@ -9,10 +9,16 @@ from dataclasses import dataclass
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Asked, Event, Said, Told
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
+from ..vote import Tied, execute
 from ._base import Role, Spoken, Step, TargetStep
 
 SUCCESSOR_RANK = 2  # after the hunters' shots
+
+
+@dataclass(frozen=True, slots=True)
+class CaptainMemory(Memory):
+    elected: bool = False  # the village has held its election
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +30,8 @@ class CaptainNamed(Event):
         return Said("captain.elected" if self.how == "elected" else "captain.named", self.seat)
 
     def apply(self, state: State) -> State:
-        memo = state.remember("captain.elected", True)
         phase = "day" if state.phase in ("day", "verdict") else "dawn"
-        return state.but(captain=self.seat, memo=memo,
+        return state.but(captain=self.seat, memories=state.remember(CaptainMemory(elected=True)),
                          log=state.logged(LogEntry(state.night, phase, self.how, "captain", self.seat)))
 
 
@@ -58,16 +63,15 @@ class TiebreakStep(TargetStep):
     may_pass = False
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
-        for seat in state.memo.get("vote.tied", ()):
+        for seat in state.tied:
             yield Choice(self.id, seat)
 
     def rule(self, state: State, pending: Pending, target: int) -> Refused | None:
-        if target not in state.memo.get("vote.tied", ()):
+        if target not in state.tied:
             return Refused("captain.not_tied", "The captain chooses one of the tied players.", player=target)
         return None
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
-        from ..vote import execute
 
         assert choice.target is not None
         return execute(state, choice.target)
@@ -93,7 +97,7 @@ class Captain(Role):
 
     def reaction(self, state: State) -> list[Event]:
         if (state.house.captain and state.phase == "dawn" and state.night == 1
-                and not state.memo.get("captain.elected", False)):
+                and not state.memory(CaptainMemory).elected):
             return [Told("captain.election"), Asked("captain_election", None)]
         return []
 
@@ -108,7 +112,6 @@ class Captain(Role):
     def settle_tie(self, state: State, tied: tuple[int, ...]) -> list[Event] | None:
         if state.captain is None or state.captain not in state.alive:
             return None
-        from ..vote import Tied
 
         return [Tied(tied), Told("captain.tiebreak", state.captain), Asked("captain_tiebreak", state.captain)]
 

@@ -11,8 +11,13 @@ from ..choice import Choice
 from ..deaths import kill
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatsStep, Spoken, at_players, first_night
+
+
+@dataclass(frozen=True, slots=True)
+class CupidMemory(Memory):
+    lovers: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,12 +29,12 @@ class Linked(Event):
         a, b = self.lovers
         log = (*state.log, LogEntry(state.night, "night", "link", "cupid", a, self.seat),
                LogEntry(state.night, "night", "link", "cupid", b, self.seat))
-        return state.but(memo=state.remember("cupid.lovers", self.lovers), log=log)
+        return state.but(memories=state.remember(CupidMemory(self.lovers)), log=log)
 
 
 def lovers(state: State) -> tuple[int, int] | None:
-    pair: tuple[int, int] | None = state.memo.get("cupid.lovers")
-    return pair
+    """The two lovers, once cupid has linked them."""
+    return state.memory(CupidMemory).lovers
 
 
 class LinkStep(SeatsStep):

@@ -10,8 +10,15 @@ from typing import Any
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event, Told
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatsStep, Spoken, at_players, who
+
+
+@dataclass(frozen=True, slots=True)
+class DogMemory(Memory):
+    night: int = 0  # the night of the dog's last walk
+    gap: tuple[int, ...] = ()
+    growls: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,12 +28,12 @@ class DogSent(Event):
     growls: bool
 
     def apply(self, state: State) -> State:
-        memo = state.remember("dog_handler.dog", (state.night, self.gap, self.growls))
+        memo = state.remember(DogMemory(state.night, self.gap, self.growls))
         if not self.gap:
-            return state.but(memo=memo)
+            return state.but(memories=memo)
         log = state.logged(LogEntry(state.night, "night", "dog", "dog_handler", self.gap[0], self.seat,
                                     "growl" if self.growls else "calm"))
-        return state.but(memo=memo, log=log)
+        return state.but(memories=memo, log=log)
 
 
 def gaps(state: State, handler: int) -> list[tuple[int, int]]:
@@ -83,16 +90,16 @@ class DogHandler(Role):
     night = (NightCall("dog_handler", 100),)
 
     def dawn_news(self, state: State) -> list[Event]:
-        night, gap, growls = state.memo.get("dog_handler.dog", (0, (), False))
-        if night != state.night or not gap:
+        dog = state.memory(DogMemory)
+        if dog.night != state.night or not dog.gap:
             return []
-        return [Told("dawn.dog.growl" if growls else "dawn.dog.calm", players=tuple(gap))]
+        return [Told("dawn.dog.growl" if dog.growls else "dawn.dog.calm", players=dog.gap)]
 
     def public(self, state: State) -> dict[str, Any]:
-        night, gap, growls = state.memo.get("dog_handler.dog", (0, (), False))
-        if night != state.night or not gap or state.phase == "night":
+        dog = state.memory(DogMemory)
+        if dog.night != state.night or not dog.gap or state.phase == "night":
             return {}
-        return {"dog": {"gap": list(gap), "growls": growls}}
+        return {"dog": {"gap": list(dog.gap), "growls": dog.growls}}
 
 
 ROLE = DogHandler()

@@ -3,9 +3,16 @@ gallows, the hunter and grief kill him at once; an infection costs no life."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..events import Event, Remembered
-from ..state import State
+from ..state import Memory, State
 from ._base import Role, at_players
+
+
+@dataclass(frozen=True, slots=True)
+class ElderMemory(Memory):
+    wounds: int = 0  # wolf attacks he has survived
 
 
 class Elder(Role):
@@ -14,9 +21,9 @@ class Elder(Role):
     recommended = at_players(extended=(10,))
 
     def attack_spared(self, state: State, seat: int) -> list[Event] | None:
-        if state.memo.get("elder.wounds", 0) >= 1:
+        if state.memory(ElderMemory).wounds >= 1:
             return None
-        return [Remembered("elder.wounds", 1)]
+        return [Remembered(ElderMemory(wounds=1))]
 
 
 ROLE = Elder()

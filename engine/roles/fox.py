@@ -9,8 +9,14 @@ from typing import Any
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatStep, at_players
+
+
+@dataclass(frozen=True, slots=True)
+class FoxMemory(Memory):
+    results: tuple[tuple[int, int, bool], ...] = ()  # (night, the seat sniffed, a wolf among them)
+    nose_lost: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,11 +26,10 @@ class Sniffed(Event):
     found: bool
 
     def apply(self, state: State) -> State:
-        results = (*state.memo.get("fox.results", ()), (state.night, self.target, self.found))
-        memo = state.remember("fox.results", results)
-        if not self.found:
-            memo["fox.nose_lost"] = True
-        return state.but(memo=memo, log=state.logged(LogEntry(state.night, "night", "sniff", "fox", self.target,
+        fox = state.memory(FoxMemory)
+        memo = state.remember(FoxMemory((*fox.results, (state.night, self.target, self.found)),
+                                        fox.nose_lost or not self.found))
+        return state.but(memories=memo, log=state.logged(LogEntry(state.night, "night", "sniff", "fox", self.target,
                                                               self.seat, "wolf" if self.found else "none")))
 
 
@@ -34,7 +39,7 @@ class SniffStep(SeatStep):
     after = ("thief", "wolf_dog", "wolf_father")  # who counts as a wolf tonight
 
     def spent(self, state: State, pending: Pending) -> Refused | None:
-        if state.memo.get("fox.nose_lost", False):
+        if state.memory(FoxMemory).nose_lost:
             return Refused("fox.no_nose", "The fox has lost his nose.")
         return None
 
@@ -63,8 +68,8 @@ class Fox(Role):
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         if state.role_of(seat) != self.id:
             return {}
-        return {"sniffs": [{"night": n, "target": t, "wolf": f} for n, t, f in state.memo.get("fox.results", ())],
-                "nose": not state.memo.get("fox.nose_lost", False)}
+        fox = state.memory(FoxMemory)
+        return {"sniffs": [{"night": n, "target": t, "wolf": f} for n, t, f in fox.results], "nose": not fox.nose_lost}
 
 
 ROLE = Fox()

@@ -7,8 +7,14 @@ from dataclasses import dataclass
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Mark, Pending, State
-from ._base import NightCall, Role, SeatStep, at_players, rules_of, who
+from ..state import LogEntry, Mark, Memory, Pending, State
+from ._base import NightCall, Role, SeatStep, at_players, who
+
+
+@dataclass(frozen=True, slots=True)
+class GuardMemory(Memory):
+    night: int = 0  # the night of his last watch
+    target: int | None = None  # whom he protected then
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,17 +23,20 @@ class Protected(Event):
     target: int | None
 
     def apply(self, state: State) -> State:
-        memo = state.remember("guard.last", (state.night, self.target))
+        memo = state.remember(GuardMemory(state.night, self.target))
         if self.target is None:
-            return state.but(memo=memo)
-        return state.but(memo=memo, tonight=(*state.tonight, Mark("protect", self.target, self.seat)),
+            return state.but(memories=memo)
+        return state.but(memories=memo, tonight=(*state.tonight, Mark("protect", self.target, self.seat)),
                          log=state.logged(LogEntry(state.night, "night", "protect", "guard", self.target, self.seat)))
+
+
+MAY_PROTECT_SELF = {"classic": True, "extended": False}  # per ruleset: may the guard shield himself
 
 
 def last_protected(state: State) -> int | None:
     """The player the guard protected the night before this one (None if nobody)."""
-    night, target = state.memo.get("guard.last", (0, None))
-    return target if night == state.night - 1 else None
+    last = state.memory(GuardMemory)
+    return last.target if last.night == state.night - 1 else None
 
 
 class GuardStep(SeatStep):
@@ -35,7 +44,7 @@ class GuardStep(SeatStep):
     verb = "protect"
 
     def rule(self, state: State, pending: Pending, target: int) -> Refused | None:
-        if target == pending.seat and not rules_of(state).guard_may_protect_self:
+        if target == pending.seat and not MAY_PROTECT_SELF[state.ruleset]:
             return Refused("guard.self", "The guard may not protect himself; choose someone else.")
         if target == last_protected(state):
             return Refused("guard.repeat",

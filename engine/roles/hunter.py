@@ -9,9 +9,11 @@ from ..choice import Choice
 from ..deaths import kill
 from ..events import Asked, Event, Said, Told
 from ..state import LogEntry, Pending, State
-from ._base import Role, Spoken, Step, TargetStep, at_players, rules_of
+from ._base import Role, Spoken, Step, TargetStep, at_players
 
 SHOT_RANK = 1  # after grief, before the captain's successor
+# per ruleset, the death causes that give the hunter his shot; None: every death
+SHOOTS_ON: dict[str, frozenset[str] | None] = {"classic": frozenset({"wolves", "vote"}), "extended": None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +58,7 @@ class Hunter(Role):
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
         if state.role_of(seat) != self.id:
             return []
-        causes = rules_of(state).hunter_shoots_on
+        causes = SHOOTS_ON[state.ruleset]
         if causes is None or cause in causes:
             return [Asked("hunter", seat, SHOT_RANK)]
         return []

@@ -3,10 +3,18 @@ no debate. Only with every player on their own device."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from ..choice import Choice
 from ..events import Asked, Event, Remembered, Told, VoteAgain
-from ..state import Pending, State
+from ..state import Memory, Pending, State
 from ._base import OptionStep, Role, Spoken
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeMemory(Memory):
+    used: bool = False  # he has called his second vote
+    asked: int | None = None  # the verdict (counted from 1) after which he was last asked
 
 
 class SecondVoteStep(OptionStep):
@@ -22,7 +30,7 @@ class SecondVoteStep(OptionStep):
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         if choice.option != "second_vote":
             return []
-        return [Remembered("judge.used", True), Told("judge.second_vote"), VoteAgain()]
+        return [Remembered(replace(state.memory(JudgeMemory), used=True)), Told("judge.second_vote"), VoteAgain()]
 
 
 class Judge(Role):
@@ -34,10 +42,10 @@ class Judge(Role):
 
     def reaction(self, state: State) -> list[Event]:
         judges = state.living(self.id)
-        if (state.phase != "verdict" or not judges or state.memo.get("judge.used", False)
-                or state.memo.get("judge.asked") == state.verdicts):
+        memory = state.memory(JudgeMemory)
+        if state.phase != "verdict" or not judges or memory.used or memory.asked == state.verdicts:
             return []
-        return [Remembered("judge.asked", state.verdicts), Asked(self.id, judges[0])]
+        return [Remembered(replace(memory, asked=state.verdicts)), Asked(self.id, judges[0])]
 
 
 ROLE = Judge()

@@ -3,9 +3,17 @@ him who counts as a wolf is wounded, and dies in the next night (at the dawn aft
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..events import Event, Remembered
-from ..state import State
+from ..state import Memory, State
 from ._base import Role, at_players
+
+
+@dataclass(frozen=True, slots=True)
+class KnightMemory(Memory):
+    night: int = 0  # the night the wolves killed him
+    wolf: int = 0  # the wolf his rusty sword wounded
 
 
 class Knight(Role):
@@ -20,13 +28,13 @@ class Knight(Role):
         for k in range(1, n):
             other = (seat - 1 + k) % n + 1
             if other in state.alive and state.is_wolf(other):
-                return [Remembered("knight.rust", (state.night, other))]
+                return [Remembered(KnightMemory(state.night, other))]
         return []
 
     def dawn_deaths(self, state: State) -> dict[int, str]:
-        night, seat = state.memo.get("knight.rust", (0, 0))
-        if night and state.night == night + 1 and seat in state.alive:
-            return {seat: "sword"}
+        rust = state.memory(KnightMemory)
+        if rust.night and state.night == rust.night + 1 and rust.wolf in state.alive:
+            return {rust.wolf: "sword"}
         return {}
 
 

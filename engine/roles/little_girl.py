@@ -1,18 +1,19 @@
 """The little girl: peeks while the wolves choose. One device: she peeks for real and the wolves'
 step gives her the time. Own devices: she holds a button for 0-10 seconds; the longer she holds,
-the likelier she learns one wolf, and the likelier that wolf learns her. Drawn from the game's seed."""
+the likelier she learns one wolf, and the likelier that wolf learns her. Drawn from the game's seed
+(engine/chance.py) when she answers, and written into the event: replaying the log draws nothing."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..chance import draws
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import SECONDS, NightCall, Role, Step, at_players
 
 MAX_SECONDS = 10
@@ -23,19 +24,26 @@ def own_devices(state: State, night: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class LittleGirlMemory(Memory):
+    peeks: tuple[tuple[int, int | None, int | None], ...] = ()  # (night, the wolf she saw, the wolf that saw her)
+
+
+@dataclass(frozen=True, slots=True)
 class Peeked(Event):
+    """She held for `seconds`, and what chance made of it (the wolf she saw, the wolf that saw her)."""
+
     seat: int
     seconds: int
     seen: int | None  # the wolf she learned
     caught_by: int | None  # the wolf that learned her
 
     def apply(self, state: State) -> State:
-        memo = state.remember("little_girl.peeks",
-                              (*state.memo.get("little_girl.peeks", ()), (state.night, self.seen, self.caught_by)))
+        memo = state.remember(LittleGirlMemory((*state.memory(LittleGirlMemory).peeks,
+                                                (state.night, self.seen, self.caught_by))))
         log = state.log
         if self.seen is not None:
             log = state.logged(LogEntry(state.night, "night", "peek", "little_girl", self.seen, self.seat))
-        return state.but(memo=memo, log=log)
+        return state.but(memories=memo, log=log)
 
 
 class PeekStep(Step):
@@ -65,7 +73,7 @@ class PeekStep(Step):
         wolves = sorted((state.wolves & state.alive) - {pending.seat})
         if not wolves or choice.seconds == 0:
             return [Peeked(pending.seat, choice.seconds, None, None)]
-        rng = random.Random(f"{state.seed}:{state.game}:{state.night}:little_girl")
+        rng = draws(state, self.id)
         wolf = rng.choice(wolves)
         share = choice.seconds / MAX_SECONDS
         seen = wolf if rng.random() < 0.8 * share else None
@@ -81,7 +89,7 @@ class LittleGirl(Role):
     night = (NightCall("little_girl", 65, own_devices),)
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
-        peeks = state.memo.get("little_girl.peeks", ())
+        peeks = state.memory(LittleGirlMemory).peeks
         out: dict[str, Any] = {}
         if state.role_of(seat) == self.id:
             out["seen_wolves"] = sorted({w for _, w, _ in peeks if w is not None})

@@ -10,8 +10,13 @@ from typing import Any
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatsStep, Spoken, at_players, who
+
+
+@dataclass(frozen=True, slots=True)
+class PiperMemory(Memory):
+    charmed: tuple[int, ...] = ()  # everyone he has charmed, the dead too, in seat order
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,19 +25,19 @@ class Charmed(Event):
     targets: tuple[int, ...]
 
     def apply(self, state: State) -> State:
-        charmed = tuple(sorted({*state.memo.get("pied_piper.charmed", ()), *self.targets}))
+        charmed = tuple(sorted({*state.memory(PiperMemory).charmed, *self.targets}))
         log = state.log + tuple(LogEntry(state.night, "night", "charm", "pied_piper", t, self.seat)
                                 for t in self.targets)
-        return state.but(memo=state.remember("pied_piper.charmed", charmed), log=log)
+        return state.but(memories=state.remember(PiperMemory(charmed)), log=log)
 
 
 def charmed(state: State) -> list[int]:
     """The living charmed players, in seat order."""
-    return [s for s in state.memo.get("pied_piper.charmed", ()) if s in state.alive]
+    return [s for s in state.memory(PiperMemory).charmed if s in state.alive]
 
 
 def to_charm(state: State, piper: int) -> list[int]:
-    done = set(state.memo.get("pied_piper.charmed", ()))
+    done = set(state.memory(PiperMemory).charmed)
     return [s for s in sorted(state.alive) if s != piper and s not in done]
 
 

@@ -8,10 +8,16 @@ from typing import Any
 
 from ..choice import Choice
 from ..events import Event, Told
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatStep, Spoken, at_players
 
 EXTRA = 2
+
+
+@dataclass(frozen=True, slots=True)
+class RavenMemory(Memory):
+    night: int = 0  # the night of his last letter
+    target: int | None = None  # whom it named
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,17 +26,17 @@ class Denounced(Event):
     target: int | None
 
     def apply(self, state: State) -> State:
-        memo = state.remember("raven.mark", (state.night, self.target))
+        memo = state.remember(RavenMemory(state.night, self.target))
         if self.target is None:
-            return state.but(memo=memo)
-        return state.but(memo=memo, log=state.logged(LogEntry(state.night, "night", "mark", "raven", self.target,
+            return state.but(memories=memo)
+        return state.but(memories=memo, log=state.logged(LogEntry(state.night, "night", "mark", "raven", self.target,
                                                               self.seat)))
 
 
 def marked(state: State) -> int | None:
     """Tonight's or today's marked player, once the raven has written."""
-    night, target = state.memo.get("raven.mark", (0, None))
-    return target if night == state.night else None
+    mark = state.memory(RavenMemory)
+    return mark.target if mark.night == state.night else None
 
 
 class LetterStep(SeatStep):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..events import Event, Told
 from ..state import State
+from ..vote import execute
 from ._base import Role, Spoken, at_players
 
 
@@ -18,7 +19,6 @@ class Scapegoat(Role):
         goat = state.living(self.id)
         if not goat:
             return None
-        from ..vote import execute
 
         return [Told("scapegoat.dies", goat[0]), *execute(state, goat[0])]
 

@@ -8,8 +8,13 @@ from typing import Any
 
 from ..choice import Choice
 from ..events import Event
-from ..state import LogEntry, Pending, State
-from ._base import NightCall, Role, SeatStep, at_players, rules_of
+from ..state import LogEntry, Memory, Pending, State
+from ._base import NightCall, Role, SeatStep, at_players
+
+
+@dataclass(frozen=True, slots=True)
+class SeerMemory(Memory):
+    checks: tuple[tuple[int, int, str], ...] = ()  # (night, the seat she looked at, what she was shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,14 +24,18 @@ class Checked(Event):
     result: str  # classic: village | werewolf; extended: the role id
 
     def apply(self, state: State) -> State:
-        checks = (*state.memo.get("seer.checks", ()), (state.night, self.target, self.result))
-        return state.but(memo=state.remember("seer.checks", checks),
+        checks = (*state.memory(SeerMemory).checks, (state.night, self.target, self.result))
+        return state.but(memories=state.remember(SeerMemory(checks)),
                          log=state.logged(LogEntry(state.night, "night", "check", "seer", self.target,
                                                    self.seat, self.result)))
 
 
+LEARNS = {"classic": "side", "extended": "role"}  # per ruleset: village or werewolf, or the card itself
+
+
 def answer(state: State, target: int) -> str:
-    if rules_of(state).seer_learns == "role":
+    """What the seer is shown of `target`."""
+    if LEARNS[state.ruleset] == "role":
         return state.role_of(target)
     return "werewolf" if state.is_wolf(target) else "village"
 
@@ -58,7 +67,7 @@ class Seer(Role):
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         if state.role_of(seat) != self.id:
             return {}
-        return {"checks": [{"night": n, "target": t, "result": r} for n, t, r in state.memo.get("seer.checks", ())]}
+        return {"checks": [{"night": n, "target": t, "result": r} for n, t, r in state.memory(SeerMemory).checks]}
 
 
 ROLE = Seer()

@@ -4,10 +4,20 @@ Own devices: she steps in after a verdict, and only that she took over becomes k
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from ..choice import Choice
 from ..events import Asked, CardTaken, Died, Event, Logged, Remembered, SideChanged, Told, fold
-from ..state import Pending, State
+from ..state import Memory, Pending, State
+from ..vote import put_to_death
 from ._base import WOLF_CARDS, NightCall, OptionStep, Role, Spoken
+
+
+@dataclass(frozen=True, slots=True)
+class ServantMemory(Memory):
+    took: str | None = None  # the card she took over (once per game)
+    condemned: int | None = None  # own devices: the executed seat whose card she is asked about
+    bound: bool = False  # one device: she said she takes the next executed card
 
 
 def one_device(state: State, night: int) -> bool:
@@ -15,14 +25,14 @@ def one_device(state: State, night: int) -> bool:
 
 
 def unused(state: State) -> bool:
-    return "servant.took" not in state.memo
+    return state.memory(ServantMemory).took is None
 
 
 def take(state: State, servant: int, seat: int) -> list[Event]:
     """The servant plays the executed card from now on; if it is a wolf's, she is one."""
     card = state.role_of(seat)
     wolf = card in WOLF_CARDS or (seat in state.wolves and card in ("wolf_dog", "wild_child"))
-    events: list[Event] = [CardTaken(servant, card), Remembered("servant.took", card),
+    events: list[Event] = [CardTaken(servant, card), Remembered(replace(state.memory(ServantMemory), took=card)),
                            Logged("day", "take", "servant", seat, servant, card)]
     if wolf:
         events.append(SideChanged(servant, True))
@@ -43,15 +53,14 @@ class TakeStep(OptionStep):
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         took = choice.option == "take"
-        condemned = state.memo.get("servant.condemned")
+        memory = state.memory(ServantMemory)
+        condemned = memory.condemned
         if state.phase == "verdict" and condemned is not None:  # own devices: after the verdict
-            from ..vote import put_to_death
-
-            events: list[Event] = [Remembered("servant.condemned", None)]
+            events: list[Event] = [Remembered(replace(memory, condemned=None))]
             if took and pending.seat is not None:
-                events += [*take(state, pending.seat, condemned), Told("servant.took")]
+                events += [*take(fold(events, state), pending.seat, condemned), Told("servant.took")]
             return events + put_to_death(fold(events, state), condemned, dead=True)
-        return [Remembered("servant.bound", took)]
+        return [Remembered(replace(memory, bound=took))]
 
 
 class Servant(Role):
@@ -65,15 +74,18 @@ class Servant(Role):
         maids = state.living(self.id)
         if state.mode != "own_devices" or not maids or maids[0] == seat or not unused(state):
             return []
-        return [Died(seat, "vote"), Remembered("servant.condemned", seat), Asked(self.id, maids[0])]
+        return [Died(seat, "vote"), Remembered(replace(state.memory(ServantMemory), condemned=seat)),
+                Asked(self.id, maids[0])]
 
     def after_execution(self, state: State, seat: int) -> list[Event]:
         maids = state.living(self.id)
         if state.mode == "own_devices" or not maids or maids[0] == seat or not unused(state):
             return []
-        if not state.memo.get("servant.bound", False):
+        memory = state.memory(ServantMemory)
+        if not memory.bound:
             return []
-        return [Remembered("servant.bound", False), *take(state, maids[0], seat)]
+        unbound: list[Event] = [Remembered(replace(memory, bound=False))]
+        return [*unbound, *take(fold(unbound, state), maids[0], seat)]
 
 
 ROLE = Servant()

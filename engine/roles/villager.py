@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..state import State
+from . import ROLES
 from ._base import Role, at_players
 
 
@@ -15,7 +16,6 @@ class Villager(Role):
     deal_rank = 99
 
     def wins(self, state: State) -> tuple[str, str] | None:
-        from . import ROLES
 
         if not state.alive or state.wolves & state.alive:
             return None

@@ -8,8 +8,15 @@ from typing import Any
 from ..choice import Choice
 from ..events import Event
 from ..rulesets import CLASSIC_SPECIALS
-from ..state import LogEntry, Mark, Pending, State
+from ..state import LogEntry, Mark, Memory, Pending, State
+from . import ROLES
 from ._base import WOLF_CARDS, NightCall, Role, TargetStep, at_players
+
+
+@dataclass(frozen=True, slots=True)
+class PackMemory(Memory):
+    night: int = 0  # the night of the pack's last choice
+    target: int | None = None  # its victim then
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,17 +24,17 @@ class Attacked(Event):
     target: int | None
 
     def apply(self, state: State) -> State:
-        memo = state.remember("werewolves.target", (state.night, self.target))
+        memo = state.remember(PackMemory(state.night, self.target))
         if self.target is None:
-            return state.but(memo=memo)
-        return state.but(memo=memo, tonight=(*state.tonight, Mark("attack", self.target, None, "pack")),
+            return state.but(memories=memo)
+        return state.but(memories=memo, tonight=(*state.tonight, Mark("attack", self.target, None, "pack")),
                          log=state.logged(LogEntry(state.night, "night", "attack", "werewolf", self.target)))
 
 
 def pack_victim(state: State) -> int | None:
     """The player the pack chose tonight (infected or not), or None."""
-    night, target = state.memo.get("werewolves.target", (0, None))
-    return target if night == state.night else None
+    pack = state.memory(PackMemory)
+    return pack.target if pack.night == state.night else None
 
 
 class PackStep(TargetStep):
@@ -45,7 +52,6 @@ class PackStep(TargetStep):
 
 def specials(state: State) -> list[int]:
     """The seats of the village's special roles (for `win: side`)."""
-    from . import ROLES
 
     if state.ruleset == "classic":
         return [s for s in state.seats if state.role_of(s) in CLASSIC_SPECIALS]

@@ -8,8 +8,13 @@ from typing import Any
 
 from ..choice import Choice
 from ..events import Event, SideChanged
-from ..state import LogEntry, Pending, State
+from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatStep, at_players, first_night
+
+
+@dataclass(frozen=True, slots=True)
+class WildChildMemory(Memory):
+    model: int | None = None  # the seat the child chose as its model
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +23,7 @@ class ModelChosen(Event):
     model: int
 
     def apply(self, state: State) -> State:
-        return state.but(memo=state.remember("wild_child.model", self.model),
+        return state.but(memories=state.remember(WildChildMemory(self.model)),
                          log=state.logged(LogEntry(state.night, "night", "model", "wild_child", self.model,
                                                    self.seat)))
 
@@ -42,14 +47,15 @@ class WildChild(Role):
     night = (NightCall("wild_child", 25, first_night),)
 
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
-        if state.memo.get("wild_child.model") != seat:
+        if state.memory(WildChildMemory).model != seat:
             return []
         return [SideChanged(child, True) for child in state.living(self.id) if child not in state.wolves]
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
-        if state.role_of(seat) != self.id or "wild_child.model" not in state.memo:
+        model = state.memory(WildChildMemory).model
+        if state.role_of(seat) != self.id or model is None:
             return {}
-        return {"model": state.memo["wild_child.model"]}
+        return {"model": model}
 
 
 ROLE = WildChild()

@@ -4,14 +4,20 @@ extended: both in one night unless the house rule says otherwise."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Mark, Pending, State
+from ..state import LogEntry, Mark, Memory, Pending, State
 from ._base import POTIONS, NightCall, Role, SeatStep, at_players, who
+
+
+@dataclass(frozen=True, slots=True)
+class WitchMemory(Memory):
+    heal_used: bool = False
+    poison_used: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +26,7 @@ class Healed(Event):
     target: int
 
     def apply(self, state: State) -> State:
-        return state.but(memo=state.remember("witch.heal_used", True),
+        return state.but(memories=state.remember(replace(state.memory(WitchMemory), heal_used=True)),
                          tonight=(*state.tonight, Mark("heal", self.target, self.seat)),
                          log=state.logged(LogEntry(state.night, "night", "heal", "witch", self.target, self.seat)))
 
@@ -31,17 +37,17 @@ class Poisoned(Event):
     target: int
 
     def apply(self, state: State) -> State:
-        return state.but(memo=state.remember("witch.poison_used", True),
+        return state.but(memories=state.remember(replace(state.memory(WitchMemory), poison_used=True)),
                          tonight=(*state.tonight, Mark("poison", self.target, self.seat)),
                          log=state.logged(LogEntry(state.night, "night", "poison", "witch", self.target, self.seat)))
 
 
 def has_heal(state: State) -> bool:
-    return not state.memo.get("witch.heal_used", False)
+    return not state.memory(WitchMemory).heal_used
 
 
 def has_poison(state: State) -> bool:
-    return not state.memo.get("witch.poison_used", False)
+    return not state.memory(WitchMemory).poison_used
 
 
 def victims(state: State) -> list[int]:

@@ -9,9 +9,14 @@ from dataclasses import dataclass
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
-from ..state import LogEntry, Mark, Pending, State
+from ..state import LogEntry, Mark, Memory, Pending, State
 from ._base import NightCall, OptionStep, Role, at_players
 from .werewolf import pack_victim
+
+
+@dataclass(frozen=True, slots=True)
+class WolfFatherMemory(Memory):
+    used: bool = False  # he has infected (once per game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,14 +28,14 @@ class Infected(Event):
         tonight = tuple(m for m in state.tonight if not (m.kind == "attack" and m.source == "pack"))
         return state.but(tonight=(*tonight, Mark("infect", self.target, self.seat)),
                          wolves=state.wolves | {self.target},
-                         memo=state.remember("wolf_father.used", True),
+                         memories=state.remember(WolfFatherMemory(used=True)),
                          log=state.logged(LogEntry(state.night, "night", "infect", "wolf_father", self.target,
                                                    self.seat)))
 
 
 def can_infect(state: State) -> bool:
     victim = pack_victim(state)
-    return (not state.memo.get("wolf_father.used", False) and victim is not None and victim in state.alive
+    return (not state.memory(WolfFatherMemory).used and victim is not None and victim in state.alive
             and not state.is_wolf(victim))
 
 
@@ -51,7 +56,7 @@ class InfectStep(OptionStep):
     def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
         if choice.option != "infect":
             return None
-        if state.memo.get("wolf_father.used", False):
+        if state.memory(WolfFatherMemory).used:
             return Refused("wolf_father.used", "The wolf father infects only once per game.")
         victim = pack_victim(state)
         if victim is None:

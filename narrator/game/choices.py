@@ -1,7 +1,9 @@
-"""Reading a choice written as plain values (a scenario's YAML, the page's JSON) by its step's shape.
+"""Reading a choice written as plain values (a scenario's YAML) by its step's shape.
 
-The scenario parser, the terminal and the page all go through `read_choice`, so none of them knows
-a role: they know shapes (one seat, potions, seats, an option, a vote, seconds held).
+The scenario runner (`wolfcall simulate`, narrator/cli/scenario.py) goes through `read_choice`, so it
+knows no role: only shapes (one seat, potions, seats, an option, a vote, seconds held). The terminal
+picks from the engine's legal choices by number and the page sends a legal choice's text form, so
+neither reads plain values.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset
+from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset, vote_round
 from engine.events import Died, Said
 from engine.flow import announce_of
 from narrator.game import laps
@@ -414,7 +414,7 @@ class Narrator:
 
     def vote(self) -> None:
         """The day's vote; the first of a day comes after the debate (the judge's second has none)."""
-        if self.state.memo.get("vote.round", 1) == 1:
+        if vote_round(self.state) == 1:
             self.say("day.debate")
             minutes = self.state.house.day_timer_minutes
             if minutes:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Choice
+from engine import Choice, Malformed, NotAChoice
 
 
 @pytest.mark.parametrize("text", ["seer:5", "werewolves:none", "witch:pass", "witch:heal:3",
@@ -23,3 +23,10 @@ def test_bad_text_is_refused(text: str) -> None:
 
 def test_choice_is_hashable_value() -> None:
     assert {Choice("seer", 2), Choice("seer", 2)} == {Choice("seer", 2)}
+
+
+@pytest.mark.parametrize("text", ["seer", "seer:x", "witch:heal:3+heal:4", "witch:brew:2", ":3", "x" * 5000])
+def test_bad_text_is_a_typed_refusal_a_player_can_read(text: str) -> None:
+    with pytest.raises(NotAChoice, match=r"^not a choice: .* such as seer:3") as caught:
+        Choice.from_text(text)
+    assert isinstance(caught.value, Malformed) and len(str(caught.value)) < 200

@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Choice, Game, Refused, State, Unknown, fold
+from engine import charmed as charmed_of
+from engine.roles.cupid import lovers as lovers_of
 
 from ..strategies import random_choice, random_extended_game
 
@@ -27,10 +29,10 @@ def oracle(s: State) -> tuple[str, str] | None:
         return ("draw", "nobody_alive")
     cards = {seat: s.role_of(seat) for seat in alive}
     pipers = [seat for seat, c in cards.items() if c == "pied_piper"]
-    charmed = set(s.memo.get("pied_piper.charmed", ()))
+    charmed = set(charmed_of(s))
     if pipers and alive - {pipers[0]} and alive - {pipers[0]} <= charmed:
         return ("pied_piper", "all_charmed")
-    lovers = s.memo.get("cupid.lovers")
+    lovers = lovers_of(s)
     if lovers is not None and alive == set(lovers):
         return ("lovers", "lovers")
     if len(alive) == 1 and cards[next(iter(alive))] == "white_werewolf":

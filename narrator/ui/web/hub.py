@@ -20,6 +20,7 @@ from engine import (
     Choice,
     HouseRules,
     Malformed,
+    NotAChoice,
     Refused,
     Setup,
     State,
@@ -890,7 +891,7 @@ class Hub:
             raise Refusal("message.form", "a tap carries its value")
         try:
             choice = Choice.from_text(text)
-        except ValueError:
+        except NotAChoice:
             raise Refused("other", f"not a choice: {text[:40]}") from None
         if conn.who == "seat" and conn.seat is not None:
             self._seat_tap(conn.seat, q, state, choice)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import NARRATOR, Choice, State, ruleset, shape_of, view
+from engine import NARRATOR, Choice, State, double_save_kills, ruleset, shape_of, view
 from engine.roles import ROLES, Hooks
 from engine.roles import STEP_ROLE as STEP_ROLE  # whose picture a step shows (frames.py reads it here)
 from engine.state import Death
@@ -274,7 +274,7 @@ class Screens:
     def double_saves(state: State, log: list[dict[str, Any]]) -> list[Death]:
         """The deaths by the wolves of players both guarded and healed that night: in the classic rules the
         two saves cancel out, and the log would otherwise say they were saved twice and yet died."""
-        if not ruleset(state.ruleset).double_save_kills:
+        if not double_save_kills(state):
             return []
         saved = {(e["night"], e["target"], e["kind"]) for e in log if e["kind"] in ("protect", "heal")}
         return [d for d in state.deaths if d.cause == "wolves"
