@@ -28,8 +28,9 @@ from narrator.game.session import Table
 from narrator.online.speaking import SpeakingList
 from narrator.online.voice import Voice, channels, hearing
 from narrator.speech.script import Script
+from narrator.ui.web.arrivals import CountedAtTheSocket
 from narrator.ui.web.frames import OWN
-from narrator.ui.web.guard import Bucket, Refusal
+from narrator.ui.web.guard import Refusal
 from narrator.ui.web.hub import Hub, Send
 from narrator.ui.web.strings import strings
 
@@ -41,13 +42,6 @@ HOST_KINDS = ("ruleset", "adjust", "house", "lang", "voice", "deal", "new", "rem
               "count")
 SEAT_KINDS = ("tap", "show", "cover")
 FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opener's host connection passes on
-
-
-class CountedAtTheSocket(Bucket):
-    """A room page's allowance, already counted as its messages arrived (narrator/online/site.py)."""
-
-    def take(self) -> bool:
-        return True
 
 
 @dataclass

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -16,14 +18,20 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.ui.web.address import join_card, moved
-from narrator.ui.web.guard import MAX_MESSAGE
+from narrator.ui.web.arrivals import CountedAtTheSocket, Door, frames
+from narrator.ui.web.guard import MAX_MESSAGE, Bucket
 from narrator.ui.web.hub import Hub
+from narrator.ui.web.strings import strings
 
 STATIC = Path(__file__).resolve().parent / "static"
 HANDLER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-hub")
 
 
-def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
+def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] = time.monotonic) -> Starlette:
+    """The table's server; `clock`: what each page's allowance of messages and the room codes tried are
+    counted on."""
+    door = Door(clock)
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
@@ -59,11 +67,21 @@ def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
         await ws.accept()
         outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         loop = asyncio.get_running_loop()
+        address = ws.client.host if ws.client else "-"
 
         def send(message: dict[str, Any]) -> None:
             loop.call_soon_threadsafe(outbox.put_nowait, message)
 
-        client = hub.connect(send)
+        own = Bucket(clock)
+        client = hub.connect(send, now=clock, bucket=CountedAtTheSocket(clock))
+
+        def take() -> bool:
+            """The page's own allowance; a watcher's is also its address's (many sockets get no more)."""
+            conn = hub.conns.get(client)
+            return own.take() and (conn is None or conn.who != "spectator" or door.watcher(address))
+
+        async def refuse(rule: str) -> None:
+            await outbox.put({"t": "refused", "rule": rule, "text": strings(hub.lang).get(f"refusal.{rule}", rule)})
 
         async def writer() -> None:
             try:
@@ -75,15 +93,10 @@ def create_app(hub: Hub, qr_svg: str | None = None) -> Starlette:
 
         task = asyncio.create_task(writer())
         try:
-            while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE:  # refused before it is read
-                    await loop.run_in_executor(HANDLER, hub.too_big, client)
+            async for message in frames(ws, MAX_MESSAGE, take, refuse):
+                if isinstance(message, dict) and message.get("t") == "join" and not door.code(address):
+                    await refuse("join.slow")  # counted here, for the whole server: many sockets get no more
                     continue
-                try:
-                    message = json.loads(text)
-                except ValueError:
-                    message = None
                 # one thread takes every page's messages in turn (the hub handles one at a time anyway), so
                 # many phones at once never wait for a free worker of the loop's shared pool
                 await loop.run_in_executor(HANDLER, hub.handle, client, message)
