@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import time
 from collections.abc import Callable
@@ -19,9 +20,18 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.ui.web.address import join_card, moved
 from narrator.ui.web.arrivals import CountedAtTheSocket, Door, frames
-from narrator.ui.web.guard import MAX_MESSAGE, Bucket
+from narrator.ui.web.guard import MAX_MESSAGE, Bucket, normal_code, same
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.strings import strings
+
+
+def loopback(address: str) -> bool:
+    """A request from this machine itself (the kiosk on the table's Pi)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
 
 STATIC = Path(__file__).resolve().parent / "static"
 HANDLER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-hub")
@@ -35,10 +45,20 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
+    def shows_code(request: Request) -> bool:
+        """May this request be given the room code? The kiosk on this machine may (join.html on the table's own
+        screen, a loopback request); a page elsewhere only when it names the code itself (the host's page has it
+        from its socket), and a wrong one counts as a try: the code is shown at the table, never served."""
+        address = request.client.host if request.client else "-"
+        if loopback(address):
+            return True
+        typed = request.query_params.get("code")
+        return typed is not None and door.named(address, same(normal_code(typed), hub.code))
+
     async def qr(request: Request) -> Response:
         if qr_svg is None or hub.lan_url is None:
             return Response(status_code=404)
-        own = hub.draft.mode == "own_devices"
+        own = hub.draft.mode == "own_devices" and shows_code(request)
         if own or moved(hub):  # the address with the room code, to join by scanning; or a new address
             import io
 
@@ -55,7 +75,10 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
         return FileResponse(STATIC / "join.html", headers={"Cache-Control": "no-store"})
 
     async def join_json(request: Request) -> Response:
-        return JSONResponse(join_card(hub), headers={"Cache-Control": "no-store"})
+        card = join_card(hub)
+        if card["code"] is not None and not shows_code(request):
+            card["code"] = None
+        return JSONResponse(card, headers={"Cache-Control": "no-store"})
 
     async def audio(request: Request) -> Response:
         data = hub.clips.get(int(request.path_params["n"])) if hasattr(hub, "clips") else None

@@ -33,6 +33,11 @@ class Window:
         self.now, self.limit, self.seconds = now, limit, seconds
         self.tries: dict[str, list[float]] = {}
 
+    def full(self, key: str) -> bool:
+        """Has this key made its tries of the last minute (without making one more)?"""
+        t = self.now()
+        return sum(1 for x in self.tries.get(key, []) if t - x < self.seconds) >= self.limit
+
     def take(self, key: str) -> bool:
         t = self.now()
         recent = [x for x in self.tries.get(key, []) if t - x < self.seconds]
@@ -68,6 +73,15 @@ class Door:
     def code(self, address: str) -> bool:
         """One more room code tried from this address, if neither its limit nor the server's is reached."""
         return self.codes.take(f"ip:{address}") and self.all_codes.take("all")
+
+    def named(self, address: str, right: bool) -> bool:
+        """A code named in a request for the QR code or the join card: a wrong one counts as a try; a right one
+        is taken, uncounted (the host's page asks again at every redraw), only while the address is under its
+        limit, so that past it a right code and a wrong one get the same answer."""
+        if not right:
+            self.code(address)
+            return False
+        return not self.codes.full(f"ip:{address}")
 
 
 def loads(text: str | bytes) -> object:

@@ -241,7 +241,7 @@ function setup(main, s) {
   if (s.lan && !own) main.append(el("div", { class: "field" }, el("label", { text: t("lan") }), el("img", { src: "/qr.svg", alt: s.lan, width: "180" }), el("p", { class: "muted", text: s.lan })));
   // The device on the table says where to join (narrator/ui/web/address.py); /join shows the QR code full screen.
   if (s.lan) main.append(el("div", { class: "field row", id: "address" }, button(t("setup.say_address"), { t: "say_address" }, "", "say-address"),
-    el("a", { href: "/join", id: "qr-full", class: "link", text: t("setup.qr_full") })));
+    el("a", { href: own && s.lobby ? "/join#code=" + encodeURIComponent(s.lobby.code) : "/join", id: "qr-full", class: "link", text: t("setup.qr_full") })));
   if (d.roles.some((r) => r.icon)) main.append(el("p", { class: "muted small", id: "credit", text: t("setup.credit") }));
   drawVoiceBanner();
 }
