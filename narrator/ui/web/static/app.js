@@ -61,7 +61,8 @@ function connect() {
   // an online room's page (/r/CODE) talks to its room's socket; the table's page to /ws
   const path = location.pathname.startsWith("/r/") ? location.pathname.replace(/\/$/, "") + "/ws" : "/ws";
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
-  ws.onopen = () => send({ t: "hello", token: stored() });
+  // a room knows its page by the session cookie; the table's page proves its token once it has the nonce
+  if (path !== "/ws") ws.onopen = () => send({ t: "hello" });
   ws.onmessage = (e) => receive(JSON.parse(e.data));
   ws.onclose = () => { if (!gone) setTimeout(connect, 1000); };
 }
@@ -73,7 +74,8 @@ function receive(m) {
   else if (m.t === "screen") { m.at = Date.now(); screen = m; render(m); }
   else if (m.t === "caption") $("caption").textContent = m.text;
   else if (m.t === "private") showSecret(m);
-  else if (m.t === "refused") toast(m.text);
+  else if (m.t === "nonce") hello(m.nonce);
+  else if (m.t === "refused" || m.t === "notice") toast(m.text);
   else if (m.t === "audio") new Audio(m.url).play().catch(() => { for (const blocked of hooks.blocked) blocked(m); });
   else if (m.t === "voice_download") { voiceBanner = m.banner; drawVoiceBanner(); }
   else if (m.t === "token") store(m.token);
@@ -82,6 +84,9 @@ function receive(m) {
   else if (m.t === "dropped") toast(t("peers.dropped", { name: m.name }));
   else if (m.t === "tally") { tallied = m.counts; drawTally(); }
 }
+
+// Who this page is: it proves the token it kept without sending it (static/seal.js), for this connection only.
+function hello(nonce) { const token = stored(); send(token ? { t: "hello", proof: seal(token, nonce) } : { t: "hello" }); }
 
 function toast(text) {
   const box = $("toast");
@@ -185,6 +190,9 @@ function drawPeers() {
   for (const p of peers.seats) {
     bar.append(el("span", { class: "peer" + (p.online ? " online" : ""), "data-seat": p.seat },
       el("i", { class: "dot", "aria-label": t(p.online ? "peers.online" : "peers.offline") }), el("span", { text: p.name })));
+    if (p.asks) bar.append(el("span", { class: "peer ask", id: "ask-" + p.seat }, el("span", { text: t("peers.asks", { name: p.name }) }),
+      button(t("peers.allow"), { t: "allow", seat: p.seat }, "link", "allow-" + p.seat),
+      button(t("peers.deny"), { t: "deny", seat: p.seat }, "link", "deny-" + p.seat)));
   }
 }
 // The vote's count, for everyone, under the screen.
