@@ -20,24 +20,29 @@ if TYPE_CHECKING:
 
 @dataclass
 class Claims:
-    """The seats asked back by name, each with the connection that asked, until the host answers."""
+    """The seats asked back by name, each with the connection that asked and the game it asked in (an ask
+    from before a new game or a rematch is not shown, and cannot be allowed), until the host answers."""
 
-    waiting: dict[int, Conn] = field(default_factory=dict)
+    waiting: dict[int, tuple[Conn, object]] = field(default_factory=dict)
+
+    def asked(self, table: object) -> set[int]:
+        """The seats asked for in this game."""
+        return {seat for seat, (_, at) in self.waiting.items() if at is table}
 
     def ask(self, hub: Hub, conn: Conn, seat: int) -> None:
         """A watcher asks for a seat: the host is asked (a later ask replaces it), unless the seat's token is
         held by a phone that is connected now (its player is at the table: nobody asks the host for it)."""
         if seat in hub.tokens.seats and any(c.who == "seat" and c.seat == seat for c in hub.conns.values()):
             raise Refusal("join.closed", "there is no free seat of that name at this table")
-        self.waiting[seat] = conn
+        self.waiting[seat] = (conn, hub.table)
         tell(hub, conn, "join.asked", "notice")
         hub.refresh()  # the host's list of seats shows the ask
 
     def answer(self, hub: Hub, allow: bool, seat: Any) -> None:
         """The host's Allow (the asker takes the seat, under a new token: the old one stops working) or
         Refuse (the asker is told, and goes on watching)."""
-        conn = self.waiting.pop(seat, None) if isinstance(seat, int) else None
-        if conn is None:
+        conn, at = self.waiting.pop(seat, (None, None)) if isinstance(seat, int) else (None, None)
+        if conn is None or at is not hub.table:
             raise Refusal("stale", "nobody is asking for that seat now")
         if conn.who == "spectator" and any(c is conn for c in hub.conns.values()):
             if allow:

@@ -314,8 +314,9 @@ class Hub:
             return
         online = {c.seat for c in self.conns.values() if c.who == "seat"}
         seats = len(self.table.players) if self.table else self.draft.players
+        asked = self.claims.asked(self.table)
         peers = [{"seat": s, "name": self._seat_name(s), "joined": s in self.tokens.seats, "online": s in online,
-                  "asks": s in self.claims.waiting} for s in range(1, seats + 1)]
+                  "asks": s in asked} for s in range(1, seats + 1)]
         text = json.dumps(peers)
         if text != self.peers:
             self.peers = text

@@ -81,3 +81,16 @@ def test_the_seats_hashes_are_kept_beside_the_hosts_and_an_older_file_still_read
     assert json.loads(keep.read_text())["seats"] == {}
     keep.write_text(digest(host))  # a file from before the seats were kept: the host's hash alone
     assert Tokens(keep=keep).proven(proof(host, "n3"), "n3") == ("host", None)
+
+
+def test_an_ask_from_an_earlier_game_is_not_shown_and_cannot_be_allowed(tmp_path: Path) -> None:
+    hub, table, host, phones = dealt(tmp_path)
+    hub.disconnect(phones[4].client)  # Eva's phone is off
+    intruder = table.connect("intruder")
+    intruder.send(t="join", code=hub.code, name="Eva")
+    assert hub.claims.asked(hub.table) == {5}
+    host.send(t="rematch")  # a new game at the same table: the ask was about the old one
+    table.wait(lambda: hub.claims.asked(hub.table) == set())
+    host.send(t="allow", seat=5)
+    assert host.refusals()[-1]["rule"] == "stale" and intruder.who == "spectator"
+    hub._stop_game()
