@@ -37,6 +37,63 @@ STATIC = Path(__file__).resolve().parent / "static"
 HANDLER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-hub")
 
 
+def shows_code(request: Request, hub: Hub, door: Door) -> bool:
+    """May this request be given the room code? The kiosk on this machine may (join.html on the table's own
+    screen, a loopback request); a page elsewhere only when it names the code itself (the host's page has it
+    from its socket), and a wrong one counts as a try: the code is shown at the table, never served."""
+    address = request.client.host if request.client else "-"
+    if loopback(address):
+        return True
+    typed = request.query_params.get("code")
+    return typed is not None and door.named(address, same(normal_code(typed), hub.code))
+
+
+async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], float]) -> None:
+    """One page's socket: what the hub sends it goes out in order; what it sends is counted as it arrives and
+    handed to the hub, one message at a time."""
+    await ws.accept()
+    outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+    address = ws.client.host if ws.client else "-"
+
+    def send(message: dict[str, Any]) -> None:
+        loop.call_soon_threadsafe(outbox.put_nowait, message)
+
+    own = Bucket(clock)
+    client = hub.connect(send, now=clock, bucket=CountedAtTheSocket(clock))
+
+    def take() -> bool:
+        """The page's own allowance; a watcher's is also its address's (many sockets get no more)."""
+        conn = hub.conns.get(client)
+        return own.take() and (conn is None or conn.who != "spectator" or door.watcher(address))
+
+    async def refuse(rule: str) -> None:
+        await outbox.put({"t": "refused", "rule": rule, "text": strings(hub.lang).get(f"refusal.{rule}", rule)})
+
+    async def writer() -> None:
+        try:
+            while True:
+                message = await outbox.get()
+                await ws.send_text(json.dumps(message, ensure_ascii=False))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the page has gone; what it sent before going is still read below
+
+    task = asyncio.create_task(writer())
+    try:
+        async for message in frames(ws, MAX_MESSAGE, take, refuse):
+            if isinstance(message, dict) and message.get("t") == "join" and not door.code(address):
+                await refuse("join.slow")  # counted here, for the whole server: many sockets get no more
+                continue
+            # one thread takes every page's messages in turn (the hub handles one at a time anyway), so
+            # many phones at once never wait for a free worker of the loop's shared pool
+            await loop.run_in_executor(HANDLER, hub.handle, client, message)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass  # closed (a phone asleep, a reload): its seat waits for it under its token
+    finally:
+        task.cancel()
+        hub.disconnect(client)
+
+
 def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] = time.monotonic) -> Starlette:
     """The table's server; `clock`: what each page's allowance of messages and the room codes tried are
     counted on."""
@@ -45,20 +102,10 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
-    def shows_code(request: Request) -> bool:
-        """May this request be given the room code? The kiosk on this machine may (join.html on the table's own
-        screen, a loopback request); a page elsewhere only when it names the code itself (the host's page has it
-        from its socket), and a wrong one counts as a try: the code is shown at the table, never served."""
-        address = request.client.host if request.client else "-"
-        if loopback(address):
-            return True
-        typed = request.query_params.get("code")
-        return typed is not None and door.named(address, same(normal_code(typed), hub.code))
-
     async def qr(request: Request) -> Response:
         if qr_svg is None or hub.lan_url is None:
             return Response(status_code=404)
-        own = hub.draft.mode == "own_devices" and shows_code(request)
+        own = hub.draft.mode == "own_devices" and shows_code(request, hub, door)
         if own or moved(hub):  # the address with the room code, to join by scanning; or a new address
             import io
 
@@ -76,7 +123,7 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
 
     async def join_json(request: Request) -> Response:
         card = join_card(hub)
-        if card["code"] is not None and not shows_code(request):
+        if card["code"] is not None and not shows_code(request, hub, door):
             card["code"] = None
         return JSONResponse(card, headers={"Cache-Control": "no-store"})
 
@@ -87,47 +134,7 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
         return Response(data, media_type="audio/wav", headers={"Cache-Control": "no-store"})
 
     async def socket(ws: WebSocket) -> None:
-        await ws.accept()
-        outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        loop = asyncio.get_running_loop()
-        address = ws.client.host if ws.client else "-"
-
-        def send(message: dict[str, Any]) -> None:
-            loop.call_soon_threadsafe(outbox.put_nowait, message)
-
-        own = Bucket(clock)
-        client = hub.connect(send, now=clock, bucket=CountedAtTheSocket(clock))
-
-        def take() -> bool:
-            """The page's own allowance; a watcher's is also its address's (many sockets get no more)."""
-            conn = hub.conns.get(client)
-            return own.take() and (conn is None or conn.who != "spectator" or door.watcher(address))
-
-        async def refuse(rule: str) -> None:
-            await outbox.put({"t": "refused", "rule": rule, "text": strings(hub.lang).get(f"refusal.{rule}", rule)})
-
-        async def writer() -> None:
-            try:
-                while True:
-                    message = await outbox.get()
-                    await ws.send_text(json.dumps(message, ensure_ascii=False))
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                pass  # the page has gone; what it sent before going is still read below
-
-        task = asyncio.create_task(writer())
-        try:
-            async for message in frames(ws, MAX_MESSAGE, take, refuse):
-                if isinstance(message, dict) and message.get("t") == "join" and not door.code(address):
-                    await refuse("join.slow")  # counted here, for the whole server: many sockets get no more
-                    continue
-                # one thread takes every page's messages in turn (the hub handles one at a time anyway), so
-                # many phones at once never wait for a free worker of the loop's shared pool
-                await loop.run_in_executor(HANDLER, hub.handle, client, message)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            pass  # closed (a phone asleep, a reload): its seat waits for it under its token
-        finally:
-            task.cancel()
-            hub.disconnect(client)
+        await page_socket(ws, hub, door, clock)
 
     return Starlette(routes=[
         Route("/", index),

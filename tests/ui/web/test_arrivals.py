@@ -102,3 +102,13 @@ def test_a_binary_frame_is_refused_as_unreadable_and_the_socket_goes_on(tmp_path
         ws.send_json({"t": "hello", "token": None})
         assert until(ws, "you")["as"] == "host"
     assert "Traceback" not in caplog.text
+
+
+def test_the_watchers_allowances_stay_bounded_however_many_addresses_come() -> None:
+    now = [0.0]
+    door = Door(lambda: now[0])
+    for i in range(10_001):
+        assert door.watcher(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
+    now[0] += 10  # quiet long enough: every allowance is full again, as good as a new one
+    assert door.watcher("192.168.1.1")
+    assert len(door.watchers) == 1
