@@ -10,7 +10,6 @@ Passwords are never logged, and no stack trace reaches a response.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -20,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from narrator.online.accounts import SESSION_SECONDS, AccountError, Accounts, User
+from narrator.ui.web.arrivals import loads
 
 COOKIE = "wolfcall_session"
 BODY_MAX = 4096
@@ -58,10 +58,7 @@ async def read_form(request: Request) -> tuple[str, str]:
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise AccountError("request.form", "Send JSON: {name, password}.")
     body = await read_body(request)
-    try:
-        form = json.loads(body)
-    except ValueError:  # bad JSON, bad UTF-8
-        raise AccountError("request.form", "Send JSON: {name, password}.") from None
+    form = loads(body)  # None for bad JSON, bad UTF-8, or JSON nested deeper than it is read
     name, password = (form.get("name"), form.get("password")) if isinstance(form, dict) else (None, None)
     if not isinstance(name, str) or not isinstance(password, str):
         raise AccountError("request.form", "Send JSON: {name, password}.")

@@ -29,8 +29,9 @@ from narrator.online.speaking import SpeakingList
 from narrator.online.voice import Voice, channels, hearing
 from narrator.speech.script import Script
 from narrator.ui.web import shape
+from narrator.ui.web.arrivals import CountedAtTheSocket
 from narrator.ui.web.frames import OWN
-from narrator.ui.web.guard import Bucket, Refusal
+from narrator.ui.web.guard import Refusal
 from narrator.ui.web.hub import Hub, Send
 from narrator.ui.web.strings import strings
 
@@ -42,13 +43,6 @@ HOST_KINDS = ("ruleset", "adjust", "house", "lang", "voice", "deal", "new", "rem
               "count")
 SEAT_KINDS = ("tap", "show", "cover")
 FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opener's host connection passes on
-
-
-class CountedAtTheSocket(Bucket):
-    """A room page's allowance, already counted as its messages arrived (narrator/online/site.py)."""
-
-    def take(self) -> bool:
-        return True
 
 
 @dataclass
@@ -289,7 +283,7 @@ class Room:
                 else:
                     client.seat_screen = screen
                 self._send_screen(client, size=message.size if isinstance(message, shape.Padded) else None)
-            elif kind in FROM_HOST if host else kind not in ("you", "token"):
+            elif kind in FROM_HOST if host else kind not in ("you", "token", "nonce"):  # the cookie says who
                 client.send(message)
         return send
 

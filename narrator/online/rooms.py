@@ -19,35 +19,15 @@ from narrator.config import Config
 from narrator.game.session import Table
 from narrator.online.room import Member, Room
 from narrator.speech.script import Script
+from narrator.ui.web.arrivals import JOIN_TRIES, Window
 from narrator.ui.web.guard import CODE_LETTERS, Refusal, normal_code, same
 
 CODE_LENGTH = 8
 IDLE_SECONDS = 30 * 60  # a room nobody is connected to closes after this long; its code stops working
-JOIN_TRIES = 10  # joins a minute, per address and per account
 MAX_ROOMS = 500  # rooms one server opens at most (memory is bounded; measured in `make bench`)
 ROOMS_EACH = 3  # rooms one account may hold open at once (nobody fills the server alone)
 RULESETS = ("classic", "extended")
 LANGS = ("en", "de", "es")
-
-
-class Window:
-    """How many tries each key (an address, an account) made in the last minute."""
-
-    def __init__(self, now: Callable[[], float], limit: int = JOIN_TRIES, seconds: float = 60.0) -> None:
-        self.now, self.limit, self.seconds = now, limit, seconds
-        self.tries: dict[str, list[float]] = {}
-
-    def take(self, key: str) -> bool:
-        t = self.now()
-        recent = [x for x in self.tries.get(key, []) if t - x < self.seconds]
-        if len(recent) >= self.limit:
-            self.tries[key] = recent
-            return False
-        recent.append(t)
-        self.tries[key] = recent
-        if len(self.tries) > 10000:  # bounded: forget the quiet ones
-            self.tries = {k: v for k, v in self.tries.items() if v and t - v[-1] < self.seconds}
-        return True
 
 
 class Rooms:
@@ -63,7 +43,7 @@ class Rooms:
         self.speaker_factory = speaker_factory
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
-        self.joins = Window(now)
+        self.joins = Window(now, JOIN_TRIES)
 
     def open(self, user: int, name: str, options: dict[str, Any]) -> Room:
         ruleset = options.get("ruleset", "classic")
@@ -104,8 +84,13 @@ class Rooms:
                     found = room
         return found
 
+    def guess(self, user: int | None, address: str) -> bool:
+        """One more try at a code from this address (and account): False past JOIN_TRIES a minute. Every
+        way of naming a room counts, joining or opening its page or socket, live code or not."""
+        return self.joins.take(f"ip:{address}") and (user is None or self.joins.take(f"user:{user}"))
+
     def join(self, typed: object, user: int, name: str, address: str) -> Room:
-        if not self.joins.take(f"ip:{address}") or not self.joins.take(f"user:{user}"):
+        if not self.guess(user, address):
             raise Refusal("room.slow", "too many tries; wait a minute")
         room = self.find(typed)
         if room is None:

@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -27,6 +27,7 @@ from narrator.online.accounts import AccountError, Accounts, User
 from narrator.online.auth import COOKIE, read_body, refusal, routes
 from narrator.online.room import Room
 from narrator.online.rooms import Rooms
+from narrator.ui.web.arrivals import frames, loads
 from narrator.ui.web.guard import Bucket, Refusal
 from narrator.ui.web.shape import wire_text
 from narrator.ui.web.strings import strings
@@ -44,10 +45,7 @@ async def read_json(request: Request) -> dict[str, Any]:
         body = await read_body(request)
     except AccountError as exc:
         raise Refusal(exc.rule, exc.text) from None
-    try:
-        form = json.loads(body or b"{}")
-    except ValueError:
-        raise Refusal("request.form", "send JSON") from None
+    form = loads(body or b"{}")  # None when it is no JSON, or nested deeper than it is read
     if not isinstance(form, dict):
         raise Refusal("request.form", "send JSON")
     return form
@@ -67,6 +65,12 @@ async def shut(ws: WebSocket, rule: str, text: str) -> None:
     await ws.send_text(json.dumps({"t": "refused", "rule": rule, "text": text}))
     await ws.send_text(json.dumps({"t": "gone"}))
     await ws.close(code=4403)
+
+
+def member_of(rooms: Rooms, code: str, user: User | None) -> Room | None:
+    """The room of a code, if this account sits in it; None for a code of no room and a room not theirs."""
+    room = rooms.find(code)
+    return room if user is not None and room is not None and room.seat_of(user.id) is not None else None
 
 
 def same_site(headers: Any) -> bool:
@@ -124,14 +128,15 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
     def members_room(request: Request) -> Room | None:
         """The room of the path's code, if the request's account sits in it."""
         user = user_of_request(request)
-        room = rooms.find(request.path_params["code"])
-        return room if user is not None and room is not None and room.seat_of(user.id) is not None else None
+        return member_of(rooms, request.path_params["code"], user)
 
     async def room_page(request: Request) -> Response:
+        """A member's room page; anyone else goes to the front page with the code to join, a live code or a
+        guessed one alike, and the try counts against the join limit (a code is not found by opening pages)."""
         if members_room(request) is None:
-            code = request.path_params["code"][:16]
-            known = rooms.find(request.path_params["code"]) is not None
-            return RedirectResponse(f"/#code={code}" if known else "/", status_code=303)
+            user = user_of_request(request)
+            rooms.guess(user.id if user else None, request.client.host if request.client else "-")
+            return RedirectResponse(f"/#code={quote(request.path_params['code'][:16], safe='')}", status_code=303)
         return HTMLResponse(room_html(), headers=NO_STORE)
 
     async def audio(request: Request) -> Response:
@@ -146,11 +151,14 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
         user = accounts.user_of(ws.cookies.get(COOKIE))
-        room = rooms.find(ws.path_params["code"])
-        if not same_site(ws.headers) or user is None or room is None:
-            rule = "request.origin" if not same_site(ws.headers) else "signin.required" if user is None \
-                else "room.unknown"
+        if not same_site(ws.headers) or user is None:
+            rule = "request.origin" if not same_site(ws.headers) else "signin.required"
             await shut(ws, rule, rule)
+            return
+        room = member_of(rooms, ws.path_params["code"], user)
+        if room is None:  # a live code and a guessed one get the same answer, and the try counts
+            rooms.guess(user.id, ws.client.host if ws.client else "-")
+            await shut(ws, "room.not_member", "join this room with its code first")
             return
         outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         loop = asyncio.get_running_loop()
@@ -192,17 +200,12 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
 
         task = asyncio.create_task(writer())
         bucket = Bucket(clock, RATE, BURST)
+
+        async def refuse(rule: str) -> None:
+            send({"t": "refused", "rule": rule, "text": strings(room.hub.lang).get(f"refusal.{rule}", rule)})
+
         try:
-            while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE or not bucket.take():
-                    rule = "message.size" if len(text) > MAX_MESSAGE else "message.rate"
-                    send({"t": "refused", "rule": rule, "text": strings(room.hub.lang).get(f"refusal.{rule}", rule)})
-                    continue
-                try:
-                    message = json.loads(text)
-                except ValueError:
-                    message = None
+            async for message in frames(ws, MAX_MESSAGE, bucket.take, refuse):
                 await loop.run_in_executor(HANDLERS, room.handle, number, message)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass

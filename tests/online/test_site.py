@@ -158,3 +158,49 @@ def test_a_server_with_a_code_prefix_draws_its_codes_with_it_and_joins_by_path(t
     with pytest.raises(ValueError):
         Rooms(Config(), SCRIPT, tmp_path, prefix="O")  # not a letter of the codes' alphabet
     rooms.close()
+
+
+def test_a_live_code_and_a_guessed_one_get_the_same_answer_and_every_guess_counts(
+        site: tuple[Accounts, Rooms, Any]) -> None:
+    from narrator.online.rooms import JOIN_TRIES
+
+    _accounts, _rooms, app = site
+    ana = signed_up(app, "Ana")
+    code = ana.post("/api/rooms", json={"ruleset": "classic"}).json()["code"]
+    guessed = "ZZZZZZZZ" if code != "ZZZZZZZZ" else "YYYYYYYY"
+    mallory = signed_up(app, "Mallory")
+    live, wrong = (mallory.get(f"/r/{c}", follow_redirects=False) for c in (code, guessed))
+    assert (live.status_code, live.content) == (wrong.status_code, wrong.content)
+    assert wrong.headers["location"] == live.headers["location"].replace(code, guessed)
+    answers = []
+    for c in (code, guessed):
+        with socket(mallory, f"/r/{c}/ws") as ws:
+            answers.append([ws.receive_json(), ws.receive_json()])
+    assert answers[0] == answers[1] and answers[0][0]["rule"] == "room.not_member", answers
+    for _ in range(JOIN_TRIES - 4):  # two pages and two sockets counted already
+        mallory.get(f"/r/{guessed}", follow_redirects=False)
+    slow = mallory.post("/api/join", json={"code": code})  # the right code, after a minute of guesses
+    assert slow.status_code == 429 and slow.json()["rule"] == "room.slow"
+
+
+def test_a_binary_frame_to_a_rooms_socket_is_refused_and_deep_json_is_a_bad_request(
+        site: tuple[Accounts, Rooms, Any], caplog: pytest.LogCaptureFixture) -> None:
+    _accounts, _rooms, app = site
+    ana = signed_up(app, "Ana")
+    code = ana.post("/api/rooms", json={"ruleset": "classic"}).json()["code"]
+    with socket(ana, f"/r/{code}/ws") as ws:
+        ws.send_bytes(b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09")
+        while (m := ws.receive_json())["t"] != "refused":
+            pass
+        assert m["rule"] == "message.form"
+        ws.send_json({"t": "hand", "up": True})  # the socket goes on: this one is answered too
+        while (m := ws.receive_json())["t"] != "refused":
+            pass
+    deep = b'{"name": ' + b"[" * 1900 + b"]" * 1900 + b"}"
+    anon = TestClient(app, base_url=BASE)
+    for path in ("/api/signup", "/api/signin"):
+        reply = anon.post(path, content=deep, headers={"content-type": "application/json"})
+        assert reply.status_code == 400 and reply.json()["rule"] == "request.form", reply.text
+    nested = ana.post("/api/rooms", content=b"[" * 1900 + b"]" * 1900, headers={"content-type": "application/json"})
+    assert nested.status_code == 400 and nested.json()["rule"] == "request.form"
+    assert "Traceback" not in caplog.text

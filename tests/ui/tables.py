@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import State
+from narrator.ui.web.guard import proof
 from narrator.ui.web.hub import Hub
 
 GUARD_S = float(os.environ.get("WOLFCALL_TEST_GUARD", "120"))  # only against a hang: every wait is for a message
@@ -34,6 +35,7 @@ class Phone:
     frames: list[Frame] = field(default_factory=list)
     client: int = 0
     token: str | None = None
+    nonce: str = ""  # its connection's, answered in its hello with the token's proof (as static/seal.js does)
     who: str = "spectator"
     seat: int | None = None
     acted: set[str] = field(default_factory=set)
@@ -41,6 +43,8 @@ class Phone:
     def receive(self, message: dict[str, Any]) -> None:
         with self.table.changed:
             self.frames.append(Frame(message, self.table.hub.state if self.table.hub.table else None))
+            if message["t"] == "nonce":
+                self.nonce = message["nonce"]
             if message["t"] == "token":
                 self.token = message["token"]
             if message["t"] == "you":
@@ -72,7 +76,7 @@ class Table:
         # the bots answer far faster than fingers: each message comes "a second" after the last, so the rate
         # limit (tested on its own) never drops one
         phone.client = self.hub.connect(phone.receive, now=lambda: float(next(ticks)))
-        phone.send(t="hello", token=token)
+        phone.send(t="hello", proof=proof(token, phone.nonce) if token else None)
         return phone
 
     def reconnect(self, phone: Phone) -> Phone:

@@ -57,7 +57,7 @@ def test_the_full_screen_qr_page_shows_the_room_code_with_own_devices(tmp_path: 
     h = Hub(Config(), SCRIPT, tmp_path, fast=True)
     h.lan_url = "http://192.168.1.23:8765/"
     h.draft.mode = "own_devices"
-    client = TestClient(create_app(h, "<svg></svg>"))
+    client = TestClient(create_app(h, "<svg></svg>"), client=("127.0.0.1", 50000))  # the kiosk, on this machine
     page = client.get("/join")
     assert page.status_code == 200 and b"/static/join.js" in page.content
     card = client.get("/join.json").json()

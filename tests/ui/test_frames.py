@@ -300,6 +300,10 @@ def test_after_a_restart_a_player_takes_back_a_free_seat_by_name(tmp_path: Path)
     assert thief.who == "spectator" and thief.refusals()[-1]["rule"] == "join.closed"
     back = table.connect("back")
     back.send(t="join", code=code, name="carla")
+    assert back.who == "spectator", "a name alone gives no seat: the host is asked first (claims.py)"
+    asks = [f.message for f in host.frames if f.message["t"] == "peers"][-1]["seats"]
+    assert [p["seat"] for p in asks if p["asks"]] == [3]
+    host.send(t="allow", seat=3)
     assert back.who == "seat" and back.seat == 3 and back.token
     assert (back.screen() or {}).get("screen") == "card"
     hub._stop_game()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import json
+import ipaddress
+import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -16,22 +18,94 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.ui.web.address import join_card, moved
-from narrator.ui.web.guard import MAX_MESSAGE
-from narrator.ui.web.ports import HubLike
+from narrator.ui.web.arrivals import CountedAtTheSocket, Door, frames
+from narrator.ui.web.guard import MAX_MESSAGE, Bucket, normal_code, same
+from narrator.ui.web.hub import Hub
 from narrator.ui.web.shape import wire_text
+from narrator.ui.web.strings import strings
+
+
+def loopback(address: str) -> bool:
+    """A request from this machine itself (the kiosk on the table's Pi)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
 
 STATIC = Path(__file__).resolve().parent / "static"
 HANDLER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-hub")
 
 
-def create_app(hub: HubLike, qr_svg: str | None = None) -> Starlette:
+def shows_code(request: Request, hub: Hub, door: Door) -> bool:
+    """May this request be given the room code? The kiosk on this machine may (join.html on the table's own
+    screen, a loopback request); a page elsewhere only when it names the code itself (the host's page has it
+    from its socket), and a wrong one counts as a try: the code is shown at the table, never served."""
+    address = request.client.host if request.client else "-"
+    if loopback(address):
+        return True
+    typed = request.query_params.get("code")
+    return typed is not None and door.named(address, same(normal_code(typed), hub.code))
+
+
+async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], float]) -> None:
+    """One page's socket: what the hub sends it goes out in order; what it sends is counted as it arrives and
+    handed to the hub, one message at a time."""
+    await ws.accept()
+    outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+    address = ws.client.host if ws.client else "-"
+
+    def send(message: dict[str, Any]) -> None:
+        loop.call_soon_threadsafe(outbox.put_nowait, message)
+
+    own = Bucket(clock)
+    client = hub.connect(send, now=clock, bucket=CountedAtTheSocket(clock))
+
+    def take() -> bool:
+        """The page's own allowance; a watcher's is also its address's (many sockets get no more)."""
+        conn = hub.conns.get(client)
+        return own.take() and (conn is None or conn.who != "spectator" or door.watcher(address))
+
+    async def refuse(rule: str) -> None:
+        await outbox.put({"t": "refused", "rule": rule, "text": strings(hub.lang).get(f"refusal.{rule}", rule)})
+
+    async def writer() -> None:
+        try:
+            while True:
+                message = await outbox.get()
+                await ws.send_text(wire_text(message))  # a padded frame at its size (shape.py)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the page has gone; what it sent before going is still read below
+
+    task = asyncio.create_task(writer())
+    try:
+        async for message in frames(ws, MAX_MESSAGE, take, refuse):
+            if isinstance(message, dict) and message.get("t") == "join" and not door.code(address):
+                await refuse("join.slow")  # counted here, for the whole server: many sockets get no more
+                continue
+            # one thread takes every page's messages in turn (the hub handles one at a time anyway), so
+            # many phones at once never wait for a free worker of the loop's shared pool
+            await loop.run_in_executor(HANDLER, hub.handle, client, message)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass  # closed (a phone asleep, a reload): its seat waits for it under its token
+    finally:
+        task.cancel()
+        hub.disconnect(client)
+
+
+def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] = time.monotonic) -> Starlette:
+    """The table's server; `clock`: what each page's allowance of messages and the room codes tried are
+    counted on."""
+    door = Door(clock)
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
     async def qr(request: Request) -> Response:
         if qr_svg is None or hub.lan_url is None:
             return Response(status_code=404)
-        own = hub.draft.mode == "own_devices"
+        own = hub.draft.mode == "own_devices" and shows_code(request, hub, door)
         if own or moved(hub):  # the address with the room code, to join by scanning; or a new address
             import io
 
@@ -48,7 +122,10 @@ def create_app(hub: HubLike, qr_svg: str | None = None) -> Starlette:
         return FileResponse(STATIC / "join.html", headers={"Cache-Control": "no-store"})
 
     async def join_json(request: Request) -> Response:
-        return JSONResponse(join_card(hub), headers={"Cache-Control": "no-store"})
+        card = join_card(hub)
+        if card["code"] is not None and not shows_code(request, hub, door):
+            card["code"] = None
+        return JSONResponse(card, headers={"Cache-Control": "no-store"})
 
     async def audio(request: Request) -> Response:
         data = hub.clips.get(int(request.path_params["n"])) if hasattr(hub, "clips") else None
@@ -57,42 +134,7 @@ def create_app(hub: HubLike, qr_svg: str | None = None) -> Starlette:
         return Response(data, media_type="audio/wav", headers={"Cache-Control": "no-store"})
 
     async def socket(ws: WebSocket) -> None:
-        await ws.accept()
-        outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        loop = asyncio.get_running_loop()
-
-        def send(message: dict[str, Any]) -> None:
-            loop.call_soon_threadsafe(outbox.put_nowait, message)
-
-        client = hub.connect(send)
-
-        async def writer() -> None:
-            try:
-                while True:
-                    message = await outbox.get()
-                    await ws.send_text(wire_text(message))  # a padded frame at its size (shape.py)
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                pass  # the page has gone; what it sent before going is still read below
-
-        task = asyncio.create_task(writer())
-        try:
-            while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE:  # refused before it is read
-                    await loop.run_in_executor(HANDLER, hub.too_big, client)
-                    continue
-                try:
-                    message = json.loads(text)
-                except ValueError:
-                    message = None
-                # one thread takes every page's messages in turn (the hub handles one at a time anyway), so
-                # many phones at once never wait for a free worker of the loop's shared pool
-                await loop.run_in_executor(HANDLER, hub.handle, client, message)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            pass  # closed (a phone asleep, a reload): its seat waits for it under its token
-        finally:
-            task.cancel()
-            hub.disconnect(client)
+        await page_socket(ws, hub, door, clock)
 
     return Starlette(routes=[
         Route("/", index),

@@ -1,7 +1,8 @@
 """Who may act: the host's and the seats' tokens, the room code, and the checks every message passes.
 
-A token is 128 random bits, held by one browser (its localStorage) and never put in an address that is
-shared. Tokens are compared in constant time. A message is refused, with a reason, when it is too big,
+A token is 128 random bits, held by one browser (its localStorage), never put in an address that is shared,
+and sent only once, when it is given: afterwards the page proves it holds it (`proof`). Proofs are compared
+in constant time. A message is refused, with a reason, when it is too big,
 comes too fast, is not one this connection may send, or does not answer the question on screen.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import os
 import secrets
 from collections.abc import Callable, Iterable
@@ -27,7 +29,8 @@ WRONG_CODES = 10  # wrong room codes one connection may try
 # anyone else watches, and may join a table of own devices with its room code.
 SETUP = ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "mode", "move", "remove")
 HOST = (*SETUP, "deal", "continue", "new", "rematch", "start", "vote", "undo", "tap", "show", "cover", "open",
-        "count", "voice_download", "say_address", "sound_device", "sound_volume", "sound_test", "hello")
+        "count", "voice_download", "say_address", "sound_device", "sound_volume", "sound_test", "hello", "allow",
+        "deny")
 SEAT = ("tap", "show", "cover", "hello")
 SPECTATOR = ("join", "hello")
 ALLOWED = {"host": HOST, "seat": SEAT, "spectator": SPECTATOR}
@@ -58,13 +61,15 @@ def digest(token: str) -> str:
 
 @dataclass
 class Tokens:
-    """The host's token and each seat's; `holder` says whose a presented token is (None: nobody's).
+    """The hashes of the host's token and of each seat's; `proven` says whose token a page proved it holds.
 
-    The host's is kept as a hash in `keep` (a file only its owner may read), so the device that holds it is
-    still the host after the server restarts (a Pi unplugged and plugged in again)."""
+    A page never sends its token again once given it: it answers its connection's nonce with
+    `proof(token, nonce)`, so a hello seen on the Wi-Fi is worth nothing on another connection. The hashes
+    are kept in `keep` (a file only its owner may read), so the phones that hold the tokens are still the host
+    and the seats after the server restarts (a Pi unplugged and plugged in again)."""
 
     host: str | None = None  # the hash of the host's token
-    seats: dict[int, str] = field(default_factory=dict)
+    seats: dict[int, str] = field(default_factory=dict)  # each seat's token's hash
     keep: Path | None = None
 
     def __post_init__(self) -> None:
@@ -73,35 +78,46 @@ class Tokens:
                 kept = self.keep.read_text(encoding="ascii").strip()
             except (OSError, UnicodeDecodeError):
                 kept = ""
-            self.host = kept if len(kept) == 64 else None
+            self.host, self.seats = kept_hashes(kept)
+
+    def save(self) -> None:
+        if self.keep is None:
+            return
+        try:
+            self.keep.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.keep, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="ascii") as out:
+                json.dump({"host": self.host, "seats": {str(k): v for k, v in self.seats.items()}}, out)
+        except OSError:
+            pass  # not kept: after a restart the first page to open is the host again
 
     def claim_host(self) -> str:
         token = new_token()
         self.host = digest(token)
-        if self.keep is not None:
-            try:
-                self.keep.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(self.keep, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-                with os.fdopen(fd, "w", encoding="ascii") as out:
-                    out.write(self.host)
-            except OSError:
-                pass  # not kept: after a restart the first page to open is the host again
+        self.save()
         return token
 
     def seat_token(self, seat: int) -> str:
-        if seat not in self.seats:
-            self.seats[seat] = new_token()
-        return self.seats[seat]
+        """A new token for the seat; the one it had before stops working."""
+        token = new_token()
+        self.seats[seat] = digest(token)
+        self.save()
+        return token
 
-    def holder(self, token: object) -> tuple[str, int | None] | None:
-        """("host", None), ("seat", n) or None. Every token is compared, so the time taken is the same."""
-        if not isinstance(token, str) or not token or len(token) > 64:
+    def forget(self, seat: int) -> None:
+        self.seats.pop(seat, None)
+        self.save()
+
+    def proven(self, answer: object, nonce: str) -> tuple[str, int | None] | None:
+        """("host", None), ("seat", n) or None: whose token `answer` proves for this nonce. Every hash is
+        compared, so the time taken is the same."""
+        if not isinstance(answer, str) or len(answer) != 64:
             return None
         found: tuple[str, int | None] | None = None
-        if self.host is not None and same(digest(token), self.host):
+        if self.host is not None and same(answer, sealed(self.host, nonce)):
             found = ("host", None)
         for seat, known in self.seats.items():
-            if same(token, known):
+            if same(answer, sealed(known, nonce)):
                 found = ("seat", seat)
         return found
 
@@ -109,6 +125,35 @@ class Tokens:
         """Seats renumbered: `order[i]` is the old seat of new seat i + 1; each token follows its player."""
         old = dict(self.seats)
         self.seats = {new: old[seat] for new, seat in enumerate(order, 1) if seat in old}
+        self.save()
+
+
+def kept_hashes(kept: str) -> tuple[str | None, dict[int, str]]:
+    """The host's hash and the seats' from the kept file (an older file holds the host's hash alone)."""
+    if len(kept) == 64:
+        return kept, {}
+    try:
+        data = json.loads(kept)
+        host, seats = data.get("host"), data.get("seats", {})
+        return (host if isinstance(host, str) and len(host) == 64 else None,
+                {int(k): v for k, v in seats.items() if isinstance(v, str) and len(v) == 64})
+    except (ValueError, AttributeError, TypeError):
+        return None, {}
+
+
+def new_nonce() -> str:
+    """What one connection's page answers with its token's proof; never used on another connection."""
+    return secrets.token_urlsafe(16)
+
+
+def sealed(hashed: str, nonce: str) -> str:
+    """HMAC-SHA256 of the nonce under the token's hash (hex): what the page computes (static/seal.js)."""
+    return hmac.new(hashed.encode("ascii"), nonce.encode("ascii", "replace"), hashlib.sha256).hexdigest()
+
+
+def proof(token: str, nonce: str) -> str:
+    """A page's answer to its connection's nonce: it proves the token without sending it."""
+    return sealed(digest(token), nonce)
 
 
 class Bucket:

@@ -57,9 +57,20 @@ from narrator.speech.script import Script
 from narrator.ui.web import shape
 from narrator.ui.web.address import say_address
 from narrator.ui.web.calls import TableSignals
+from narrator.ui.web.claims import Claims
 from narrator.ui.web.frames import CALLED, OWN, Frames, secret_step
 from narrator.ui.web.gather import Gather, tally, verdict, voters
-from narrator.ui.web.guard import Bucket, Refusal, Tokens, check_message, new_code, normal_code, question_number, same
+from narrator.ui.web.guard import (
+    Bucket,
+    Refusal,
+    Tokens,
+    check_message,
+    new_code,
+    new_nonce,
+    normal_code,
+    question_number,
+    same,
+)
 from narrator.ui.web.screens import Screens, cards_of, inline_picture, offices_of
 from narrator.ui.web.soundsetup import SoundSetup
 from narrator.ui.web.strings import strings
@@ -84,6 +95,7 @@ class Conn:
     seat: int | None = None
     last: str = ""  # the last screen sent, as JSON: a screen is sent again only when it changes
     wrong_codes: int = 0
+    nonce: str = field(default_factory=new_nonce)  # what its page answers with its token's proof (guard.py)
 
 
 @dataclass
@@ -127,7 +139,8 @@ class Hub:
         waiting = latest_unfinished(data / "games")
         if waiting is None:  # no game to continue: the first page to open is the host, whoever held it before
             (data / HOST_FILE).unlink(missing_ok=True)
-        self.tokens = Tokens(keep=data / HOST_FILE)  # the host's token's hash: a continued game keeps its host
+        self.tokens = Tokens(keep=data / HOST_FILE)  # the tokens' hashes: a continued game keeps its host and seats
+        self.claims = Claims()  # own devices: seats asked back by name, waiting for the host's yes
         self.code = new_code()  # own devices: the room code a phone types (or reads in the QR code's address)
         self.gather: Gather | None = None  # own devices: the phones' taps for the question on screen
         self.seen: set[int] = set()  # own devices: the seats that have looked at their card
@@ -204,6 +217,7 @@ class Hub:
             client = next(self.ids)
             conn = self.conns[client] = Conn(send, bucket or Bucket(now), "host" if host else "spectator")
             send({"t": "ui", "lang": self.lang, "strings": strings(self.lang)})
+            send({"t": "nonce", "nonce": conn.nonce})  # the page answers it in its hello (claims.py)
             self._send_frame(conn, force=True)
             if host and self.voice_download is not None:
                 send(self.voice_download.message())
@@ -297,8 +311,9 @@ class Hub:
             return
         online = {c.seat for c in self.conns.values() if c.who == "seat"}
         seats = len(self.table.players) if self.table else self.draft.players
-        peers = [{"seat": s, "name": self._seat_name(s), "joined": s in self.tokens.seats, "online": s in online}
-                 for s in range(1, seats + 1)]
+        asked = self.claims.asked(self.table)
+        peers = [{"seat": s, "name": self._seat_name(s), "joined": s in self.tokens.seats, "online": s in online,
+                  "asks": s in asked} for s in range(1, seats + 1)]
         text = json.dumps(peers)
         if text != self.peers:
             self.peers = text
@@ -394,9 +409,11 @@ class Hub:
 
     def _dispatch(self, client: int, conn: Conn, kind: str, message: dict[str, Any]) -> None:
         if kind == "hello":
-            self._hello(conn, message.get("token"))
+            self._hello(conn, message.get("proof"))
         elif kind == "join":
             self._join(conn, message)
+        elif kind in ("allow", "deny"):  # the host answers a seat asked back by name (claims.py)
+            self.claims.answer(self, kind == "allow", message.get("seat"))
         elif kind in ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "mode", "move",
                       "remove"):
             if self.table is not None and self.screen.get("screen") != "setup":
@@ -450,9 +467,11 @@ class Hub:
         """A refusal to the page that sent the message (a living phone's comes with every other's dummy)."""
         shape.tell(self.conns.values(), self._living(), message, lambda c: c is conn, shape.REFUSAL_BYTES)
 
-    def _hello(self, conn: Conn, token: object) -> None:
-        """A page says who it is with the token its browser kept; the first page to ask becomes the host."""
-        holder = self.tokens.holder(token)
+    def _hello(self, conn: Conn, proof: object) -> None:
+        """A page says who it is with the proof of the token its browser kept (its connection's nonce, sealed
+        with the token: a hello seen on the Wi-Fi proves nothing on another connection); the first page to ask
+        becomes the host."""
+        holder = self.tokens.proven(proof, conn.nonce)
         was = (conn.who, conn.seat)
         if holder is not None:
             conn.who, conn.seat = holder
@@ -505,19 +524,16 @@ class Hub:
         self.show({"screen": "setup"})
 
     def _rejoin(self, conn: Conn, message: dict[str, Any]) -> None:
-        """A game resumed after the server restarted knows no phone: a player takes back their seat by name,
-        only while no phone holds it (a seat with a token is never given to anyone else)."""
+        """A player whose phone lost its token asks for their seat back by name: the host is asked, and only
+        the host's yes gives it (claims.py); a phone that kept its token needs no asking (its hello)."""
         from narrator.names import same_name_key
 
         assert self.table is not None
         typed = same_name_key(str(message.get("name", ""))[:96].strip())
         seat = next((i for i, n in enumerate(self.table.players, 1) if n and same_name_key(n) == typed), None)
-        if seat is None or seat in self.tokens.seats:
+        if seat is None:
             raise Refusal("join.closed", "there is no free seat of that name at this table")
-        conn.who, conn.seat, conn.last = "seat", seat, ""
-        conn.send({"t": "token", "token": self.tokens.seat_token(seat)})
-        conn.send({"t": "you", "as": "seat", "seat": seat})
-        self.refresh()
+        self.claims.ask(self, conn, seat)
 
     def _move(self, message: dict[str, Any]) -> None:
         """Own devices: the host swaps two seats (players sit in another order); each token follows its player."""
@@ -539,7 +555,7 @@ class Hub:
     def _remove(self, message: dict[str, Any]) -> None:
         """The host frees a seat before the game: its token stops working, its phone watches."""
         seat = int(message["seat"])
-        self.tokens.seats.pop(seat, None)
+        self.tokens.forget(seat)
         if seat - 1 < len(self.draft.names):
             self.draft.names[seat - 1] = ""
         for conn in self.conns.values():

@@ -61,7 +61,8 @@ function connect() {
   // an online room's page (/r/CODE) talks to its room's socket; the table's page to /ws
   const path = location.pathname.startsWith("/r/") ? location.pathname.replace(/\/$/, "") + "/ws" : "/ws";
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
-  ws.onopen = () => { lastScreen = null; send({ t: "hello", token: stored() }); };  // a new socket: drawn afresh
+  // a room knows its page by the session cookie; the table's page proves its token once it has the nonce
+  ws.onopen = () => { lastScreen = null; if (path !== "/ws") send({ t: "hello" }); };  // a new socket: drawn afresh
   ws.onmessage = (e) => receive(JSON.parse(e.data));
   ws.onclose = () => { if (!gone) setTimeout(connect, 1000); };
 }
@@ -74,7 +75,8 @@ function receive(m) {
   else if (m.t === "screen") { m.at = Date.now(); screen = m; render(m); }
   else if (m.t === "caption") $("caption").textContent = m.text;
   else if (m.t === "private") showSecret(m);
-  else if (m.t === "refused") toast(m.text);
+  else if (m.t === "nonce") hello(m.nonce);
+  else if (m.t === "refused" || m.t === "notice") toast(m.text);
   else if (m.t === "audio") new Audio(m.url).play().catch(() => { for (const blocked of hooks.blocked) blocked(m); });
   else if (m.t === "voice_download") { voiceBanner = m.banner; drawVoiceBanner(); }
   else if (m.t === "token") store(m.token);
@@ -93,6 +95,9 @@ function fresh(m) {
   lastScreen = text;
   return true;
 }
+
+// Who this page is: it proves the token it kept without sending it (static/seal.js), for this connection only.
+function hello(nonce) { const token = stored(); send(token ? { t: "hello", proof: seal(token, nonce) } : { t: "hello" }); }
 
 function toast(text) {
   const box = $("toast");
@@ -196,6 +201,9 @@ function drawPeers() {
   for (const p of peers.seats) {
     bar.append(el("span", { class: "peer" + (p.online ? " online" : ""), "data-seat": p.seat },
       el("i", { class: "dot", "aria-label": t(p.online ? "peers.online" : "peers.offline") }), el("span", { text: p.name })));
+    if (p.asks) bar.append(el("span", { class: "peer ask", id: "ask-" + p.seat }, el("span", { text: t("peers.asks", { name: p.name }) }),
+      button(t("peers.allow"), { t: "allow", seat: p.seat }, "link", "allow-" + p.seat),
+      button(t("peers.deny"), { t: "deny", seat: p.seat }, "link", "deny-" + p.seat)));
   }
 }
 // The vote's count, for everyone, under the screen.
@@ -252,7 +260,7 @@ function setup(main, s) {
   if (s.lan && !own) main.append(el("div", { class: "field" }, el("label", { text: t("lan") }), el("img", { src: "/qr.svg", alt: s.lan, width: "180" }), el("p", { class: "muted", text: s.lan })));
   // The device on the table says where to join (narrator/ui/web/address.py); /join shows the QR code full screen.
   if (s.lan) main.append(el("div", { class: "field row", id: "address" }, button(t("setup.say_address"), { t: "say_address" }, "", "say-address"),
-    el("a", { href: "/join", id: "qr-full", class: "link", text: t("setup.qr_full") })));
+    el("a", { href: own && s.lobby ? "/join#code=" + encodeURIComponent(s.lobby.code) : "/join", id: "qr-full", class: "link", text: t("setup.qr_full") })));
   if (d.roles.some((r) => r.icon)) main.append(el("p", { class: "muted small", id: "credit", text: t("setup.credit") }));
   drawVoiceBanner();
 }

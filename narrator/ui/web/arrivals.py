@@ -1,0 +1,111 @@
+"""Messages as they reach a page's socket: counted, sized and read there, before anything waits in a queue.
+
+The hub takes one message at a time under its lock. A flood counted only when the hub takes it would first
+wait in the queue ahead of the host's tap, so every socket (the table's and an online room's) counts each
+frame the moment it arrives and drops what is over the allowance there. The hub is then given a connection
+whose allowance is already counted (`CountedAtTheSocket`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from starlette.websockets import WebSocket
+
+from narrator.ui.web.guard import Bucket
+
+JOIN_TRIES = 10  # room codes tried a minute, per address (and, online, per account)
+ALL_TRIES = 100  # room codes tried a minute on the whole table's server, from every address together
+
+
+class CountedAtTheSocket(Bucket):
+    """A page's allowance in the hub, already counted as its messages arrived at its socket."""
+
+    def take(self) -> bool:
+        return True
+
+
+class Window:
+    """How many tries each key (an address, an account) made in the last minute."""
+
+    def __init__(self, now: Callable[[], float], limit: int = JOIN_TRIES, seconds: float = 60.0) -> None:
+        self.now, self.limit, self.seconds = now, limit, seconds
+        self.tries: dict[str, list[float]] = {}
+
+    def full(self, key: str) -> bool:
+        """Has this key made its tries of the last minute (without making one more)?"""
+        t = self.now()
+        return sum(1 for x in self.tries.get(key, []) if t - x < self.seconds) >= self.limit
+
+    def take(self, key: str) -> bool:
+        t = self.now()
+        recent = [x for x in self.tries.get(key, []) if t - x < self.seconds]
+        if len(recent) >= self.limit:
+            self.tries[key] = recent
+            return False
+        recent.append(t)
+        self.tries[key] = recent
+        if len(self.tries) > 10000:  # bounded: forget the quiet ones
+            self.tries = {k: v for k, v in self.tries.items() if v and t - v[-1] < self.seconds}
+        return True
+
+
+class Door:
+    """What the table's server lets in from pages that have not said who they are: the watchers of one
+    address share one allowance (a client opening many sockets gets no more), and room codes are tried at
+    most JOIN_TRIES a minute from one address and ALL_TRIES a minute in all."""
+
+    def __init__(self, now: Callable[[], float], each: int = JOIN_TRIES, every: int = ALL_TRIES) -> None:
+        self.now = now
+        self.watchers: dict[str, Bucket] = {}
+        self.codes, self.all_codes = Window(now, each), Window(now, every)
+
+    def watcher(self, address: str) -> bool:
+        """One more message from a watcher at this address, if their shared allowance has room."""
+        bucket = self.watchers.get(address)
+        if bucket is None:
+            if len(self.watchers) > 10000:  # bounded: one quiet long enough to be full again is as good as new
+                t = self.now()
+                self.watchers = {a: b for a, b in self.watchers.items() if (t - b.at) * b.rate < b.burst}
+            bucket = self.watchers[address] = Bucket(self.now)
+        return bucket.take()
+
+    def code(self, address: str) -> bool:
+        """One more room code tried from this address, if neither its limit nor the server's is reached."""
+        return self.codes.take(f"ip:{address}") and self.all_codes.take("all")
+
+    def named(self, address: str, right: bool) -> bool:
+        """A code named in a request for the QR code or the join card: a wrong one counts as a try; a right one
+        is taken, uncounted (the host's page asks again at every redraw), only while the address is under its
+        limit, so that past it a right code and a wrong one get the same answer."""
+        if not right:
+            self.code(address)
+            return False
+        return not self.codes.full(f"ip:{address}")
+
+
+def loads(text: str | bytes) -> object:
+    """A JSON value; None for anything else (bad text, bad UTF-8, or nested deeper than Python reads)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+async def frames(ws: WebSocket, limit: int, take: Callable[[], bool],
+                 refuse: Callable[[str], Awaitable[None]]) -> AsyncIterator[object]:
+    """Each message a page sends, read as JSON, until it closes. A frame over the allowance (`take`) or over
+    `limit` characters is refused here (`refuse(rule)`) and goes no further; a binary frame is no message
+    (None: the hub refuses it as `message.form`, as any other unreadable message)."""
+    while True:
+        event = await ws.receive()
+        if event["type"] == "websocket.disconnect":
+            return
+        text = event.get("text")
+        if not take():
+            await refuse("message.rate")
+        elif len(text if text is not None else event.get("bytes") or b"") > limit:
+            await refuse("message.size")
+        else:
+            yield loads(text) if text is not None else None

@@ -1,0 +1,114 @@
+"""The table's socket counts each message as it arrives (narrator/ui/web/arrivals.py): a flood from many
+sockets is dropped there, before the hub's queue; room codes are limited for the whole server; a binary
+frame is refused like any other unreadable message. Counted, never timed: the clock stands still."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from narrator.config import Config
+from narrator.speech.script import SHIPPED, load
+from narrator.ui.web.app import create_app
+from narrator.ui.web.arrivals import ALL_TRIES, JOIN_TRIES, Door
+from narrator.ui.web.guard import BURST
+from narrator.ui.web.hub import Hub
+
+SCRIPT = load(SHIPPED)
+
+
+def until(ws: Any, kind: str) -> dict[str, Any]:
+    """The socket's next message of this kind (the others that come first are read past)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["t"] == kind:
+            return message
+
+
+def counted_hub(tmp_path: Path) -> tuple[Hub, list[object]]:
+    """A hub that keeps every message it is handed, to count what got past the sockets."""
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    handed: list[object] = []
+    handle = hub.handle
+
+    def counting(client: int, message: object) -> None:
+        handed.append(message)
+        handle(client, message)
+
+    hub.handle = counting  # type: ignore[method-assign]
+    return hub, handed
+
+
+def test_a_flood_from_many_sockets_is_dropped_at_the_socket_and_the_host_is_still_heard(tmp_path: Path) -> None:
+    hub, handed = counted_hub(tmp_path)
+    client = TestClient(create_app(hub, clock=lambda: 0.0))
+    sockets, each = 20, 100
+    with client.websocket_connect("/ws") as host:
+        host.send_json({"t": "hello", "token": None})
+        assert until(host, "you")["as"] == "host"
+        flood = [client.websocket_connect("/ws").__enter__() for _ in range(sockets)]
+        try:
+            for ws in flood:
+                for _ in range(each):
+                    ws.send_json({"t": "players", "players": 5})  # not a watcher's to send: refused either way
+            rules = [[until(ws, "refused")["rule"] for _ in range(each)] for ws in flood]  # every one answered
+        finally:
+            for ws in flood:
+                ws.__exit__(None, None, None)
+        host.send_json({"t": "players", "players": 7})
+        while until(host, "screen")["draft"]["players"] != 7:
+            pass
+    # the watchers of one address share one allowance: the hub was handed at most its burst of the 2,000
+    assert len(handed) <= 1 + int(BURST) + 1, len(handed)
+    assert sum(r.count("message.rate") for r in rules) >= sockets * each - int(BURST)
+    assert hub.draft.players == 7
+
+
+def test_room_codes_are_counted_for_the_whole_server_not_per_socket(tmp_path: Path) -> None:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    hub.draft.mode = "own_devices"
+    client = TestClient(create_app(hub, clock=lambda: 0.0))
+    for _ in range(JOIN_TRIES // 5):  # a guesser opens new sockets: five wrong codes on each
+        with client.websocket_connect("/ws") as guesser:
+            for _ in range(5):
+                guesser.send_json({"t": "join", "code": "AAAAAA", "name": "Mallory"})
+                assert until(guesser, "refused")["rule"] == "join.code"
+    with client.websocket_connect("/ws") as guesser:
+        guesser.send_json({"t": "join", "code": hub.code, "name": "Mallory"})  # the right one, too late
+        assert until(guesser, "refused")["rule"] == "join.slow"
+    assert not hub.tokens.seats
+
+
+def test_every_address_together_tries_at_most_so_many_codes_a_minute() -> None:
+    now = [0.0]
+    door = Door(lambda: now[0])
+    assert all(door.code(f"10.0.{i // 250}.{i % 250}") for i in range(ALL_TRIES))
+    assert not door.code("10.9.9.9")  # a new address, but the server's minute is full
+    now[0] += 61
+    assert door.code("10.9.9.9")
+
+
+@pytest.mark.parametrize("frame", [b"\x00" * 10, b'{"t": "hello"}'])
+def test_a_binary_frame_is_refused_as_unreadable_and_the_socket_goes_on(tmp_path: Path, frame: bytes,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    client = TestClient(create_app(hub))
+    with client.websocket_connect("/ws") as ws:
+        ws.send_bytes(frame)
+        assert until(ws, "refused")["rule"] == "message.form"
+        ws.send_json({"t": "hello", "token": None})
+        assert until(ws, "you")["as"] == "host"
+    assert "Traceback" not in caplog.text
+
+
+def test_the_watchers_allowances_stay_bounded_however_many_addresses_come() -> None:
+    now = [0.0]
+    door = Door(lambda: now[0])
+    for i in range(10_001):
+        assert door.watcher(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
+    now[0] += 10  # quiet long enough: every allowance is full again, as good as a new one
+    assert door.watcher("192.168.1.1")
+    assert len(door.watchers) == 1
