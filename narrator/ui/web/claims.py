@@ -8,14 +8,40 @@ and the seat (and its card) is theirs only when the host allows it. Typing a nam
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from narrator.ui.web.guard import Refusal
+from narrator.ui.web.guard import Refusal, Tokens
 from narrator.ui.web.strings import strings
 
-if TYPE_CHECKING:
-    from narrator.ui.web.hub import Conn, Hub
+
+class Conn(Protocol):
+    """A page connected to the table, as claims see it (narrator/ui/web/hub.py's Conn)."""
+
+    who: str
+    seat: int | None
+    last: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+class Hub(Protocol):
+    """What claims need of the table's hub: its pages, tokens, game and language, and a redraw."""
+
+    @property
+    def conns(self) -> Mapping[int, Conn]: ...
+
+    @property
+    def tokens(self) -> Tokens: ...
+
+    @property
+    def table(self) -> object: ...
+
+    @property
+    def lang(self) -> str: ...
+
+    def refresh(self) -> None: ...
 
 
 @dataclass
