@@ -81,37 +81,75 @@ def same_site(headers: Any) -> bool:
     return bool(urlsplit(origin).netloc == headers.get("host", ""))
 
 
-def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False, ice: Any = None,
-                      clock: Callable[[], float] = time.monotonic) -> Starlette:
-    """`ice(user) -> list of RTCIceServer dicts` for the voice chat (STUN, and TURN credentials); `clock`: what
+class Outbox:
+    """A page's messages from the room's threads to its socket: one wake-up of the loop for a burst of
+    messages, not one each."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.pending: deque[dict[str, Any]] = deque()
+        self.woken = False  # a flush is already on its way to the loop
+
+    def flush(self) -> None:
+        self.woken = False  # first: a message appended from now on wakes the loop again
+        while self.pending:
+            self.queue.put_nowait(self.pending.popleft())
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.pending.append(message)
+        if not self.woken:
+            self.woken = True
+            with contextlib.suppress(RuntimeError):  # the page's connection has ended: nothing reaches it
+                self.loop.call_soon_threadsafe(self.flush)
+
+    async def write(self, ws: WebSocket) -> None:
+        """Send each message in order, padded frames at their size (shape.py); `gone` closes the socket."""
+        try:
+            while True:
+                message = await self.queue.get()
+                await ws.send_text(wire_text(message))
+                if message.get("t") == "gone":
+                    await ws.close(code=4403)
+                    return
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
+
+
+class Site:
+    """The online server's pages and sockets: accounts sign in, open and join rooms, and play in them.
+    `ice(user) -> list of RTCIceServer dicts` for the voice chat (STUN, and TURN credentials); `clock`: what
     each socket's allowance of messages is counted on."""
 
-    def user_of_request(request: Request) -> User | None:
-        return accounts.user_of(request.cookies.get(COOKIE))
+    def __init__(self, accounts: Accounts, rooms: Rooms, ice: Any, clock: Callable[[], float]) -> None:
+        self.accounts, self.rooms, self.ice, self.clock = accounts, rooms, ice, clock
 
-    async def front(request: Request) -> Response:
+    def user_of_request(self, request: Request) -> User | None:
+        return self.accounts.user_of(request.cookies.get(COOKIE))
+
+    async def front(self, request: Request) -> Response:
         return FileResponse(STATIC / "online.html", headers=NO_STORE)
 
-    async def words(request: Request) -> Response:
+    async def words(self, request: Request) -> Response:
         lang = request.query_params.get("lang", "en")
         return JSONResponse(strings(lang if lang in ("en", "de", "es") else "en"), headers=NO_STORE)
 
-    async def open_room(request: Request) -> Response:
-        user = user_of_request(request)
+    async def open_room(self, request: Request) -> Response:
+        user = self.user_of_request(request)
         if user is None:
             return refusal("signin.required", "sign in first")
         try:
             form = await read_json(request)
             room = await asyncio.get_running_loop().run_in_executor(
-                HANDLERS, lambda: rooms.open(user.id, user.name, form))
+                HANDLERS, lambda: self.rooms.open(user.id, user.name, form))
         except Refusal as exc:
             return refusal(exc.rule, str(exc))
         return JSONResponse({"code": room.code}, headers=NO_STORE)
 
-    async def join_room(request: Request) -> Response:
+    async def join_room(self, request: Request) -> Response:
         """`POST /r/<code>/join` (the code in the path, for a router that sends each code to its server), or
         `POST /api/join` with `{code}`."""
-        user = user_of_request(request)
+        user = self.user_of_request(request)
         if user is None:
             return refusal("signin.required", "sign in first")
         address = request.client.host if request.client else "-"
@@ -119,90 +157,66 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
             form = await read_json(request)
             code = request.path_params.get("code", form.get("code"))
             room = await asyncio.get_running_loop().run_in_executor(
-                HANDLERS, lambda: rooms.join(code, user.id, user.name, address))
+                HANDLERS, lambda: self.rooms.join(code, user.id, user.name, address))
         except Refusal as exc:
             status = {"room.slow": 429, "room.unknown": 404}.get(exc.rule, 400)
             return JSONResponse({"rule": exc.rule, "text": str(exc)}, status_code=status, headers=NO_STORE)
         return JSONResponse({"code": room.code}, headers=NO_STORE)
 
-    def members_room(request: Request) -> Room | None:
+    def members_room(self, request: Request) -> Room | None:
         """The room of the path's code, if the request's account sits in it."""
-        user = user_of_request(request)
-        return member_of(rooms, request.path_params["code"], user)
+        return member_of(self.rooms, request.path_params["code"], self.user_of_request(request))
 
-    async def room_page(request: Request) -> Response:
+    async def room_page(self, request: Request) -> Response:
         """A member's room page; anyone else goes to the front page with the code to join, a live code or a
         guessed one alike, and the try counts against the join limit (a code is not found by opening pages)."""
-        if members_room(request) is None:
-            user = user_of_request(request)
-            rooms.guess(user.id if user else None, request.client.host if request.client else "-")
+        if self.members_room(request) is None:
+            user = self.user_of_request(request)
+            self.rooms.guess(user.id if user else None, request.client.host if request.client else "-")
             return RedirectResponse(f"/#code={quote(request.path_params['code'][:16], safe='')}", status_code=303)
         return HTMLResponse(room_html(), headers=NO_STORE)
 
-    async def audio(request: Request) -> Response:
-        room = members_room(request)
-        if room is None:
-            return Response(status_code=404)
-        data = room.hub.clips.get(int(request.path_params["n"]))
+    async def audio(self, request: Request) -> Response:
+        room = self.members_room(request)
+        data = room.hub.clips.get(int(request.path_params["n"])) if room is not None else None
         if data is None:
             return Response(status_code=404)
         return Response(data, media_type="audio/wav", headers=NO_STORE)
 
-    async def socket(ws: WebSocket) -> None:
-        await ws.accept()
-        user = accounts.user_of(ws.cookies.get(COOKIE))
+    async def admit(self, ws: WebSocket) -> tuple[User, Room] | None:
+        """The account and room of a socket; None once it has been told why it gets none."""
+        user = self.accounts.user_of(ws.cookies.get(COOKIE))
         if not same_site(ws.headers) or user is None:
             rule = "request.origin" if not same_site(ws.headers) else "signin.required"
             await shut(ws, rule, rule)
-            return
-        room = member_of(rooms, ws.path_params["code"], user)
+            return None
+        room = member_of(self.rooms, ws.path_params["code"], user)
         if room is None:  # a live code and a guessed one get the same answer, and the try counts
-            rooms.guess(user.id, ws.client.host if ws.client else "-")
+            self.rooms.guess(user.id, ws.client.host if ws.client else "-")
             await shut(ws, "room.not_member", "join this room with its code first")
+            return None
+        return user, room
+
+    async def socket(self, ws: WebSocket) -> None:
+        await ws.accept()
+        admitted = await self.admit(ws)
+        if admitted is None:
             return
-        outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        user, room = admitted
         loop = asyncio.get_running_loop()
-
-        pending: deque[dict[str, Any]] = deque()
-        woken = [False]  # a flush is already on its way to the loop
-
-        def flush() -> None:
-            woken[0] = False  # first: a message appended from now on wakes the loop again
-            while pending:
-                outbox.put_nowait(pending.popleft())
-
-        def send(message: dict[str, Any]) -> None:
-            """From the room's threads: one wake-up of the loop for a burst of messages, not one each."""
-            pending.append(message)
-            if not woken[0]:
-                woken[0] = True
-                with contextlib.suppress(RuntimeError):  # the page's connection has ended: nothing reaches it
-                    loop.call_soon_threadsafe(flush)
-
+        out = Outbox(loop)
         try:
-            number = await loop.run_in_executor(HANDLERS, room.connect, user.id, send)
+            number = await loop.run_in_executor(HANDLERS, room.connect, user.id, out.send)
         except Refusal as exc:
             await shut(ws, exc.rule, str(exc))
             return
-        if ice is not None:
-            send({"t": "ice", "servers": ice(user.name)})
-
-        async def writer() -> None:
-            try:
-                while True:
-                    message = await outbox.get()
-                    await ws.send_text(wire_text(message))  # a padded frame at its size (shape.py)
-                    if message.get("t") == "gone":
-                        await ws.close(code=4403)
-                        return
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                pass
-
-        task = asyncio.create_task(writer())
-        bucket = Bucket(clock, RATE, BURST)
+        if self.ice is not None:
+            out.send({"t": "ice", "servers": self.ice(user.name)})
+        task = asyncio.create_task(out.write(ws))
+        bucket = Bucket(self.clock, RATE, BURST)
 
         async def refuse(rule: str) -> None:
-            send({"t": "refused", "rule": rule, "text": strings(room.hub.lang).get(f"refusal.{rule}", rule)})
+            out.send({"t": "refused", "rule": rule, "text": strings(room.hub.lang).get(f"refusal.{rule}", rule)})
 
         try:
             async for message in frames(ws, MAX_MESSAGE, bucket.take, refuse):
@@ -213,15 +227,20 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
             task.cancel()
             await loop.run_in_executor(HANDLERS, room.disconnect, number)
 
+
+def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False, ice: Any = None,
+                      clock: Callable[[], float] = time.monotonic) -> Starlette:
+    """The online server (see Site)."""
+    site = Site(accounts, rooms, ice, clock)
     return Starlette(routes=[
-        Route("/", front),
-        Route("/api/strings", words),
+        Route("/", site.front),
+        Route("/api/strings", site.words),
         *routes(accounts, secure),
-        Route("/api/rooms", open_room, methods=["POST"]),
-        Route("/api/join", join_room, methods=["POST"]),
-        Route("/r/{code}", room_page),
-        Route("/r/{code}/join", join_room, methods=["POST"]),
-        Route("/r/{code}/audio/{n:int}", audio),
-        WebSocketRoute("/r/{code}/ws", socket),
+        Route("/api/rooms", site.open_room, methods=["POST"]),
+        Route("/api/join", site.join_room, methods=["POST"]),
+        Route("/r/{code}", site.room_page),
+        Route("/r/{code}/join", site.join_room, methods=["POST"]),
+        Route("/r/{code}/audio/{n:int}", site.audio),
+        WebSocketRoute("/r/{code}/ws", site.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ])

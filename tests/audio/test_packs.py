@@ -98,7 +98,7 @@ def test_install_checks_an_archive_where_python_has_no_tar_filter(tmp_path: Path
 
     render(espeak_voice(), small_script(), root=tmp_path / "laptop", progress=False)
     archive = export(open_pack(tmp_path / "laptop" / "testruth"), tmp_path / "testruth.tar.gz")
-    monkeypatch.delattr(tarfile, "data_filter")
+    monkeypatch.delattr(tarfile, "data_filter", raising=False)  # absent already on Python 3.11.2
     assert install(archive, root=tmp_path / "pi").path == tmp_path / "pi" / "testruth"
     for bad in ("../outside.txt", "link"):
         evil = tmp_path / f"evil-{len(bad)}.tar.gz"

@@ -74,7 +74,10 @@ class Ctx:
         await self.page.reload()
         self.reloads += 1
         you = await self.wait(0, "m.t === 'you'")
-        await self.wait(0, "m.t === 'screen'")
+        # the seat's own screen, sent after `you` (the page's first screen is a watcher's, from before its hello);
+        # at the deal, the card screen between two seats' turns has no question yet: wait for the next one
+        after = await self.page.evaluate("window.__wolfcall.received.findIndex((m) => m.t === 'you')")
+        await self.wait(after + 1, "m.t === 'screen' && (m.screen !== 'card' || m.q !== undefined)")
         return you
 
 

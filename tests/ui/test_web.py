@@ -239,7 +239,7 @@ def test_switching_away_covers_the_card(page: Any, tmp_path: Path) -> None:
                       "document.dispatchEvent(new Event('visibilitychange'))")
         page.wait_for_selector("#secret", state="hidden")
         assert_no_roles(page)
-        page.wait_for_function("document.querySelector('h1').textContent.includes('Ben')")
+        page.wait_for_function("document.querySelector('h1')?.textContent.includes('Ben')")
 
 
 def test_witch_double_potion_is_refused_with_the_reason_and_undo_and_confirm(page: Any, tmp_path: Path) -> None:
