@@ -132,11 +132,11 @@ class Room:
         hub.tokens.claim_host()  # nobody's: no page can claim this table by saying hello
         d = hub.draft
         d.mode, d.sound = OWN, "browser"
-        hub._setup("ruleset", {"ruleset": ruleset})
+        hub.change_setup("ruleset", {"ruleset": ruleset})
         if voice is not None and hub.voices_by_name().get(voice) == d.lang:
             d.voice = voice
         if d.house.day_timer_minutes is None:
-            hub._setup("house", {"day_timer_minutes": DEBATE_MINUTES})
+            hub.change_setup("house", {"day_timer_minutes": DEBATE_MINUTES})
         self.lock = hub.lock
         self.join(owner)
 
@@ -198,7 +198,7 @@ class Room:
         d = hub.draft
         players = min(max(n, self.limits()[0]), self.limits()[1])
         if players != d.players:
-            hub._setup("players", {"players": players})
+            hub.change_setup("players", {"players": players})
         d.names = [m.name for m in self.members]
         for client in self.clients.values():
             mine = self.seat_of(client.user)
@@ -382,7 +382,7 @@ class Room:
         q, state = hub.question, hub.state
         if q is None or state is None:
             return False
-        return q.step in (START, VOTE) or hub._table_answers(q, state)
+        return q.step in (START, VOTE) or hub.table_answers(q, state)
 
     def _hand(self, seat: int | None, up: bool) -> None:
         state = self.hub.state
@@ -405,7 +405,7 @@ class Room:
             out["debate"] = {"ends": out["now"] + 1000 * left, "total": 60 * hub.screen["timer"]}
         state = self.hub.state
         if self.speaking is not None and state is not None and self.phase() == "day":
-            out.update(self.speaking.public(self.now(), self.hub._name))
+            out.update(self.speaking.public(self.now(), self.hub.name))
         return out
 
     def phase(self) -> str:
@@ -491,7 +491,7 @@ class Room:
         if q is None or q.step != VOTE or hub.screen.get("screen") != "day" or not hub.screen.get("timer"):
             return
         if hub.current_screen().get("left", 1) <= 0:
-            hub._put(q, VOTE)
+            hub.put(q, VOTE)
 
     def _to_seat_pages(self, seat: int, message: dict[str, Any]) -> None:
         """The voice chat's messages for a seat go to the one page that holds its voice chat."""
@@ -510,7 +510,7 @@ class Room:
             for client in list(self.clients.values()):
                 client.send({"t": "gone"})
                 self.disconnect_client(client)
-            self.hub._stop_game()
+            self.hub.stop_game()
 
 
 def start_ticking(rooms: Callable[[], list[Room]], every: float = 1.0) -> threading.Event:
