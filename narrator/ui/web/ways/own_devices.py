@@ -9,6 +9,7 @@ from engine import (
     Choice,
     State,
     actor_of,
+    count_votes,
     decide,
     view,
 )
@@ -16,7 +17,7 @@ from narrator.game.inputs import COVERED, REVEAL, Question
 from narrator.ui.web import shape
 from narrator.ui.web.connections import Conn, Connections
 from narrator.ui.web.frames import OWN, secret_step
-from narrator.ui.web.gather import tally, verdict, voters
+from narrator.ui.web.gather import voters
 from narrator.ui.web.guard import (
     Refusal,
 )
@@ -49,14 +50,14 @@ class OwnDevices(Connections):
         self._close_vote(q)
 
     def _close_vote(self, q: Question) -> None:
+        """The day's vote is over: the engine counts the ballots (one count for every way of voting), every
+        page sees the tally, and the narrator is handed the verdict."""
         state = self.state
         assert state is not None and self.gather is not None
-        ballots = dict(self.gather.ballots)
-        extra = self.extra_votes(state)
-        choice = verdict(state, ballots, extra)
+        count = count_votes(state, dict(self.gather.ballots), self.extra_votes(state))
+        choice, counts = count.choice, count.tally
         decide(state, choice)
         self.vote_closed()
-        counts = tally(state, ballots, extra)
         self.broadcast({"t": "tally", "counts": [{"name": self.name(s), "votes": n}
                                                  for s, n in sorted(counts.items(), key=lambda x: -x[1])]})
         self.put(q, choice)
