@@ -109,7 +109,7 @@ def tap_to_voice(root: Path, data: Path, taps: int = 120) -> list[float]:
                     latencies.append((sink.handoffs[heard] - start) * 1000)
                     kinds.append(str(tap.get("t")) + ":" + str(message.get("screen")))
     finally:
-        hub._stop_game()
+        hub.stop_game()
         server.should_exit = True
         sink.close()
     if __name__ == "__main__":
@@ -489,7 +489,7 @@ def _in_thread(data: Path, measure: Callable[[str], Any]) -> None:
     try:
         asyncio.run(measure(f"ws://127.0.0.1:{port}/ws"))
     finally:
-        hub._stop_game()
+        hub.stop_game()
         server.should_exit = True
 
 

@@ -16,17 +16,16 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine import State, ruleset
-from engine.roles.cupid import lovers as lovers_of
 from narrator.config import Config
-from narrator.game.inputs import REVEAL, START, VOTE
+from narrator.game.inputs import START, VOTE
 from narrator.game.session import Table
+from narrator.online.channels import Client, Member, RoomChannels
 from narrator.online.speaking import SpeakingList
-from narrator.online.voice import Voice, channels, hearing
+from narrator.online.voice import Voice
 from narrator.speech.script import Script
 from narrator.ui.web import shape
 from narrator.ui.web.arrivals import CountedAtTheSocket
@@ -35,50 +34,15 @@ from narrator.ui.web.guard import Refusal
 from narrator.ui.web.hub import Hub, Send
 from narrator.ui.web.strings import strings
 
+__all__ = ["Client", "Member", "Room", "RoomHub", "start_ticking"]
+
 MIN_PLAYERS, MAX_PLAYERS = 5, 14  # an online round, as the German text says
-LOVERS_SECONDS = 30.0  # from night 2 the lovers whisper this long each night
 DEBATE_MINUTES = 5  # the debate's length when the host sets none: the sundial needs an end
 # what the opener's page may send as the host (the rest of the hub's host messages belong to a table device)
 HOST_KINDS = ("ruleset", "adjust", "house", "lang", "voice", "deal", "new", "rematch", "start", "vote", "undo",
               "count")
 SEAT_KINDS = ("tap", "show", "cover")
 FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opener's host connection passes on
-
-
-@dataclass
-class Member:
-    user: int
-    name: str
-
-
-@dataclass
-class Client:
-    """One browser connected to the room: its hub connections and what its page was last sent."""
-
-    user: int
-    send: Send
-    seat_client: int | None = None
-    host_client: int | None = None
-    host_screen: dict[str, Any] = field(default_factory=dict)
-    seat_screen: dict[str, Any] = field(default_factory=dict)
-    last: str = ""
-
-    def screen(self, extra: dict[str, Any]) -> dict[str, Any]:
-        """The opener sees the table's question when their own seat has none, and their seat's otherwise."""
-        seat, host = self.seat_screen, self.host_screen
-        if self.host_client is None:
-            out = seat
-        elif not seat or seat.get("screen") == "lobby" or seat.get("watch") or ("q" in host and "q" not in seat):
-            out = host
-        else:
-            out = seat
-        screen = {**out, **extra, "t": "screen"}
-        if "left" in screen:  # the sundial counts from the server's clock: its time when the frame was made
-            screen["ends"] = screen["now"] + 1000 * screen["left"]
-            screen.pop("debate", None)  # the day's own screen draws it
-        elif "debate" not in screen:
-            screen.pop("now", None)
-        return screen
 
 
 class RoomHub(Hub):
@@ -106,7 +70,9 @@ class RoomHub(Hub):
             self.room.speaking.vote_closed()
 
 
-class Room:
+class Room(RoomChannels):
+    """One room's table: its members and their pages, the hub's game, and what the room adds to the screens."""
+
     def __init__(self, code: str, owner: Member, cfg: Config, script: Script, data: Path, *,
                  ruleset: str = "classic", lang: str = "en", voice: str | None = None, speaking: bool = False,
                  fast: bool = False, speed: float = 1.0, now: Callable[[], float] = time.time,
@@ -132,11 +98,11 @@ class Room:
         hub.tokens.claim_host()  # nobody's: no page can claim this table by saying hello
         d = hub.draft
         d.mode, d.sound = OWN, "browser"
-        hub._setup("ruleset", {"ruleset": ruleset})
+        hub.change_setup("ruleset", {"ruleset": ruleset})
         if voice is not None and hub.voices_by_name().get(voice) == d.lang:
             d.voice = voice
         if d.house.day_timer_minutes is None:
-            hub._setup("house", {"day_timer_minutes": DEBATE_MINUTES})
+            hub.change_setup("house", {"day_timer_minutes": DEBATE_MINUTES})
         self.lock = hub.lock
         self.join(owner)
 
@@ -198,7 +164,7 @@ class Room:
         d = hub.draft
         players = min(max(n, self.limits()[0]), self.limits()[1])
         if players != d.players:
-            hub._setup("players", {"players": players})
+            hub.change_setup("players", {"players": players})
         d.names = [m.name for m in self.members]
         for client in self.clients.values():
             mine = self.seat_of(client.user)
@@ -238,13 +204,6 @@ class Room:
             self._voice_afresh(seat)
             self._send_screen(client, force=True)
             return number
-
-    def _voice_afresh(self, seat: int) -> None:
-        """The seat's voice page has changed: its peers close their connections to it, and the refresh opens
-        them again, once, with the new page (a second round of offers would race the first)."""
-        self.voice.update(frozenset(p for p in self.voice.pairs if seat not in p))
-        self.hub.refresh()
-        self.resend()
 
     def disconnect(self, number: int) -> None:
         with self.lock:
@@ -382,7 +341,7 @@ class Room:
         q, state = hub.question, hub.state
         if q is None or state is None:
             return False
-        return q.step in (START, VOTE) or hub._table_answers(q, state)
+        return q.step in (START, VOTE) or hub.table_answers(q, state)
 
     def _hand(self, seat: int | None, up: bool) -> None:
         state = self.hub.state
@@ -405,75 +364,8 @@ class Room:
             out["debate"] = {"ends": out["now"] + 1000 * left, "total": 60 * hub.screen["timer"]}
         state = self.hub.state
         if self.speaking is not None and state is not None and self.phase() == "day":
-            out.update(self.speaking.public(self.now(), self.hub._name))
+            out.update(self.speaking.public(self.now(), self.hub.name))
         return out
-
-    def phase(self) -> str:
-        """What the voice chat follows: lobby, deal, night, day, over."""
-        hub = self.hub
-        state = hub.state
-        if hub.table is None:
-            return "lobby"
-        if state is None:
-            return "deal"
-        if state.over or hub.screen.get("screen") == "end":
-            return "over"
-        q = hub.question
-        if (q is not None and q.step in (REVEAL, START)) or hub.screen.get("phase") == "deal":
-            return "deal"
-        if q is None and hub.screen.get("screen") == "listen" and hub.screen.get("phase") in ("night", "day"):
-            # while the narrator speaks: the table's eyes as its lines say (the verdict is heard by day, and
-            # "night falls" closes the day's channels), with the game as it stands now (the dead are out)
-            return str(hub.screen["phase"])
-        return "night" if state.phase == "night" else "day"
-
-    def changed(self) -> bool:
-        """Before any change of screen: the voice channels, the speaking list's dead, the night's clock; True
-        when what the room adds to the screens has changed."""
-        phase = self.phase()
-        state = self.hub.state
-        now = self.now()
-        if self.hub.input is not self.game:
-            self.game = self.hub.input
-            if self.speaking is not None:
-                self.speaking = SpeakingList()
-        if phase == "night":
-            if self.night_began is None:
-                self.night_began = now
-        else:
-            self.night_began = None
-        if self.speaking is not None and state is not None:
-            for seat in list(self.speaking.hands) + ([self.speaking.speaker] if self.speaking.speaker else []):
-                if seat not in state.alive:
-                    self.speaking.dead(seat)
-        self.voice.update(*self.pairs(phase, state, now))
-        debate = self.hub.screen.get("screen") == "day" and bool(self.hub.screen.get("timer"))
-        extras = (dict(self.voice.channels), self.speaking.public(now, str) if self.speaking else None, debate)
-        if extras == self.extras:
-            return False
-        self.extras = extras
-        return True
-
-    def resend(self) -> None:
-        for client in list(self.clients.values()):
-            self._send_screen(client)
-
-    def pairs(self, phase: str, state: State | None,
-              now: float) -> tuple[frozenset[frozenset[int]], dict[int, str]]:
-        """Who may hear whom now (only seats with a page open), and each seat's channel (narrator/online/voice.py)."""
-        seated = set(range(1, len(self.members) + 1))
-        if state is None:
-            args: tuple[Any, ...] = (seated, set(), None, "lobby" if phase == "lobby" else "deal", False, seated)
-        else:
-            alive = set(state.alive)
-            wolves = {s for s in alive if state.is_wolf(s)}
-            pair = lovers_of(state)
-            lovers = frozenset(pair) if pair is not None else None
-            open_ = (phase == "night" and state.night >= 2 and self.night_began is not None
-                     and now - self.night_began < LOVERS_SECONDS)
-            args = (alive, wolves, lovers, phase, open_, seated)
-        online = {self.seat_of(user) for user in self.talker}
-        return frozenset(p for p in hearing(*args) if p <= online), channels(*args)
 
     def tick(self) -> None:
         """Once a second: the speaking list's timer, the lovers' thirty seconds, the debate's end."""
@@ -491,13 +383,7 @@ class Room:
         if q is None or q.step != VOTE or hub.screen.get("screen") != "day" or not hub.screen.get("timer"):
             return
         if hub.current_screen().get("left", 1) <= 0:
-            hub._put(q, VOTE)
-
-    def _to_seat_pages(self, seat: int, message: dict[str, Any]) -> None:
-        """The voice chat's messages for a seat go to the one page that holds its voice chat."""
-        client = self.talker.get(self.members[seat - 1].user) if 1 <= seat <= len(self.members) else None
-        if client is not None:
-            client.send(message)
+            hub.put(q, VOTE)
 
     def _words(self) -> dict[str, str]:
         return strings(self.hub.lang)
@@ -510,7 +396,7 @@ class Room:
             for client in list(self.clients.values()):
                 client.send({"t": "gone"})
                 self.disconnect_client(client)
-            self.hub._stop_game()
+            self.hub.stop_game()
 
 
 def start_ticking(rooms: Callable[[], list[Room]], every: float = 1.0) -> threading.Event:

@@ -83,7 +83,7 @@ def test_the_seer_looks_once_when_her_answer_comes_during_the_reminder(tmp_path:
     seer.send(t="tap", q=NUMBER, value="seer:5")
     assert len(privates(seer)) == 1, "a second tap got a second look"
     assert seer.refusals()[-1]["rule"] == "stale"
-    hub._stop_game()
+    hub.stop_game()
 
 
 def test_a_desk_hands_one_answer_per_question_and_reopens_it_once_taken() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-import narrator.ui.web.hub as hub_module
+import narrator.ui.web.gameloop as hub_module
 from engine import State
 from engine.roles.cupid import lovers as lovers_of
 from narrator.game.session import Session

@@ -189,7 +189,7 @@ def test_with_the_speaking_list_who_never_raised_a_hand_gets_a_vote_against(tmp_
                     if phone.seat in raising:
                         phone.send(t="hand", up=True)
                 assert room.speaking is not None and room.speaking.spoke == set(raising)
-                seen["silent"] = {room.hub._name(s) for s in state.alive if s not in raising}
+                seen["silent"] = {room.hub.name(s) for s in state.alive if s not in raising}
                 seen["alive"] = len(state.alive)
             room.hub.refresh()
             # the debate's sundial is on every page, the dead's too (their screen is not the day's)

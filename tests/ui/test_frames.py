@@ -166,7 +166,7 @@ def test_own_devices_tell_each_phone_only_its_own(tmp_path: Path, rules: str, la
     same_shape(phones)
     assert any(f.message["t"] == "private" and f.message["kind"] == "card" for p in phones for f in p.frames)
     assert not [f for f in intruder.frames if f.message["t"] in ("private", "token", "peers")]
-    hub._stop_game()
+    hub.stop_game()
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -183,7 +183,7 @@ def test_random_games_frames_stay_within_each_view(tmp_path_factory: pytest.Temp
         for frame in phone.frames:
             secrets_allowed(frame, phone, lang)
     same_shape(phones)
-    hub._stop_game()
+    hub.stop_game()
 
 
 @pytest.mark.parametrize(("rules", "lang"), [("classic", "de"), ("extended", "es")])
@@ -204,7 +204,7 @@ def test_one_device_shows_other_pages_only_what_the_table_hears(tmp_path: Path, 
         assert phone.who == "spectator"
         for frame in phone.frames:
             secrets_allowed(frame, phone, lang)
-    hub._stop_game()
+    hub.stop_game()
 
 
 def test_a_seat_acts_only_for_itself(tmp_path: Path) -> None:
@@ -218,7 +218,7 @@ def test_a_seat_acts_only_for_itself(tmp_path: Path) -> None:
     assert hub.question is not None and hub.question.seat == 1, "seat 2's cover answered for seat 1"
     host.send(t="cover", q=hub.question.number)
     assert host.refusals()[-1]["rule"] == "message.not_yours"
-    hub._stop_game()
+    hub.stop_game()
 
 
 def test_only_the_host_changes_the_setup_and_a_guessed_token_is_nobody(tmp_path: Path) -> None:
@@ -284,7 +284,7 @@ def test_a_night_tap_during_the_deal_changes_nothing(tmp_path: Path) -> None:
     assert hub.journal_path is not None
     answers = [r for r in Journal.read(hub.journal_path).records if r["kind"] == "answer"]
     assert [a["step"] for a in answers] == ["reveal"], answers
-    hub._stop_game()
+    hub.stop_game()
     assert len(open_journal(hub.journal_path).answers) == 1
 
 
@@ -306,7 +306,7 @@ def test_after_a_restart_a_player_takes_back_a_free_seat_by_name(tmp_path: Path)
     host.send(t="allow", seat=3)
     assert back.who == "seat" and back.seat == 3 and back.token
     assert (back.screen() or {}).get("screen") == "card"
-    hub._stop_game()
+    hub.stop_game()
 
 
 def test_the_seer_who_reloads_sees_her_answer_again_and_nobody_else_does(tmp_path: Path) -> None:
@@ -348,12 +348,12 @@ def test_the_seer_who_reloads_sees_her_answer_again_and_nobody_else_does(tmp_pat
               and f.message["kind"] == "answer"]
     assert not others
     held[0].done.set()
-    hub._stop_game()
+    hub.stop_game()
 
 
 def test_the_host_stays_the_host_after_a_restart_while_a_game_waits(tmp_path: Path) -> None:
     hub, _, host = one_device_deal(tmp_path)
-    hub._stop_game()
+    hub.stop_game()
     kept = (tmp_path / "host.token").read_text()
     assert host.token and host.token not in kept and (tmp_path / "host.token").stat().st_mode & 0o077 == 0
     again = Hub(Config(), SCRIPT, tmp_path, fast=True)  # the server restarts: a game waits to be continued

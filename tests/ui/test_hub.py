@@ -65,7 +65,7 @@ def test_a_card_goes_only_to_the_screen_that_asked(tmp_path: Path) -> None:
     assert (private[0]["picture"] or "<svg").startswith("<svg")  # drawn inline: nothing fetched, nothing cached
     assert not [m for m in inbox[second] if m["t"] == "private"]
     assert all("role" not in m for m in inbox[second])
-    h._stop_game()
+    h.stop_game()
 
 
 def test_refusals_are_translated(tmp_path: Path) -> None:
@@ -203,7 +203,7 @@ def test_the_listen_screen_says_what_the_table_does(tmp_path: Path) -> None:
         page.send(t="tap", value=value)
     assert h.screen == {"screen": "listen", "phase": "day"}, h.screen  # eyes open: the dawn is told
     held[0].done.set()
-    h._stop_game()
+    h.stop_game()
 
 
 def test_the_end_screen_comes_at_once_while_the_cards_are_revealed(tmp_path: Path) -> None:
@@ -218,7 +218,7 @@ def test_the_end_screen_comes_at_once_while_the_cards_are_revealed(tmp_path: Pat
     page.screen(at + 1, screen=ANSWERED - {"end"})  # the question before the end, asked again
     assert h.journal_path is not None
     assert [r["kind"] for r in Journal.read(h.journal_path).records][-1] == "undo"
-    h._stop_game()
+    h.stop_game()
 
 
 def test_a_new_game_clears_the_caption_and_speaks_the_setups_language(tmp_path: Path) -> None:

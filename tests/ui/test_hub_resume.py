@@ -107,7 +107,7 @@ def test_undo_tapped_while_a_line_is_said_takes_the_choice_back(tmp_path: Path) 
     assert again["step"] == "werewolves", "the undo was dropped: the night went on"
     assert hub.journal_path is not None
     assert [r["kind"] for r in Journal.read(hub.journal_path).records][-1] == "undo"
-    hub._stop_game()
+    hub.stop_game()
 
 
 def waiting_game(tmp_path: Path) -> Path:
@@ -171,7 +171,7 @@ def test_a_sound_journal_still_continues(tmp_path: Path) -> None:
     page.screen(screen={"night", "day", "vote", "hunter"})  # the replay is done: the 15th question is asked
     assert hub.question is not None and hub.question.number == 14
     assert not any(m.get("error") for m in page.messages if m.get("t") == "screen")
-    hub._stop_game()
+    hub.stop_game()
 
 
 def test_undo_on_the_end_screen_numbers_on_and_asks_the_last_choice_again(tmp_path: Path) -> None:
@@ -191,4 +191,4 @@ def test_undo_on_the_end_screen_numbers_on_and_asks_the_last_choice_again(tmp_pa
     kinds = [r["kind"] for r in Journal.read(path).records]
     assert kinds[-2:] == ["over", "undo"]
     assert len(open_journal(path).answers) == last  # numbered on: the journal still resumes
-    hub._stop_game()
+    hub.stop_game()

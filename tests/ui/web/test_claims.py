@@ -31,7 +31,7 @@ def test_after_a_restart_an_intruder_who_types_evas_name_gets_no_seat_and_eva_he
     eva = phones[4]
     eva.send(t="show")  # Eva looks at her card before the Pi is unplugged
     assert card_of(eva)
-    hub._stop_game()
+    hub.stop_game()
     again = Hub(Config(), SCRIPT, tmp_path, fast=True)  # the server starts again, on the same data folder
     table = Table(again)
     host = table.connect("host", host.token)
@@ -48,7 +48,7 @@ def test_after_a_restart_an_intruder_who_types_evas_name_gets_no_seat_and_eva_he
     assert (back.who, back.seat) == ("seat", 5)
     table.wait(lambda: (back.screen() or {}).get("screen") == "card")
     assert not [f for f in intruder.frames if f.message["t"] in ("token", "private")]
-    again._stop_game()
+    again.stop_game()
 
 
 def test_a_replayed_hello_takes_neither_a_seat_nor_the_host(tmp_path: Path) -> None:
@@ -63,7 +63,7 @@ def test_a_replayed_hello_takes_neither_a_seat_nor_the_host(tmp_path: Path) -> N
     assert not [f for f in sniffer.frames if f.message["t"] in ("token", "private", "peers")]
     again = table.reconnect(phones[1])  # the phone itself, on a new connection: its seat, as before
     assert (again.who, again.seat) == ("seat", 2)
-    hub._stop_game()
+    hub.stop_game()
 
 
 def test_the_seats_hashes_are_kept_beside_the_hosts_and_an_older_file_still_reads(tmp_path: Path) -> None:
@@ -93,4 +93,4 @@ def test_an_ask_from_an_earlier_game_is_not_shown_and_cannot_be_allowed(tmp_path
     table.wait(lambda: hub.claims.asked(hub.table) == set())
     host.send(t="allow", seat=5)
     assert host.refusals()[-1]["rule"] == "stale" and intruder.who == "spectator"
-    hub._stop_game()
+    hub.stop_game()

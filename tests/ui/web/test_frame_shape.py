@@ -123,7 +123,7 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> list[Sample]:
         hub, table, host, phones = own_table(tmp_path_factory.mktemp("g"), players, rules, lang, seed)
         host.send(t="deal")
         play(hub, table, phones, host, None, random.Random(seed))
-        hub._stop_game()
+        hub.stop_game()
         out += samples(n, phones)
     return out
 

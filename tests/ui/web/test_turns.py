@@ -78,7 +78,7 @@ def test_every_turn_looks_alike_until_the_last_lap_ends(tmp_path: Path) -> None:
             table.wait(lambda total=total: len(host.frames) > total)  # type: ignore[misc]
         steps += 1
         assert steps < 20_000
-    hub._stop_game()
+    hub.stop_game()
     watched: dict[str, Any] = {}
     turns = 0
     for name, m in list(table.log):

@@ -1,0 +1,379 @@
+"""The pages connected to the hub: the host, the seats' phones and the watchers, and the screen each may see.
+
+Every screen is computed for its receiver from the engine's `view()` and the question the narrator asks
+(narrator/ui/web/frames.py, screens.py); a living phone is sent its frame together with every other's
+(shape.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import (
+    Choice,
+    Refused,
+    State,
+    recommended,
+    ruleset,
+)
+from narrator.config import Config
+from narrator.game.desk import Desk
+from narrator.game.inputs import Question
+from narrator.game.session import (
+    Table,
+    latest_unfinished,
+)
+from narrator.speech.lines import Lines
+from narrator.speech.picker import Picker
+from narrator.speech.script import Script
+from narrator.ui.web import shape
+from narrator.ui.web.claims import Claims
+from narrator.ui.web.draft import MODES, Draft
+from narrator.ui.web.frames import OWN, Frames
+from narrator.ui.web.gather import Gather
+from narrator.ui.web.guard import (
+    Bucket,
+    Refusal,
+    Tokens,
+    new_code,
+    new_nonce,
+    question_number,
+)
+from narrator.ui.web.screens import Screens
+from narrator.ui.web.soundsetup import SoundSetup
+from narrator.ui.web.strings import strings
+from narrator.ui.web.voicedownload import VoiceDownload
+from narrator.ui.web.webinput import WebInput
+
+Send = Callable[[dict[str, Any]], None]
+HOST_FILE = "host.token"  # in the data folder: the hash of the host's token, while a game can be continued
+TURN = "turn"  # round the table: one seat's turn with the device (narrator/game/laps.py)
+
+
+@dataclass
+class Conn:
+    """One page connected to the hub: who it is (the host, a seat's phone, or a watcher) and what it was last shown."""
+
+    send: Send
+    bucket: Bucket
+    who: str = "spectator"  # host | seat | spectator
+    seat: int | None = None
+    last: str = ""  # the last screen sent, as JSON: a screen is sent again only when it changes
+    wrong_codes: int = 0
+    nonce: str = field(default_factory=new_nonce)  # what its page answers with its token's proof (guard.py)
+
+
+class Connections:
+    """The pages at the table: who each is, what each may see now, and how each is told."""
+
+    def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, audio: str = "auto",
+                 speaker_factory: Callable[[Any, Table], Any] | None = None, speed: float = 1.0,
+                 lang: str | None = None, names: list[str] | None = None, voice: str | None = None) -> None:
+        self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
+        self._voices: list[dict[str, Any]] | None = None  # read on first use (voices())
+        self.speed = speed
+        self.speaker_factory = speaker_factory
+        self.conns: dict[int, Conn] = {}
+        waiting = latest_unfinished(data / "games")
+        if waiting is None:  # no game to continue: the first page to open is the host, whoever held it before
+            (data / HOST_FILE).unlink(missing_ok=True)
+        self.tokens = Tokens(keep=data / HOST_FILE)  # the tokens' hashes: a continued game keeps its host and seats
+        self.claims = Claims()  # own devices: seats asked back by name, waiting for the host's yes
+        self.code = new_code()  # own devices: the room code a phone types (or reads in the QR code's address)
+        self.gather: Gather | None = None  # own devices: the phones' taps for the question on screen
+        self.seen: set[int] = set()  # own devices: the seats that have looked at their card
+        self.opened: int | None = None  # round the table: the turn whose player has taken the device
+        self.called: str | None = None  # own devices: the night step being called, between its wake and sleep
+        self.called_done: set[int] = set()  # the seats that have tapped the called step's decoy
+        self.learned: dict[int, dict[str, Any]] = {}  # own devices: what a seat's actor learned this step
+        self.peers: str = ""  # what the host was last told of who is connected
+        self.ids = itertools.count(1)
+        self.lock = threading.RLock()
+        self.draft = Draft(cfg.players, [], recommended(ruleset(cfg.ruleset), cfg.players), cfg.house, cfg.language,
+                           cfg.voice, ruleset=cfg.ruleset)
+        self._draft_from_options(lang, names, voice)
+        self.table: Table | None = None
+        self.input: WebInput | None = None
+        self.thread: threading.Thread | None = None
+        self.state: State | None = None
+        self.screen: dict[str, Any] = {"screen": "setup"}
+        self.caption = ""
+        self.clips: dict[int, bytes] = {}  # spoken clips for browser sound, by number
+        self.lan_url: str | None = None  # with --lan: the address a phone opens (shown with a QR code)
+        self.journal_path: Path | None = None
+        self.labels: dict[int, str] = {}  # the seats' labels at the table in play ("Ana", "player four")
+        self.day_started = 0.0  # when the day screen was first shown, on this server's monotonic clock
+        self.voice_download = self._voice_offer() if speaker_factory is not None and not fast else None
+        self.outputs = SoundSetup(cfg, audio)  # the setup's Sound section: output, volume, test line
+        if waiting is not None:
+            self.screen = {"screen": "resume"}
+
+    @property
+    def question(self) -> Question | None:
+        """The question open now (narrator/game/desk.py), None while nobody is asked."""
+        return self.input.desk.question if self.input is not None else None
+
+    @question.setter
+    def question(self, question: Question | None) -> None:
+        if self.input is not None:
+            self.input.desk.question = question
+
+    @property
+    def games(self) -> Path:
+        return self.data / "games"
+
+    def connect(self, send: Send, *, host: bool = False, now: Callable[[], float] = time.monotonic,
+                bucket: Bucket | None = None) -> int:
+        """A new page: a watcher until it says who it is (`hello` with its token). `host`: a connection made
+        inside this process (a test, the server's own use), trusted as the host. `bucket`: the page's allowance
+        of messages, when it is counted elsewhere (an online room counts them as they arrive)."""
+        with self.lock:
+            client = next(self.ids)
+            conn = self.conns[client] = Conn(send, bucket or Bucket(now), "host" if host else "spectator")
+            send({"t": "ui", "lang": self.lang, "strings": strings(self.lang)})
+            send({"t": "nonce", "nonce": conn.nonce})  # the page answers it in its hello (claims.py)
+            self._send_frame(conn, force=True)
+            if host and self.voice_download is not None:
+                send(self.voice_download.message())
+            if self.caption:
+                send({"t": "caption", "text": self.caption})
+            self._tell_peers()
+        return client
+
+    def disconnect(self, client: int) -> None:
+        with self.lock:
+            conn = self.conns.pop(client, None)
+            if conn is not None and conn.who == "seat" and conn.seat is not None and \
+                    not any(c.seat == conn.seat for c in self.conns.values()):
+                name = self._seat_name(conn.seat)
+                for host in self._hosts():
+                    host.send({"t": "dropped", "name": name, "seat": conn.seat})
+            self._tell_peers()
+
+    @property
+    def lang(self) -> str:
+        return self.table.lang if self.table else self.draft.lang
+
+    @property
+    def mode(self) -> str:
+        return self.table.mode if self.table else self.draft.mode
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """A message every page may see: the page's words, a caption (spoken lines hold no secret)."""
+        if message.get("t") == "caption":
+            self.caption = str(message["text"])
+        for conn in list(self.conns.values()):
+            conn.send(message)
+
+    def to_host(self, message: dict[str, Any]) -> None:
+        """A message for the host only: the table's sound, the natural-voice download."""
+        for conn in self._hosts():
+            conn.send(message)
+
+    def _hosts(self) -> list[Conn]:
+        return [c for c in self.conns.values() if c.who == "host"]
+
+    def send_to(self, client: int, message: dict[str, Any]) -> None:
+        conn = self.conns.get(client)
+        if conn is not None:
+            conn.send(message)
+
+    def frames(self) -> Frames:
+        return Frames(self.screens(), self.state if self.table else None, self.question, self.current_screen(),
+                      self.mode, self.gather, self.called, self.called_done, self.seen)
+
+    def frame_for(self, conn: Conn, frames: Frames | None = None) -> dict[str, Any]:
+        """The screen this connection may see now, computed for it alone."""
+        if self.table is None:
+            return self.current_screen() if conn.who == "host" else self._lobby(conn)
+        frames = frames or self.frames()
+        if conn.who == "host":
+            if self.mode == "round_table" and self.question is not None and self.question.step == TURN:
+                return self._turn_screen()
+            return frames.host()
+        if conn.who == "seat" and conn.seat is not None:
+            return frames.seat(conn.seat)
+        if self.mode == OWN and not self.table_over() and len(self.tokens.seats) < len(self.table.players):
+            return {"screen": "lobby", "join": True}  # a continued game: players take their seats back
+        return frames.watcher()
+
+    def table_over(self) -> bool:
+        return self.state is not None and self.state.over
+
+    def _send_frame(self, conn: Conn, frames: Frames | None = None, force: bool = False) -> None:
+        frames = frames or (self.frames() if self.table is not None else None)
+        shape.send_screens([(conn, self._screen_of(conn, frames))], self._living(), force,
+                           [(c, self._screen_of(c, frames)) for c in self.conns.values() if c.who == "seat"])
+
+    def _screen_of(self, conn: Conn, frames: Frames | None) -> dict[str, Any]:
+        return {**self.frame_for(conn, frames), "t": "screen"}
+
+    def _living(self) -> set[int]:
+        """The seats whose phones are sent frames of one shape: the living, in a game on own devices."""
+        state = self.state
+        return set(state.alive) if self.mode == OWN and state is not None and not state.over else set()
+
+    def refresh(self) -> None:
+        """Every connection is sent its own screen, when it has changed (the living phones together)."""
+        frames = self.frames() if self.table is not None else None
+        shape.send_screens([(c, self._screen_of(c, frames)) for c in list(self.conns.values())], self._living())
+        self._tell_peers()
+
+    def _tell_peers(self) -> None:
+        """The host sees which seats have a phone connected (own devices)."""
+        if self.mode != OWN:
+            return
+        online = {c.seat for c in self.conns.values() if c.who == "seat"}
+        seats = len(self.table.players) if self.table else self.draft.players
+        asked = self.claims.asked(self.table)
+        peers = [{"seat": s, "name": self._seat_name(s), "joined": s in self.tokens.seats, "online": s in online,
+                  "asks": s in asked} for s in range(1, seats + 1)]
+        text = json.dumps(peers)
+        if text != self.peers:
+            self.peers = text
+            self.to_host({"t": "peers", "seats": peers, "code": self.code})
+
+    def _seat_name(self, seat: int) -> str:
+        if self.table is not None:
+            return self.name(seat)
+        names = self.draft.names
+        return names[seat - 1] if seat - 1 < len(names) and names[seat - 1] else str(seat)
+
+    def _lobby(self, conn: Conn) -> dict[str, Any]:
+        """Before a game: a phone of own devices waits in the lobby; anyone else may join with the code."""
+        own = self.draft.mode == OWN
+        screen: dict[str, Any] = {"screen": "lobby", "join": own and conn.who == "spectator"}
+        if conn.who == "seat" and conn.seat is not None:
+            screen.update(seat=conn.seat, name=self._seat_name(conn.seat))
+        if own:
+            screen["players"] = [self._seat_name(s) for s in sorted(self.tokens.seats)]
+        return screen
+
+    def current_screen(self) -> dict[str, Any]:
+        if self.screen.get("screen") == "setup":
+            self._look_for_voice()
+            out = {"t": "screen", "screen": "setup", "draft": self.draft.to_json(), "voices": self.voices(),
+                   "lan": self.lan_url, "modes": list(MODES)}
+            out.update(self.outputs.screen())  # outputs, device, volume (narrator/ui/web/soundsetup.py)
+            if self.draft.mode == OWN:
+                out["lobby"] = {"code": self.code, "seats": [
+                    {"seat": s, "name": self._seat_name(s), "joined": s in self.tokens.seats}
+                    for s in range(1, self.draft.players + 1)]}
+            return out
+        if self.screen.get("screen") == "day" and self.screen.get("timer"):
+            # the seconds left as this server counts them: the page counts down from when it receives them
+            passed = (time.monotonic() - self.day_started) * self.speed
+            return {"t": "screen", **self.screen, "left": max(0, round(self.screen["timer"] * 60 - passed))}
+        return {"t": "screen", **self.screen}
+
+    def show(self, screen: dict[str, Any]) -> None:
+        self.screen = screen
+        self.refresh()
+
+    def name(self, seat: int) -> str:
+        if self.table is None:
+            return str(seat)
+        if seat not in self.labels:
+            self.labels[seat] = Lines(self.script, self.table.lang, Picker(0), self.table.players).player(seat)
+        return self.labels[seat]
+
+    def screens(self) -> Screens:
+        return Screens(self.lang, self.name)
+
+    def _phase(self) -> str:
+        s = self.state
+        return "night" if s is not None and s.phase == "night" else "day"
+
+    def question_screen(self, q: Question, state: State) -> dict[str, Any]:
+        return self.screens().question(q, state)
+
+    def end_screen(self, state: State) -> dict[str, Any]:
+        return self.screens().end(state)
+
+    def too_big(self, client: int) -> None:
+        """A message over the size limit: refused unread."""
+        with self.lock:
+            conn = self.conns.get(client)
+            if conn is not None:
+                self._refuse_rule(conn, "message.size", "a message is too big")
+
+    def _refuse_rule(self, conn: Conn, rule: str, detail: str) -> None:
+        text = strings(self.lang).get(f"refusal.{rule}", detail)
+        self._refused(conn, {"t": "refused", "rule": rule, "text": text})
+
+    def _refused(self, conn: Conn | None, message: dict[str, Any]) -> None:
+        """A refusal to the page that sent the message (a living phone's comes with every other's dummy)."""
+        shape.tell(self.conns.values(), self._living(), message, lambda c: c is conn, shape.REFUSAL_BYTES)
+
+    def refuse(self, client: int, exc: Refused) -> None:
+        words = strings(self.lang)
+        params = {k: self.name(v) if k == "player" and isinstance(v, int) else v for k, v in exc.params.items()}
+        text = words.get(f"refusal.{exc.rule}", "")
+        try:
+            text = text.format(**params) if text else str(exc)
+        except (KeyError, IndexError):
+            text = str(exc)
+        self._refused(self.conns.get(client), {"t": "refused", "rule": exc.rule, "text": text})
+
+    def _asked(self, message: dict[str, Any], *steps: str) -> Question:
+        """The question a message answers: the one on screen, with the number the message names."""
+        q = self.question
+        if q is None or self.input is None or question_number(message) != q.number or (steps and q.step not in steps):
+            raise Refusal("stale", "this screen has moved on")
+        return q
+
+    # -- what the parts of the hub give each other (each is made in the module named) ------------
+    def _draft_from_options(self, lang: str | None, names: list[str] | None, voice: str | None = None) -> None:
+        raise NotImplementedError  # drafting.py
+
+    def voices(self) -> list[dict[str, Any]]:
+        raise NotImplementedError  # drafting.py
+
+    def _look_for_voice(self) -> None:
+        raise NotImplementedError  # drafting.py
+
+    def _voice_offer(self) -> VoiceDownload:
+        raise NotImplementedError  # hub.py
+
+    def _speaker(self, table: Table) -> Any:
+        raise NotImplementedError  # hub.py
+
+    def _rejoin(self, conn: Conn, message: dict[str, Any]) -> None:
+        raise NotImplementedError  # hub.py
+
+    def _move(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError  # seating.py
+
+    def _remove(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError  # seating.py
+
+    def put(self, q: Question, value: object) -> None:
+        raise NotImplementedError  # gameloop.py
+
+    def input_desk(self) -> Desk:
+        raise NotImplementedError  # ways/one_device.py
+
+    def _private_answer(self, choice: Choice, result: str) -> dict[str, Any]:
+        raise NotImplementedError  # ways/one_device.py
+
+    def _turn_screen(self) -> dict[str, Any]:
+        raise NotImplementedError  # ways/round_table.py
+
+    def _turn_tap(self, client: int, q: Question, state: State, choice: Choice) -> None:
+        raise NotImplementedError  # ways/round_table.py
+
+    def table_answers(self, q: Question, state: State) -> bool:
+        raise NotImplementedError  # ways/own_devices.py
+
+    def _seat_tap(self, seat: int, q: Question, state: State, choice: Choice) -> None:
+        raise NotImplementedError  # ways/own_devices.py
+
+    def _resend_private(self, conn: Conn) -> None:
+        raise NotImplementedError  # ways/own_devices.py

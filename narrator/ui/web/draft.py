@@ -1,0 +1,37 @@
+"""The setup screen's choices before the cards are dealt: the players, the cards, the house rules, the voice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import (
+    HouseRules,
+    ruleset,
+)
+from engine.house import RULES_OF
+from narrator.ui.web.screens import cards_of, offices_of
+
+MODES = ("one_device", "round_table", "own_devices")
+
+
+@dataclass
+class Draft:
+    """The setup screen's choices before the cards are dealt."""
+
+    players: int = 9
+    names: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    house: HouseRules = field(default_factory=HouseRules)
+    lang: str = "en"
+    voice: str = "joe"
+    sound: str = "server"  # server | browser
+    ruleset: str = "classic"
+    mode: str = "one_device"  # one_device | round_table | own_devices
+
+    def to_json(self) -> dict[str, Any]:
+        rules = ruleset(self.ruleset)
+        return {"players": self.players, "names": self.names, "counts": self.counts, "house": self.house.to_json(),
+                "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset, "mode": self.mode,
+                "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
+                "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset])}

@@ -1,0 +1,257 @@
+"""The game's thread: the deal, a continued game, a rematch, undo at the end, and the narrator's questions.
+
+The narrator runs in its own thread (narrator/game/session.py); it asks through `publish`, and every
+answer goes back to it through `put`. The lines it says come back as captions (`spoken`, `calling`, `changed`).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from engine import (
+    Refused,
+    Setup,
+    State,
+    ruleset,
+)
+from engine.flow import ALL_STEPS
+from narrator.game.clock import Clock, RealClock, VirtualClock
+from narrator.game.inputs import COVERED, REVEAL, START, UNDO, Question
+from narrator.game.journal import Journal, JournalError
+from narrator.game.narrator import ReplayMismatch
+from narrator.game.records import set_aside
+from narrator.game.session import (
+    Session,
+    Table,
+    drop_last_choice,
+    latest_unfinished,
+    new_journal_path,
+    open_journal,
+    random_seed,
+)
+from narrator.speech.lines import Line
+from narrator.ui.web.calls import TableSignals
+from narrator.ui.web.connections import TURN, Connections
+from narrator.ui.web.frames import OWN
+from narrator.ui.web.gather import Gather
+from narrator.ui.web.strings import strings
+from narrator.ui.web.unresumable import unresumable_screen
+from narrator.ui.web.webinput import Stopped, WebInput
+
+
+def listening(scene: str) -> str | None:
+    """What the table does while a scene is said: eyes closed at night, the device going round at the deal,
+    eyes open by day (the dawn, the debate, the reveals); None: no change (a welcome, an undo)."""
+    part = scene.split(".", 1)[0]
+    return {"night": "night", "deal": "deal", "game": None}.get(part, "day")
+
+
+class GameLoop(Connections):
+    """The narrator's thread of the game in play, and the questions it asks."""
+
+    def _new(self) -> None:
+        """Back to the setup: the old game's table, state and caption go; the page speaks the setup's language."""
+        self.stop_game()
+        self.table, self.state, self.labels, self.journal_path = None, None, {}, None
+        self.broadcast({"t": "ui", "lang": self.draft.lang, "strings": strings(self.draft.lang)})
+        self.show({"screen": "setup"})
+
+    def spoken(self, live: WebInput | None, line: Line) -> None:
+        """A line said by the narrator of game `live`: its caption, and what the listen screen asks of the table."""
+        if live is not self.input:
+            return  # a line of a game that has been replaced (its thread may be joined under the lock)
+        with self.lock:
+            if live is not self.input:
+                return  # a line of a game that has been replaced: not this table's
+            self.broadcast({"t": "caption", "text": line.text})
+            phase = listening(line.scene)
+            if phase is not None and self.screen.get("screen") == "listen" and self.screen.get("phase") != phase:
+                self.show({"screen": "listen", "phase": phase})
+
+    def calling(self, live: object, step: str | None) -> None:
+        """Own devices: from a night step's wake line to its sleep line (`step` None) every living phone shows
+        that step's screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
+        with self.lock:
+            if live is not self.input or self.mode != OWN or (step is not None and step not in ALL_STEPS):
+                return  # a scene of the night that no one answers (the lovers waking) changes no screen
+            self.called = step
+            self.called_done, self.learned = set(), {}
+            self.refresh()
+
+    def changed(self, live: object, state: State) -> None:
+        """The narrator is about to say what changed (a verdict, a dawn, nightfall): every screen and an online
+        room's voice chat follow the game now, not when the next question comes."""
+        with self.lock:
+            if live is not self.input:
+                return
+            self.state = state
+            self.refresh()
+
+    def _deal(self) -> None:
+        d = self.draft
+        setup = Setup(ruleset(d.ruleset), d.players, d.counts, d.mode)
+        setup.validate()
+        names = (d.names + [""] * d.players)[: d.players]
+        if d.mode == OWN:
+            free = [s for s in range(1, d.players + 1) if s not in self.tokens.seats]
+            if free:
+                raise Refused("setup.seats_free", f"{len(free)} seats have no phone yet", count=len(free))
+        table = Table.deal(names, d.house, random_seed(), d.lang, ruleset=d.ruleset, setup=setup, mode=d.mode)
+        self._start(table, [], resumed=False)
+
+    def _rematch(self) -> None:
+        if self.table is None:
+            return
+        old = self.table
+        cards: dict[str, int] = {}
+        for card in (*old.roles, *old.extra):
+            cards[card] = cards.get(card, 0) + 1
+        setup = Setup(ruleset(old.ruleset), len(old.players), cards, old.mode)
+        table = Table.deal(old.players, old.house, random_seed(), old.lang, ruleset=old.ruleset, mode=old.mode,
+                           setup=setup)  # the engine's deal, with the same cards and house rules
+        self._start(table, [], resumed=False)
+
+    def _continue(self) -> None:
+        path = latest_unfinished(self.games)
+        if path is None:
+            self.show({"screen": "setup"})
+            return
+        try:
+            resumed = open_journal(path)
+        except JournalError as exc:
+            self._unresumable(path, exc)
+            return
+        self._start(resumed.table, resumed.answers, resumed=True, path=path)
+
+    def _unresumable(self, path: Path, exc: Exception) -> None:
+        """A journal that cannot be replayed: the page says why and offers a new game; the file is set aside."""
+        self.stop_game()
+        self.journal_path = None
+        self.show(unresumable_screen(exc, set_aside(path)))
+
+    def _undo_the_end(self) -> None:
+        """Undo pressed on the end screen: the game comes back to before its last choice."""
+        if self.table is None or self.journal_path is None:
+            return
+        path = self.journal_path
+        try:
+            answers = drop_last_choice(open_journal(path).answers)
+        except JournalError as exc:
+            self._unresumable(path, exc)
+            return
+        self._start(self.table, answers, resumed=False, path=path, taken_back=True)  # the session journals it
+
+    def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None,
+               taken_back: bool = False) -> None:
+        self.stop_game()
+        self.table, self.labels, self.state = table, {}, None
+        self.seen, self.gather, self.opened, self.learned, self.called = set(), None, None, {}, None
+        self.broadcast({"t": "ui", "lang": table.lang, "strings": strings(table.lang)})
+        if path is None:
+            path = new_journal_path(self.games, table)
+            journal = Journal.create(path, table.to_json(), f"a game for {len(table.players)} players")
+        else:
+            journal = Journal(path)
+        self.journal_path = path
+        live = self.input = WebInput(self.publish)
+        speaker = self._speaker(table)
+        clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
+        session = Session(table, self.script, speaker, clock, live, journal, answers, resumed,
+                          over=lambda state: self._over(live, state), listener=TableSignals(self, live),
+                          taken_back=taken_back)
+        self.show({"screen": "listen", "phase": "wait" if answers else "deal"})
+        self.thread = threading.Thread(target=self._run, args=(session, journal, speaker), daemon=True)
+        self.thread.start()
+
+    def _run(self, session: Session, journal: Journal, speaker: Any) -> None:
+        failure: Exception | None = None
+        try:
+            narrator = session.run()
+        except Stopped:
+            return
+        except (ReplayMismatch, JournalError) as exc:
+            failure = exc  # the journal does not replay: told on the page below, never a silent hang
+        finally:
+            journal.close()
+            if hasattr(speaker, "close"):
+                speaker.close()
+        with self.lock:
+            if self.input is not session.live:
+                return  # another game has replaced this one meanwhile
+            if failure is not None:
+                self._unresumable(journal.path, failure)
+                return
+            if self.input.take_undo():  # ↶ tapped just as the last line ended
+                self._undo_the_end()
+                return
+            self.state = narrator.state
+            self.question = None
+            if self.screen.get("screen") != "end":
+                self.show(self.end_screen(narrator.state))
+
+    def _over(self, live: WebInput, state: State) -> None:
+        """The game is over: the end screen at once, while the narrator still reveals the cards aloud."""
+        with self.lock:
+            if live is not self.input:
+                return
+            self.state, self.question = state, None
+            self.show(self.end_screen(state))
+
+    def stop_game(self) -> None:
+        if self.input is not None:
+            self.input.stop()
+        if self.thread is not None and self.thread is not threading.current_thread():
+            self.thread.join(timeout=0.5)
+        self.input, self.thread, self.question = None, None, None
+        if self.caption:
+            self.broadcast({"t": "caption", "text": ""})  # the old game's last line leaves every page
+
+    def publish(self, question: Question, state: State) -> None:
+        """The narrator asks: show the question's screen (called from the narrator's thread)."""
+        with self.lock:
+            if self.question == question:
+                return  # asked again after the window ran out: the screen already shows it
+            if self.input is None or not self.input.desk.open(question, state):
+                return  # answered while the reminder was said: a question once answered stays closed
+            self.state = state
+            if self.gather is None or self.gather.number != question.number:
+                self.gather = Gather(question.number)
+            if question.step == TURN:  # round the table: the host's screen is built for the turn (frame_for)
+                self.opened = None
+                screen = {"screen": "turn", "q": question.number}
+            else:
+                screen = {**self.question_screen(question, state), "q": question.number}
+            if screen["screen"] == "day" and self.screen.get("screen") != "day":
+                self.day_started = time.monotonic()
+            if self.mode == OWN and question.step == REVEAL and question.seat in self.seen:
+                self.put(question, COVERED)  # this seat's phone has already shown its card
+                return
+            self.show(screen)
+
+    def put(self, q: Question, value: object) -> None:
+        """Hand the narrator the answer to question `q`; the screens go back to listening."""
+        if self.input is None:
+            return
+        q = self.input.desk.hand(value)
+        if self.gather is not None:  # own devices: who has answered stays "done" until the sleep line
+            self.called_done |= self.gather.done | set(self.gather.picks)
+        # the device goes round at the deal; then eyes closed by night, open by day (lines said change it); a
+        # turn round the table is the night's until the last lap ends, even once the engine's night is over
+        phase = "deal" if value == COVERED else "night" if value == START or q.step == TURN else self._phase()
+        self.show({"screen": "listen", "phase": phase})
+
+    def _answer(self, value: object) -> None:
+        """↶ from the host: kept even while a line is said, honoured before the next one."""
+        if value != UNDO:
+            return
+        if self.screen.get("screen") == "end":
+            if self.input is not None and self.thread is not None and self.thread.is_alive():
+                self.input.request_undo()  # the cards are still revealed aloud: taken before the next one
+            else:
+                self._undo_the_end()
+            return
+        if self.input is not None:
+            self.input.request_undo()

@@ -1,0 +1,1 @@
+"""The ways of playing: one device, round the table, own devices."""
