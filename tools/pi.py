@@ -43,9 +43,10 @@ CPUINFO = "".join(CORE.format(n=n) for n in range(4)) + (
     "Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n")
 PORT = 8765  # config.yaml's web_port: what `make play` serves
 LAN_PORT = 18765
+BOOT_GUARD = 600.0  # seconds systemd may take to boot in the container under emulation
 # pip and npm carry their own CA lists: point them at the system's, which holds this machine's TLS proxy.
 TRUST = ["PIP_CERT=/etc/ssl/certs/ca-certificates.crt", "NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt"]
-GUARD = 900.0  # seconds a page may take to answer under emulation before the step says it never did
+GUARD = 2400.0  # seconds a page (make play: the whole install) may take under emulation before the step fails
 
 
 class Failed(Exception):
@@ -190,26 +191,31 @@ def system_says() -> str:
     return "this_system() says raspberry"
 
 
-def page_loads(port: int, host: str = "127.0.0.1") -> str:
-    """Wait (from inside the userland) until the page answers; its title, or Failed after GUARD seconds.
-    `host` is a shell word, expanded inside."""
-    code = (f"import sys, time, urllib.request\nend = time.monotonic() + {GUARD}\n"
-            "while True:\n"
-            f"    try: page = urllib.request.urlopen(f'http://{{sys.argv[1]}}:{port}/', timeout=30).read().decode()\n"
-            "    except OSError:\n"
-            "        if time.monotonic() > end: raise\n"
-            "        time.sleep(2)\n"
-            "    else: break\n"
-            "print(page.split('<title>')[1].split('</title>')[0] if '<title>' in page else len(page))\n")
-    return inside(f"python3 -c {shlex.quote(code)} {host}").stdout.strip()
+FETCH = ("import sys, urllib.request\n"
+         "page = urllib.request.urlopen(sys.argv[1], timeout=60).read().decode()\n"
+         "print(page.split('<title>')[1].split('</title>')[0] if '<title>' in page else f'{len(page)} bytes')\n")
+
+
+def page_loads(process: subprocess.Popen[str], port: int, host: str = "127.0.0.1") -> str:
+    """The page's title once it answers (fetched from inside the userland; `host` a shell word expanded there),
+    or Failed when the server stopped first or GUARD seconds went by."""
+    end = time.monotonic() + GUARD
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise Failed(f"stopped before its page loaded: {tail((ROOT / 'serving.log').read_text(errors='replace'))}")
+        done = inside(f"python3 -c {shlex.quote(FETCH)} \"http://{host}:{port}/\"", check=False)
+        if done.returncode == 0:
+            return done.stdout.strip()
+        time.sleep(5)
+    raise Failed(f"no page on port {port} after {minutes(GUARD)}: {tail((ROOT / 'serving.log').read_text())}")
 
 
 @contextmanager
 def serving(script: str) -> Iterator[subprocess.Popen[str]]:
     """`script` running in the userland in its own process group, stopped (that group only) afterwards."""
     log = (ROOT / "serving.log").open("w")
-    process = subprocess.Popen(inside_command(script), stdout=log, stderr=subprocess.STDOUT, text=True,
-                               start_new_session=True)
+    process = subprocess.Popen(inside_command(script), stdin=subprocess.DEVNULL, stdout=log,
+                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
         yield process
     finally:
@@ -222,8 +228,8 @@ def serving(script: str) -> Iterator[subprocess.Popen[str]]:
 def make_play() -> str:
     """The README's `make play`: installs everything, then serves the page; stopped once the page loads."""
     start = time.monotonic()
-    with serving("make play"):
-        title = page_loads(PORT)
+    with serving("make play") as process:
+        title = page_loads(process, PORT)
     took = time.monotonic() - start
     size = inside("du -sm .venv | cut -f1").stdout.strip()
     return f"page '{title}' after {minutes(took)} of install; .venv {size} MB"
@@ -283,15 +289,23 @@ def pack() -> str:
     return f"{clips} clips rendered; {demo}"
 
 
+def aplay() -> str:
+    """The fallback sink when miniaudio cannot play: aplay, which Raspberry Pi OS ships (alsa-utils)."""
+    inside("sudo apt-get install -y -q alsa-utils >/dev/null 2>&1")
+    inside(".venv/bin/wolfcall demo --fast --quiet --audio aplay")
+    cards = inside("aplay -l 2>&1 | head -1").stdout.strip()
+    return f"a demo through aplay ran to its end (the emulator: {cards})"
+
+
 def play_lan() -> str:
-    with serving(f".venv/bin/wolfcall play --lan --port {LAN_PORT}"):
-        title = page_loads(LAN_PORT, host="\"$(hostname -I | cut -d' ' -f1)\"")
+    with serving(f".venv/bin/wolfcall play --lan --port {LAN_PORT}") as process:
+        title = page_loads(process, LAN_PORT, host="$(hostname -I | cut -d' ' -f1)")
     return f"page '{title}' on the LAN address"
 
 
 def booted(log: Path, process: subprocess.Popen[str]) -> int:
     """The booted container's init (its pid on the host), or Skipped with the boot's last words."""
-    end = time.monotonic() + GUARD
+    end = time.monotonic() + BOOT_GUARD
     while time.monotonic() < end and process.poll() is None:
         if "Reached target" in log.read_text(errors="replace") or "login:" in log.read_text(errors="replace"):
             children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
@@ -335,7 +349,8 @@ STEPS: list[tuple[str, Callable[[], str]]] = [
     ("pi-look", pi_look), ("sudo apt install make git", readme_apt), ("git clone", clone),
     ("this system", system_says), ("make play", make_play), ("miniaudio wheel", miniaudio_wheel),
     ("wolfcall doctor", doctor), ("voices list", voices_list), ("demo with Piper (joe)", demo_piper),
-    ("demo in German on espeak-ng", demo_german), ("pack: render and play", pack), ("play --lan", play_lan)]
+    ("demo in German on espeak-ng", demo_german), ("pack: render and play", pack), ("aplay fallback", aplay),
+    ("play --lan", play_lan)]
 
 
 def step(name: str, action: Callable[[], str]) -> bool:
