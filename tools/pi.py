@@ -31,10 +31,10 @@ HOST_PACKAGES = {"debootstrap": "debootstrap", "qemu-aarch64-static": "qemu-user
                  "systemd-nspawn": "systemd-container"}
 BINFMT = Path("/proc/sys/fs/binfmt_misc")
 # Debian's qemu-user-static magic and mask for aarch64 ELF; F: the kernel opens the emulator now, so it runs
-# inside the chroot, where /usr/bin/qemu-aarch64-static does not exist.
+# inside the chroot, where /usr/bin/qemu-aarch64-static does not exist; C: setuid programs (sudo) keep their uid.
 AARCH64 = (r":qemu-aarch64:M:0:\x7f\x45\x4c\x46\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\xb7\x00"
            r":\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff"
-           r":/usr/bin/qemu-aarch64-static:F")
+           r":/usr/bin/qemu-aarch64-static:FC")
 # What a Raspberry Pi 4 Model B shows (four Cortex-A72 cores, CPU part 0xd08).
 CORE = ("processor\t: {n}\nBogoMIPS\t: 108.00\nFeatures\t: fp asimd evtstrm crc32 cpuid\nCPU implementer\t: 0x41\n"
         "CPU architecture: 8\nCPU variant\t: 0x0\nCPU part\t: 0xd08\nCPU revision\t: 3\n\n")
@@ -99,8 +99,10 @@ def binfmt() -> str:
     if not (BINFMT / "register").exists():
         run(["mount", "-t", "binfmt_misc", "binfmt_misc", str(BINFMT)])
     entry = BINFMT / "qemu-aarch64"
-    if entry.exists() and "flags: F" not in entry.read_text():
-        entry.write_text("-1")  # an entry without F cannot run in a chroot: replace it
+    flags = next((line for line in entry.read_text().splitlines() if line.startswith("flags")), "") \
+        if entry.exists() else ""
+    if entry.exists() and not {"F", "C"} <= set(flags.removeprefix("flags:").strip()):
+        entry.write_text("-1")  # without F it cannot run in a chroot, without C sudo cannot: replace it
     if not entry.exists():
         (BINFMT / "register").write_text(AARCH64)
     lines = entry.read_text().splitlines()
@@ -324,10 +326,15 @@ def in_container(leader: int, script: str, user: str = "root") -> subprocess.Com
 def service() -> str:
     """`wolfcall service install` in a booted systemd container (systemd-nspawn), as the user pi."""
     log = ROOT / "nspawn.log"
+    # nspawn keeps its propagation folder under /run/systemd/nspawn and only deletes it from a tmpfs
+    propagate = Path("/run/systemd/nspawn")
+    propagate.mkdir(parents=True, exist_ok=True)
+    if run(["findmnt", str(propagate)], check=False).returncode != 0:
+        run(["mount", "-t", "tmpfs", "tmpfs", str(propagate)])
     with log.open("w") as out:
         process = subprocess.Popen(
             ["nice", "-n", "19", "systemd-nspawn", "-q", "-D", str(ROOTFS), "--boot", "--machine=wolfcall-pi",
-             f"--bind-ro={ROOT / 'cpuinfo'}:/proc/cpuinfo", "--setenv=QEMU_CPU=cortex-a72"],
+             "--register=no", "--keep-unit", "--setenv=QEMU_CPU=cortex-a72"],
             stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, text=True, start_new_session=True,
             env={**os.environ, "QEMU_CPU": "cortex-a72", "SYSTEMD_NSPAWN_TMPFS_TMP": "0"})
         try:
@@ -341,7 +348,7 @@ def service() -> str:
             return tail(done.stdout, 2)
         finally:
             if process.poll() is None:
-                os.killpg(process.pid, 15)
+                os.killpg(process.pid, 9)  # the container's systemd halts slowly under emulation; nothing to save
                 process.wait()
 
 
@@ -376,8 +383,13 @@ def main() -> int:
                 step("arm64 Debian 12 userland", userland)])
     if not good:
         return 1
+    results: list[bool] = []
     with mounted():
-        results = [step(name, action) for name, action in STEPS]
+        for name, action in STEPS:  # each step needs the ones before it
+            results.append(step(name, action))
+            if not results[-1]:
+                print(f"pi-check: stopped after {name}: {', '.join(n for n, _ in STEPS[len(results):])} not run")
+                break
     results.append(step("service install (systemd-nspawn)", service))
     return 0 if all(results) else 1
 
