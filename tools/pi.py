@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -182,7 +182,7 @@ def clone() -> str:
     branch = run(["git", "-C", str(REPO), "rev-parse", "--abbrev-ref", "HEAD"]).stdout.strip()
     run(["git", "-C", str(REPO), "bundle", "create", str(bundle), branch])
     bundle.chmod(0o644)
-    inside("cd ~ && rm -rf wolfcall && git clone -q /tmp/wolfcall.bundle wolfcall")
+    inside(f"cd ~ && rm -rf wolfcall && git clone -q -b {branch} /tmp/wolfcall.bundle wolfcall")
     return inside("git log --oneline -1").stdout.strip()
 
 
@@ -337,6 +337,7 @@ def service() -> str:
              "--register=no", "--keep-unit", "--setenv=QEMU_CPU=cortex-a72"],
             stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, text=True, start_new_session=True,
             env={**os.environ, "QEMU_CPU": "cortex-a72", "SYSTEMD_NSPAWN_TMPFS_TMP": "0"})
+        leader = 0
         try:
             leader = booted(log, process)
             in_container(leader, "loginctl enable-linger pi; for i in $(seq 300); do"
@@ -347,9 +348,12 @@ def service() -> str:
                 raise Failed(f"wolfcall service install: {tail(done.stdout + done.stderr)}")
             return tail(done.stdout, 2)
         finally:
-            if process.poll() is None:
-                os.killpg(process.pid, 9)  # the container's systemd halts slowly under emulation; nothing to save
-                process.wait()
+            # the container's systemd halts slowly under emulation and nothing in it is kept: its init (the
+            # end of its pid namespace) and nspawn are stopped outright
+            for pid in (leader, process.pid) if leader else (process.pid,):
+                with suppress(ProcessLookupError):
+                    os.kill(pid, 9)
+            process.wait()
 
 
 STEPS: list[tuple[str, Callable[[], str]]] = [
