@@ -135,6 +135,8 @@ def pi_look() -> str:
     (ROOT / "cpuinfo").write_text(CPUINFO)
     (ROOTFS / "etc" / "rpi-issue").write_text("Raspberry Pi reference 2024-11-19 (made by tools/pi.py)\n")
     (ROOTFS / "etc" / "hostname").write_text("raspberrypi\n")
+    # a chroot keeps the host's name: without it in /etc/hosts sudo says "unable to resolve host" every time
+    (ROOTFS / "etc" / "hosts").write_text(f"127.0.0.1\tlocalhost\n127.0.1.1\traspberrypi {os.uname().nodename}\n")
     (ROOTFS / "etc" / "apt" / "sources.list").write_text(f"deb {MIRROR} bookworm main\n")
     for cert in Path("/usr/local/share/ca-certificates").glob("*.crt"):
         shutil.copy(cert, ROOTFS / "usr" / "local" / "share" / "ca-certificates" / cert.name)
