@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 PLAYED := $(VENV)/.installed-play
 TESTED := $(VENV)/.installed-test
 
-.PHONY: play test bench screens clean icons system-play system-test
+.PHONY: play test bench screens clean icons system-play system-test pi-check
 
 # (explicit targets: make skips pattern rules for .PHONY ones)
 system-play:
@@ -39,6 +39,11 @@ test: system-test $(TESTED)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/wolfcall scripts lint
 	$(VENV)/bin/pytest
+
+# The README's Pi commands in an arm64 Debian 12 userland that looks like a Pi 4, under qemu (tools/pi.py, as root;
+# minutes: not part of `make test`). One line per step.
+pi-check:
+	@python3 tools/pi.py
 
 bench: $(TESTED)
 	@$(PY) -m bench

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from narrator.audio.clip import RATE, Clip, decode, from_wav, resample
+from narrator.audio.probe import onnxruntime_trouble
 
 
 class EngineError(Exception):
@@ -155,6 +156,8 @@ class PiperEngine:
         path = piper_model_path(self.settings.model, self.search)
         with _PIPER_LOCK:
             if path not in _PIPER_CACHE:
+                if (trouble := onnxruntime_trouble()) is not None:  # a crash at import cannot be caught here
+                    raise EngineError(f"Piper cannot run here: onnxruntime {trouble}")
                 try:
                     import onnxruntime
                     from piper import PiperVoice
@@ -174,9 +177,9 @@ class PiperEngine:
             return _PIPER_CACHE[path]
 
     def synthesize(self, text: str) -> Clip:
+        voice = self._voice()  # first: it asks whether onnxruntime (under piper) can load at all
         from piper import SynthesisConfig
 
-        voice = self._voice()
         with _lock_for(voice):  # one inference at a time per voice: prefetch never doubles the memory
             return self._synthesize(voice, text, SynthesisConfig)
 
