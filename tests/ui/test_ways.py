@@ -74,10 +74,7 @@ class Ctx:
         await self.page.reload()
         self.reloads += 1
         you = await self.wait(0, "m.t === 'you'")
-        # the seat's own screen, sent after `you` (the page's first screen is a watcher's, from before its hello);
-        # at the deal, the card screen between two seats' turns has no question yet: wait for the next one
-        after = await self.page.evaluate("window.__wolfcall.received.findIndex((m) => m.t === 'you')")
-        await self.wait(after + 1, "m.t === 'screen' && (m.screen !== 'card' || m.q !== undefined)")
+        await self.wait(0, "m.t === 'screen'")
         return you
 
 
@@ -508,6 +505,8 @@ async def player(ctx: Ctx, own: Own, reload_at_card: bool) -> None:
                 reload_at_card = False
                 you = await ctx.reload()
                 assert you == {"t": "you", "as": "seat", "seat": ctx.seat}, you
+                # the seat's own card screen, after its hello (the card between two seats' turns has no question)
+                await page.wait_for_function(f"(({LAST_SCREEN}) || {{}}).q !== undefined")
                 again = await ctx.last_screen()
                 # the deal asks seat by seat (the other browser may have moved it on): its card, not yet seen
                 assert (again["screen"], again["seen"]) == ("card", False) and again["q"] >= s["q"], again
@@ -536,6 +535,8 @@ async def player(ctx: Ctx, own: Own, reload_at_card: bool) -> None:
                 own.ballot_reloaded = True
                 you = await ctx.reload()
                 assert you == {"t": "you", "as": "seat", "seat": ctx.seat}, you
+                # the seat's own card screen, after its hello (the card between two seats' turns has no question)
+                await page.wait_for_function(f"(({LAST_SCREEN}) || {{}}).q !== undefined")
                 again = await ctx.last_screen()
                 assert (again["screen"], again["q"], again.get("done")) == ("ballot", s["q"], False), again
                 own.reloads += 1
