@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -385,6 +386,9 @@ def main() -> int:
     if os.geteuid() != 0:
         print("pi-check: needs root (debootstrap, chroot, binfmt_misc): run `sudo make pi-check`", file=sys.stderr)
         return 2
+    # stopped by Ctrl-C or a TERM (even when started in the background, where INT is ignored): unmount first
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     good = all([step("host tools", host_tools), step("binfmt qemu-aarch64", binfmt),
                 step("arm64 Debian 12 userland", userland)])
     if not good:
