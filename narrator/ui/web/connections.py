@@ -46,13 +46,13 @@ from narrator.ui.web.guard import (
     new_nonce,
     question_number,
 )
+from narrator.ui.web.ports import Send
 from narrator.ui.web.screens import Screens
 from narrator.ui.web.soundsetup import SoundSetup
 from narrator.ui.web.strings import strings
 from narrator.ui.web.voicedownload import VoiceDownload
 from narrator.ui.web.webinput import WebInput
 
-Send = Callable[[dict[str, Any]], None]
 HOST_FILE = "host.token"  # in the data folder: the hash of the host's token, while a game can be continued
 TURN = "turn"  # round the table: one seat's turn with the device (narrator/game/laps.py)
 
@@ -297,12 +297,6 @@ class Connections:
     def end_screen(self, state: State) -> dict[str, Any]:
         return self.screens().end(state)
 
-    def too_big(self, client: int) -> None:
-        """A message over the size limit: refused unread."""
-        with self.lock:
-            conn = self.conns.get(client)
-            if conn is not None:
-                self._refuse_rule(conn, "message.size", "a message is too big")
 
     def _refuse_rule(self, conn: Conn, rule: str, detail: str) -> None:
         text = strings(self.lang).get(f"refusal.{rule}", detail)

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import State, actor_of, options_of, shape_of
+from engine import State, actor_of, options_of, shape_of, voters
 from engine.flow import announce_of
 from engine.roles import ROLES
 from narrator.game.inputs import REVEAL, START, TURN, VOTE, Question
-from narrator.ui.web.gather import Gather, voters
+from narrator.ui.web.gather import Gather
 from narrator.ui.web.screens import STEP_ROLE, Screens, icon
 
 OWN = "own_devices"

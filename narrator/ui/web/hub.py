@@ -25,7 +25,7 @@ from narrator.game.session import (
     Table,
 )
 from narrator.ui.web.address import say_address
-from narrator.ui.web.connections import HOST_FILE, TURN, Conn, Connections, Send
+from narrator.ui.web.connections import HOST_FILE, TURN, Conn, Connections
 from narrator.ui.web.draft import MODES, Draft
 from narrator.ui.web.drafting import Drafting
 from narrator.ui.web.gameloop import GameLoop, listening
@@ -33,6 +33,7 @@ from narrator.ui.web.guard import (
     Refusal,
     check_message,
 )
+from narrator.ui.web.ports import Send
 from narrator.ui.web.seating import Seating
 from narrator.ui.web.tablevoice import PageCaptions
 from narrator.ui.web.voicedownload import VoiceDownload

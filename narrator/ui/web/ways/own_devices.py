@@ -10,14 +10,13 @@ from engine import (
     State,
     actor_of,
     count_votes,
-    decide,
     view,
+    voters,
 )
 from narrator.game.inputs import COVERED, REVEAL, Question
 from narrator.ui.web import shape
 from narrator.ui.web.connections import Conn, Connections
 from narrator.ui.web.frames import OWN, secret_step
-from narrator.ui.web.gather import voters
 from narrator.ui.web.guard import (
     Refusal,
 )
@@ -55,8 +54,7 @@ class OwnDevices(Connections):
         state = self.state
         assert state is not None and self.gather is not None
         count = count_votes(state, dict(self.gather.ballots), self.extra_votes(state))
-        choice, counts = count.choice, count.tally
-        decide(state, choice)
+        choice, counts = self.input_desk().check(count.choice), count.tally  # the one check, as every tap's
         self.vote_closed()
         self.broadcast({"t": "tally", "counts": [{"name": self.name(s), "votes": n}
                                                  for s, n in sorted(counts.items(), key=lambda x: -x[1])]})
