@@ -49,7 +49,7 @@ bench: $(TESTED)
 	@$(PY) -m bench
 
 screens: $(TESTED)
-	$(VENV)/bin/pytest -q tests/ui/test_web.py tests/ui/test_ways.py
+	$(VENV)/bin/pytest -q tests/ui/web/test_web.py tests/ui/web/test_ways.py
 	mkdir -p docs
 	cp artifacts/screens/setup-en.png docs/setup.png
 	cp artifacts/screens/screen-deal.png docs/deal.png

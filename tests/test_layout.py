@@ -211,3 +211,31 @@ def long_functions(path: Path) -> list[str]:
 def test_no_function_over_60_lines() -> None:
     long = [said for path in sorted(NARRATOR.rglob("*.py")) for said in long_functions(path)]
     assert not long, long
+
+
+def misplaced_tests(root: Path = ROOT) -> list[str]:
+    """Test files named for a module (tests/…/test_<module>.py) that are not in that module's mirror folder
+    (narrator/ui/web/x.py → tests/ui/web/test_x.py, engine/x.py → tests/engine/test_x.py)."""
+    homes: dict[str, set[Path]] = {}
+    for package in ("narrator", "engine"):
+        for path in (root / package).rglob("*.py"):
+            folder = path.parent.relative_to(root)
+            mirror = Path(*folder.parts[1:]) if package == "narrator" else folder
+            homes.setdefault(path.stem, set()).add(root / "tests" / mirror)
+    return [f"{test.relative_to(root)} (the module's tests live in {' or '.join(sorted(map(str, homes[name])))})"
+            for test in sorted((root / "tests").rglob("test_*.py"))
+            if (name := test.stem.removeprefix("test_")) in homes and test.parent not in homes[name]]
+
+
+def test_tests_mirror_the_modules() -> None:
+    assert misplaced_tests() == []
+
+
+def test_a_test_away_from_its_module_is_found(tmp_path: Path) -> None:
+    (tmp_path / "narrator" / "ui" / "web").mkdir(parents=True)
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "narrator" / "ui" / "web" / "frames.py").write_text("")
+    (tmp_path / "tests" / "ui").mkdir(parents=True)
+    (tmp_path / "tests" / "ui" / "test_frames.py").write_text("")
+    assert misplaced_tests(tmp_path) == ["tests/ui/test_frames.py (the module's tests live in "
+                                         f"{tmp_path / 'tests' / 'ui' / 'web'})"]

@@ -24,7 +24,7 @@ from narrator.game.session import Table as Deal
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.webinput import WebInput
-from tests.ui.tables import Phone, Table
+from tests.ui.web.tables import Phone, Table
 
 SCRIPT = load(SHIPPED)
 ROLES = ["seer", "werewolf", "villager", "villager", "villager", "werewolf"]

@@ -15,7 +15,7 @@ from narrator.config import Config
 from narrator.online.room import Member, Room
 from narrator.online.rooms import Rooms
 from narrator.speech.script import SHIPPED, load
-from tests.ui.tables import Phone, Table, act
+from tests.ui.web.tables import Phone, Table, act
 
 SCRIPT = load(SHIPPED)
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Ines", "Jon", "Kira", "Lola", "Mara", "Nico"]

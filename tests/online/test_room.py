@@ -1,7 +1,7 @@
 """Online rooms without a browser: whole games of bots on a real Room (its opener host and seat at once).
 
 Every frame to every member's page is checked against that seat's `view()` when it was sent, as for own
-devices (tests/ui/test_frames.py); the voice chat's pairs are checked against the game at every moment; a
+devices (tests/ui/web/test_frames.py); the voice chat's pairs are checked against the game at every moment; a
 page that is not a member, or a member acting as the host, changes nothing.
 """
 
@@ -17,8 +17,8 @@ from engine import State
 from engine.roles.cupid import lovers as lovers_of
 from narrator.online.rooms import CODE_LENGTH, IDLE_SECONDS, JOIN_TRIES
 from narrator.ui.web.guard import CODE_LETTERS, Refusal
-from tests.ui.tables import Frame, Phone
-from tests.ui.test_frames import same_shape, secrets_allowed
+from tests.ui.web.tables import Frame, Phone
+from tests.ui.web.test_frames import same_shape, secrets_allowed
 
 from .conftest import Clock
 from .roomtable import NAMES, RoomPhone, open_room, play_room

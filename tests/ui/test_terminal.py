@@ -17,7 +17,7 @@ from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.terminal import CLEAR, Keyboard, TerminalInput
 
-from .test_screens import NAMES, the_first_vote
+from .web.test_screens import NAMES, the_first_vote
 
 WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
 ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "guard")

@@ -11,8 +11,8 @@ from narrator.config import Config
 from narrator.ui.web.guard import Tokens, digest, proof
 from narrator.ui.web.hub import HOST_FILE, Hub
 
-from ..tables import Phone, Table
-from ..test_frames import SCRIPT, own_table
+from .tables import Phone, Table
+from .test_frames import SCRIPT, own_table
 
 
 def card_of(phone: Phone) -> list[dict[str, object]]:

@@ -23,8 +23,8 @@ from narrator.ui.web.screens import inline_picture
 from narrator.ui.web.strings import strings
 from tests.online.roomtable import open_room, play_room
 
-from ..tables import Phone
-from ..test_frames import own_table, play
+from .tables import Phone
+from .test_frames import own_table, play
 
 GAMES = [("classic", "en", 8, 21), ("extended", "es", 10, 22), ("classic", "de", 9, 23), ("extended", "en", 9, 24),
          ("classic", "es", 10, 25), ("extended", "de", 8, 26)]

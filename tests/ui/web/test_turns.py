@@ -14,7 +14,7 @@ from typing import Any
 from narrator.config import Config
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.hub import Hub
-from tests.ui.tables import Phone, Table, act, answer
+from tests.ui.web.tables import Phone, Table, act, answer
 
 SCRIPT = load(SHIPPED)
 

@@ -59,7 +59,7 @@ def refusal_ids() -> set[str]:
     from engine.house import RULES_OF
     from engine.roles import ROLES
 
-    root = Path(__file__).resolve().parent.parent.parent
+    root = Path(__file__).resolve().parents[3]
     source = "".join(p.read_text() for d in ("engine", "narrator") for p in (root / d).rglob("*.py"))
     ids = set(re.findall(r'Refused\(\s*"([a-z_.]+)"', source))
     ids |= {f"setup.{r.id}_copies" for r in ROLES.values() if r.copies}

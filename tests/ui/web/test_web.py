@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ..browser import (
+from ...browser import (
     ARGS,
     CHROMIUM,
     GUARD_MS,

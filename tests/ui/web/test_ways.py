@@ -22,7 +22,7 @@ import pytest
 
 from narrator.ui.web.strings import strings
 
-from ..browser import ARGS, ARTIFACTS, CHROMIUM, GUARD_MS, PHONE, RECORD_MESSAGES, free_port, server
+from ...browser import ARGS, ARTIFACTS, CHROMIUM, GUARD_MS, PHONE, RECORD_MESSAGES, free_port, server
 from .tables import Frame, Phone
 from .test_frames import same_shape
 

@@ -14,8 +14,8 @@ from narrator.ui.web.hub import Hub
 from narrator.ui.web.strings import strings
 from narrator.ui.web.tablevoice import PageCaptions
 
-from ..journals import record, rewritten, without_line
-from ..narration import SCRIPT
+from ...journals import record, rewritten, without_line
+from ...narration import SCRIPT
 
 GUARD = 60.0  # only so that a broken build fails instead of hanging; nothing is timed
 
