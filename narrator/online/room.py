@@ -5,6 +5,10 @@ for its receiver there. The room adds who sits where (by account, in the order t
 rights for the player who opened it, the narrator's clips played in every browser, the voice chat's
 channels (narrator/online/voice.py) and the speaking list (narrator/online/speaking.py).
 
+The room adds to the hub's game only through its public hooks (`RoomHooks`, narrator/ui/web/ports.py
+`Hooks`): the channels and speaking list follow every change of screen, and the speaking list's penalty
+counts on the first vote.
+
 The room's opener plays a seat like everyone else; their page also gets the table's own questions (the
 start, the call to vote, the captain's election) and the setup. Inside, that page holds two hub
 connections, the seat's and the host's, and sees one screen made of both (`Client.screen`).
@@ -32,9 +36,11 @@ from narrator.ui.web.arrivals import CountedAtTheSocket
 from narrator.ui.web.frames import OWN
 from narrator.ui.web.guard import Refusal
 from narrator.ui.web.hub import Hub, Send
+from narrator.ui.web.ports import Hooks
 from narrator.ui.web.strings import strings
+from narrator.ui.web.ways.own_devices import table_answers
 
-__all__ = ["Client", "Member", "Room", "RoomHub", "start_ticking"]
+__all__ = ["Client", "Member", "Room", "RoomHooks", "start_ticking"]
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 14  # an online round, as the German text says
 DEBATE_MINUTES = 5  # the debate's length when the host sets none: the sundial needs an end
@@ -45,16 +51,19 @@ SEAT_KINDS = ("tap", "show", "cover")
 FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opener's host connection passes on
 
 
-class RoomHub(Hub):
-    """The hub of one room: every change of screen also updates the room's channels and extras."""
+class RoomHooks(Hooks):
+    """What one room adds to its hub's game: every change of screen also updates the room's channels and
+    extras, and the speaking list counts on the first vote."""
 
-    room: Room
+    def __init__(self, room: Room) -> None:
+        self.room = room
 
-    def refresh(self) -> None:
+    def before_screens(self) -> bool:
         """The room's channels first, then every page's screen (each sent only when it has changed)."""
-        extras = self.room.changed()
-        super().refresh()
-        if extras:  # a channel or the speaking list changed where the game's screens did not
+        return self.room.changed()
+
+    def after_screens(self, changed: bool) -> None:
+        if changed:  # a channel or the speaking list changed where the game's screens did not
             self.room.resend()
 
     def extra_votes(self, state: State) -> dict[int, int] | None:
@@ -83,9 +92,8 @@ class Room(RoomChannels):
         self.clients: dict[int, Client] = {}
         self.ids = iter(range(1, 1 << 62))
         self.created = self.active = now()
-        hub = RoomHub(cfg, script, data, fast=fast, audio="none", speaker_factory=speaker_factory, speed=speed,
-                      lang=lang)
-        hub.room = self
+        hub = Hub(cfg, script, data, fast=fast, audio="none", speaker_factory=speaker_factory, speed=speed,
+                  lang=lang, hooks=RoomHooks(self))
         self.hub = hub
         self.speaking = SpeakingList() if speaking else None
         self.game: object = None  # the game the speaking list counts for (a rematch starts a new list)
@@ -341,7 +349,7 @@ class Room(RoomChannels):
         q, state = hub.question, hub.state
         if q is None or state is None:
             return False
-        return q.step in (START, VOTE) or hub.table_answers(q, state)
+        return q.step in (START, VOTE) or table_answers(q, state)
 
     def _hand(self, seat: int | None, up: bool) -> None:
         state = self.hub.state

@@ -7,6 +7,7 @@ from typing import Any
 
 from narrator.audio.table import build_speaker
 from narrator.game.session import Table
+from narrator.online.room import RoomHooks
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
 from narrator.ui.web.hub import Hub
@@ -27,7 +28,8 @@ class RoomSink(BrowserSink):
 
 def room_voice(hub: Hub, table: Table) -> Any:
     """The room's narrator: the voice the host chose, captions on every page, clips in every browser."""
-    code = getattr(getattr(hub, "room", None), "code", "")
+    hooks = hub.hooks
+    code = hooks.room.code if isinstance(hooks, RoomHooks) else ""  # the room's clips are served under /r/CODE
     lines = Lines(hub.script, table.lang, Picker(0), table.players)
     return build_speaker(table.lang, hub.draft.voice, "none", None, PageCaptions(hub), lines,
                          extra=[RoomSink(hub, code)])

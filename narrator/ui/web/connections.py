@@ -12,19 +12,17 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine import (
-    Choice,
     Refused,
     State,
     recommended,
     ruleset,
 )
 from narrator.config import Config
-from narrator.game.desk import Desk
+from narrator.game.desk import Desk, Stale
 from narrator.game.inputs import Question
 from narrator.game.session import (
     Table,
@@ -37,37 +35,25 @@ from narrator.ui.web import shape
 from narrator.ui.web.claims import Claims
 from narrator.ui.web.draft import MODES, Draft
 from narrator.ui.web.frames import OWN, Frames
-from narrator.ui.web.gather import Gather
 from narrator.ui.web.guard import (
     Bucket,
     Refusal,
     Tokens,
     new_code,
-    new_nonce,
     question_number,
 )
-from narrator.ui.web.ports import Send
+from narrator.ui.web.ports import Conn, Hooks, Send
 from narrator.ui.web.screens import Screens
 from narrator.ui.web.soundsetup import SoundSetup
 from narrator.ui.web.strings import strings
 from narrator.ui.web.voicedownload import VoiceDownload
+from narrator.ui.web.ways.way import Way
 from narrator.ui.web.webinput import WebInput
+
+__all__ = ["HOST_FILE", "TURN", "Conn", "Connections"]
 
 HOST_FILE = "host.token"  # in the data folder: the hash of the host's token, while a game can be continued
 TURN = "turn"  # round the table: one seat's turn with the device (narrator/game/laps.py)
-
-
-@dataclass
-class Conn:
-    """One page connected to the hub: who it is (the host, a seat's phone, or a watcher) and what it was last shown."""
-
-    send: Send
-    bucket: Bucket
-    who: str = "spectator"  # host | seat | spectator
-    seat: int | None = None
-    last: str = ""  # the last screen sent, as JSON: a screen is sent again only when it changes
-    wrong_codes: int = 0
-    nonce: str = field(default_factory=new_nonce)  # what its page answers with its token's proof (guard.py)
 
 
 class Connections:
@@ -75,8 +61,10 @@ class Connections:
 
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, audio: str = "auto",
                  speaker_factory: Callable[[Any, Table], Any] | None = None, speed: float = 1.0,
-                 lang: str | None = None, names: list[str] | None = None, voice: str | None = None) -> None:
+                 lang: str | None = None, names: list[str] | None = None, voice: str | None = None,
+                 hooks: Hooks | None = None) -> None:
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
+        self.hooks = hooks or Hooks()  # what an online room adds to the game (ports.py); nothing at home
         self._voices: list[dict[str, Any]] | None = None  # read on first use (voices())
         self.speed = speed
         self.speaker_factory = speaker_factory
@@ -87,12 +75,6 @@ class Connections:
         self.tokens = Tokens(keep=data / HOST_FILE)  # the tokens' hashes: a continued game keeps its host and seats
         self.claims = Claims()  # own devices: seats asked back by name, waiting for the host's yes
         self.code = new_code()  # own devices: the room code a phone types (or reads in the QR code's address)
-        self.gather: Gather | None = None  # own devices: the phones' taps for the question on screen
-        self.seen: set[int] = set()  # own devices: the seats that have looked at their card
-        self.opened: int | None = None  # round the table: the turn whose player has taken the device
-        self.called: str | None = None  # own devices: the night step being called, between its wake and sleep
-        self.called_done: set[int] = set()  # the seats that have tapped the called step's decoy
-        self.learned: dict[int, dict[str, Any]] = {}  # own devices: what a seat's actor learned this step
         self.peers: str = ""  # what the host was last told of who is connected
         self.ids = itertools.count(1)
         self.lock = threading.RLock()
@@ -114,6 +96,7 @@ class Connections:
         self.outputs = SoundSetup(cfg, audio)  # the setup's Sound section: output, volume, test line
         if waiting is not None:
             self.screen = {"screen": "resume"}
+        self._way: tuple[str, Way] | None = None  # the way to play, and the mode it was made for (`way`)
 
     @property
     def question(self) -> Question | None:
@@ -124,6 +107,18 @@ class Connections:
     def question(self, question: Question | None) -> None:
         if self.input is not None:
             self.input.desk.question = question
+
+    @property
+    def way(self) -> Way:
+        """The way to play of the game in play (ways/), made afresh at its deal (gameloop.py); before a deal, the
+        setup's mode's. A way is never asked about a table of another mode: one is made for it."""
+        if self._way is None or self._way[0] != self.mode:
+            self._way = (self.mode, self.way_for(self.mode))
+        return self._way[1]
+
+    @way.setter
+    def way(self, way: Way) -> None:
+        self._way = (self.mode, way)
 
     @property
     def games(self) -> Path:
@@ -185,24 +180,23 @@ class Connections:
         if conn is not None:
             conn.send(message)
 
+    def tell_seat(self, seat: int, message: dict[str, Any]) -> None:
+        """A secret for one seat's phones (a living phone's comes with every other's dummy, shape.py)."""
+        shape.tell(self.conns.values(), self._living(), message, lambda c: c.who == "seat" and c.seat == seat)
+
     def frames(self) -> Frames:
-        return Frames(self.screens(), self.state if self.table else None, self.question, self.current_screen(),
-                      self.mode, self.gather, self.called, self.called_done, self.seen)
+        return self.way.frames()
 
     def frame_for(self, conn: Conn, frames: Frames | None = None) -> dict[str, Any]:
-        """The screen this connection may see now, computed for it alone."""
+        """The screen this connection may see now, computed for it alone (by the way to play, ways/)."""
         if self.table is None:
             return self.current_screen() if conn.who == "host" else self._lobby(conn)
         frames = frames or self.frames()
         if conn.who == "host":
-            if self.mode == "round_table" and self.question is not None and self.question.step == TURN:
-                return self._turn_screen()
-            return frames.host()
+            return self.way.host(frames)
         if conn.who == "seat" and conn.seat is not None:
-            return frames.seat(conn.seat)
-        if self.mode == OWN and not self.table_over() and len(self.tokens.seats) < len(self.table.players):
-            return {"screen": "lobby", "join": True}  # a continued game: players take their seats back
-        return frames.watcher()
+            return self.way.seat(frames, conn.seat)
+        return self.way.watcher(frames)
 
     def table_over(self) -> bool:
         return self.state is not None and self.state.over
@@ -217,14 +211,16 @@ class Connections:
 
     def _living(self) -> set[int]:
         """The seats whose phones are sent frames of one shape: the living, in a game on own devices."""
-        state = self.state
-        return set(state.alive) if self.mode == OWN and state is not None and not state.over else set()
+        return self.way.living()
 
     def refresh(self) -> None:
-        """Every connection is sent its own screen, when it has changed (the living phones together)."""
+        """Every connection is sent its own screen, when it has changed (the living phones together); an
+        online room's extras follow (`hooks`)."""
+        changed = self.hooks.before_screens()
         frames = self.frames() if self.table is not None else None
         shape.send_screens([(c, self._screen_of(c, frames)) for c in list(self.conns.values())], self._living())
         self._tell_peers()
+        self.hooks.after_screens(changed)
 
     def _tell_peers(self) -> None:
         """The host sees which seats have a phone connected (own devices)."""
@@ -316,12 +312,18 @@ class Connections:
             text = str(exc)
         self._refused(self.conns.get(client), {"t": "refused", "rule": exc.rule, "text": text})
 
-    def _asked(self, message: dict[str, Any], *steps: str) -> Question:
+    def asked(self, message: dict[str, Any], *steps: str) -> Question:
         """The question a message answers: the one on screen, with the number the message names."""
         q = self.question
         if q is None or self.input is None or question_number(message) != q.number or (steps and q.step not in steps):
             raise Refusal("stale", "this screen has moved on")
         return q
+
+    def input_desk(self) -> Desk:
+        """The desk of the game in play: where every tap is checked and handed to the narrator."""
+        if self.input is None:
+            raise Stale
+        return self.input.desk
 
     # -- what the parts of the hub give each other (each is made in the module named) ------------
     def _draft_from_options(self, lang: str | None, names: list[str] | None, voice: str | None = None) -> None:
@@ -351,23 +353,5 @@ class Connections:
     def put(self, q: Question, value: object) -> None:
         raise NotImplementedError  # gameloop.py
 
-    def input_desk(self) -> Desk:
-        raise NotImplementedError  # ways/one_device.py
-
-    def _private_answer(self, choice: Choice, result: str) -> dict[str, Any]:
-        raise NotImplementedError  # ways/one_device.py
-
-    def _turn_screen(self) -> dict[str, Any]:
-        raise NotImplementedError  # ways/round_table.py
-
-    def _turn_tap(self, client: int, q: Question, state: State, choice: Choice) -> None:
-        raise NotImplementedError  # ways/round_table.py
-
-    def table_answers(self, q: Question, state: State) -> bool:
-        raise NotImplementedError  # ways/own_devices.py
-
-    def _seat_tap(self, seat: int, q: Question, state: State, choice: Choice) -> None:
-        raise NotImplementedError  # ways/own_devices.py
-
-    def _resend_private(self, conn: Conn) -> None:
-        raise NotImplementedError  # ways/own_devices.py
+    def way_for(self, mode: str) -> Way:
+        raise NotImplementedError  # hub.py

@@ -19,7 +19,7 @@ from engine import (
 )
 from engine.flow import ALL_STEPS
 from narrator.game.clock import Clock, RealClock, VirtualClock
-from narrator.game.inputs import COVERED, REVEAL, START, UNDO, Question
+from narrator.game.inputs import COVERED, START, UNDO, Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.narrator import ReplayMismatch
 from narrator.game.records import set_aside
@@ -36,7 +36,6 @@ from narrator.speech.lines import Line
 from narrator.ui.web.calls import TableSignals
 from narrator.ui.web.connections import TURN, Connections
 from narrator.ui.web.frames import OWN
-from narrator.ui.web.gather import Gather
 from narrator.ui.web.strings import strings
 from narrator.ui.web.unresumable import unresumable_screen
 from narrator.ui.web.webinput import Stopped, WebInput
@@ -75,11 +74,9 @@ class GameLoop(Connections):
         """Own devices: from a night step's wake line to its sleep line (`step` None) every living phone shows
         that step's screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
         with self.lock:
-            if live is not self.input or self.mode != OWN or (step is not None and step not in ALL_STEPS):
+            if live is not self.input or (step is not None and step not in ALL_STEPS):
                 return  # a scene of the night that no one answers (the lovers waking) changes no screen
-            self.called = step
-            self.called_done, self.learned = set(), {}
-            self.refresh()
+            self.way.calling(step)
 
     def changed(self, live: object, state: State) -> None:
         """The narrator is about to say what changed (a verdict, a dawn, nightfall): every screen and an online
@@ -148,7 +145,7 @@ class GameLoop(Connections):
                taken_back: bool = False) -> None:
         self.stop_game()
         self.table, self.labels, self.state = table, {}, None
-        self.seen, self.gather, self.opened, self.learned, self.called = set(), None, None, {}, None
+        self.way = self.way_for(table.mode)  # the way to play of this game, afresh (ways/)
         self.broadcast({"t": "ui", "lang": table.lang, "strings": strings(table.lang)})
         if path is None:
             path = new_journal_path(self.games, table)
@@ -217,17 +214,15 @@ class GameLoop(Connections):
             if self.input is None or not self.input.desk.open(question, state):
                 return  # answered while the reminder was said: a question once answered stays closed
             self.state = state
-            if self.gather is None or self.gather.number != question.number:
-                self.gather = Gather(question.number)
-            if question.step == TURN:  # round the table: the host's screen is built for the turn (frame_for)
-                self.opened = None
+            ready = self.way.ask(question)  # the way makes ready for its taps (an answer it holds already)
+            if question.step == TURN:  # round the table: the host's screen is built for the turn (its way's)
                 screen = {"screen": "turn", "q": question.number}
             else:
                 screen = {**self.question_screen(question, state), "q": question.number}
             if screen["screen"] == "day" and self.screen.get("screen") != "day":
                 self.day_started = time.monotonic()
-            if self.mode == OWN and question.step == REVEAL and question.seat in self.seen:
-                self.put(question, COVERED)  # this seat's phone has already shown its card
+            if ready is not None:
+                self.put(question, ready)  # own devices: this seat's phone has already shown its card
                 return
             self.show(screen)
 
@@ -236,8 +231,7 @@ class GameLoop(Connections):
         if self.input is None:
             return
         q = self.input.desk.hand(value)
-        if self.gather is not None:  # own devices: who has answered stays "done" until the sleep line
-            self.called_done |= self.gather.done | set(self.gather.picks)
+        self.way.answered()
         # the device goes round at the deal; then eyes closed by night, open by day (lines said change it); a
         # turn round the table is the night's until the last lap ends, even once the engine's night is over
         phase = "deal" if value == COVERED else "night" if value == START or q.step == TURN else self._phase()

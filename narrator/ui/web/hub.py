@@ -5,8 +5,10 @@ question the narrator asks; the page only renders it. Secrets (a card, the seer'
 the screen that tapped for them, in a message the page drops when the card is covered.
 
 The parts: connections.py (pages and their screens), drafting.py (the setup), seating.py (who sits where),
-gameloop.py (the narrator's thread), ways/ (the taps and screens of each way of playing); this module routes
-what a page sends.
+gameloop.py (the narrator's thread); this module routes what a page sends. What answers the game ("tap",
+"show", "cover", "open", "count") goes to the way to play of the table in play (`self.way`, a `Way` of
+ways/, made by its mode at every deal): it hands the desk its answer and says what each page is shown.
+An online room adds to the game through the hub's `hooks` (ports.py `Hooks`).
 """
 
 from __future__ import annotations
@@ -37,14 +39,14 @@ from narrator.ui.web.ports import Send
 from narrator.ui.web.seating import Seating
 from narrator.ui.web.tablevoice import PageCaptions
 from narrator.ui.web.voicedownload import VoiceDownload
-from narrator.ui.web.ways.one_device import OneDevice
-from narrator.ui.web.ways.own_devices import OwnDevices
-from narrator.ui.web.ways.round_table import RoundTable
+from narrator.ui.web.ways import WAYS, Way
 
 __all__ = ["HOST_FILE", "MODES", "TURN", "Conn", "Connections", "Draft", "Hub", "PageCaptions", "Send", "listening"]
 
+PLAY = ("tap", "show", "cover", "open", "count")  # what the way to play of the game takes (ways/)
 
-class Hub(OneDevice, RoundTable, OwnDevices, GameLoop, Seating, Drafting, Connections):
+
+class Hub(GameLoop, Seating, Drafting, Connections):
     """The game behind the page: what a page sends is routed to the part that takes it."""
 
     def handle(self, client: int, message: object) -> None:
@@ -91,20 +93,12 @@ class Hub(OneDevice, RoundTable, OwnDevices, GameLoop, Seating, Drafting, Connec
             self._new()
         elif kind == "rematch":
             self._rematch()
-        elif kind == "show":
-            self._show_card(client, conn)
-        elif kind == "cover":
-            self._cover(conn, message)
-        elif kind == "open":
-            self._open(message)
+        elif kind in PLAY:
+            self._play(client, conn, kind, message)
         elif kind in ("start", "vote"):
             self._answer_plain(kind, message)
         elif kind == "undo":
             self._answer(UNDO)
-        elif kind == "count":
-            self._count_now(message)
-        elif kind == "tap":
-            self._tap(client, conn, message)
         elif kind == "voice_download" and self.voice_download is not None:
             self.voice_download.handle(str(message.get("action", "")))
         elif kind == "sound_device":
@@ -116,8 +110,27 @@ class Hub(OneDevice, RoundTable, OwnDevices, GameLoop, Seating, Drafting, Connec
         elif kind == "say_address":  # the device on the table says where phones join (address.py)
             say_address(self)
 
+    def _play(self, client: int, conn: Conn, kind: str, message: dict[str, Any]) -> None:
+        """A message that answers the game, taken by the way to play of the table in play (before a deal, by
+        the setup's, which finds nothing to answer)."""
+        way = self.way
+        if kind == "tap":
+            way.tap(client, conn, message)
+        elif kind == "show":
+            way.show(client, conn)
+        elif kind == "cover":
+            way.cover(conn, message)
+        elif kind == "open":
+            way.open(message)
+        else:
+            way.count(message)
+
+    def way_for(self, mode: str) -> Way:
+        """A fresh way to play of `mode` over this hub (ways/__init__.py lists them)."""
+        return WAYS[mode](self)
+
     def _answer_plain(self, kind: str, message: dict[str, Any]) -> None:
-        q = self._asked(message, START if kind == "start" else VOTE)
+        q = self.asked(message, START if kind == "start" else VOTE)
         self.put(q, q.step)
 
     def _voice_offer(self) -> VoiceDownload:

@@ -39,7 +39,7 @@ class Seating(Connections):
                 conn.send(self.voice_download.message())
         self._send_frame(conn)
         if conn.seat is not None:
-            self._resend_private(conn)
+            self.way.welcome(conn)
         self._tell_peers()
 
     def _join(self, conn: Conn, message: dict[str, Any]) -> None:

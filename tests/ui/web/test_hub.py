@@ -321,5 +321,5 @@ def test_a_wolfs_card_lists_only_the_pack_after_a_villager_was_executed(tmp_path
     assert 4 not in state.alive and "4" in __import__("engine").view(state, 1)["cards"]  # his card is public now
     h = Hub(Config(), SCRIPT, tmp_path, fast=True)
     h.table = Table(names, roles, game.state.house, "extended", "own_devices", 1, "en")
-    card = h._card(state, 1)
+    card = h.way.card(state, 1)
     assert card["pack"] == ["Ben"]

@@ -1,67 +1,44 @@
 """One device: the table's own screen answers for everyone, tapped where the device lies.
 
-Every tap comes here first (`_tap`): a seat's phone goes on to own_devices.py, a turn round the table to
-round_table.py; the desk (narrator/game/desk.py) checks the choice once and the narrator is handed it.
+A seat's phone has nothing to answer here: it watches. The desk (narrator/game/desk.py) checks each tap once
+and the narrator is handed it (`Way.submit`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import (
-    Choice,
-    NotAChoice,
-    Refused,
-)
-from narrator.game.desk import Desk, Stale
-from narrator.ui.web import shape
-from narrator.ui.web.connections import TURN, Conn, Connections
-from narrator.ui.web.frames import CALLED, OWN
-from narrator.ui.web.guard import (
-    Refusal,
-)
+from narrator.game.inputs import COVERED, REVEAL
+from narrator.ui.web.guard import Refusal
+from narrator.ui.web.ports import Conn
+from narrator.ui.web.ways.way import Way
 
 
-class OneDevice(Connections):
-    """The taps on the table's device, and what an actor learns at once."""
+class OneDevice(Way):
+    """The taps on the table's device, and the card it shows at each seat's turn at the deal."""
 
-    def _tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
-        if message.get("q") == CALLED and self.question is None and self.called and conn.seat is not None \
-                and str(message.get("value", "")).startswith("decoy:") and self.state is not None \
-                and conn.seat in self.state.alive:
-            self.called_done.add(conn.seat)  # a decoy tapped while no one is asked: kept by nobody
-            self.refresh()
+    def tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+        not_a_seat(conn)
+        q, choice = self.chosen(message)
+        self.submit(client, q, choice)
+
+    def show(self, client: int, conn: Conn) -> None:
+        """The card of the seat whose turn it is at the deal, to the screen that asks."""
+        q, state = self.game.question, self.game.state
+        if state is None or self.game.table is None:
             return
-        q = self._asked(message)
-        state = self.state
-        assert state is not None
-        text = message.get("value")
-        if not isinstance(text, str):
-            raise Refusal("message.form", "a tap carries its value")
-        try:
-            choice = Choice.from_text(text)
-        except NotAChoice:
-            raise Refused("other", f"not a choice: {text[:40]}") from None
-        if conn.who == "seat" and conn.seat is not None:
-            self._seat_tap(conn.seat, q, state, choice)
-            return
-        if self.mode == OWN and not self.table_answers(q, state):
-            raise Refusal("message.not_yours", "this is answered on the players' own phones")
-        if q.step == TURN:
-            self._turn_tap(client, q, state, choice)
-            return
-        choice = self.input_desk().check(choice)  # the rules say no with a reason, or yes: recorded once below
-        result = self.input_desk().learns(choice)
-        if result is not None:  # what the actor learns at once: only to the screen that tapped
-            self.send_to(client, self._private_answer(choice, result))
-        self.put(q, choice)
+        not_a_seat(conn)
+        if q is None or q.step != REVEAL or q.seat is None:
+            raise Refusal("stale", "this screen has moved on")
+        self.game.send_to(client, self.card(state, q.seat))
 
-    def input_desk(self) -> Desk:
-        """The desk of the game in play: where every tap is checked and handed to the narrator."""
-        if self.input is None:
-            raise Stale
-        return self.input.desk
+    def cover(self, conn: Conn, message: dict[str, Any]) -> None:
+        """The card has been seen and covered: the device moves on to the next seat."""
+        not_a_seat(conn)
+        self.game.put(self.game.asked(message, REVEAL), COVERED)
 
-    def _private_answer(self, choice: Choice, result: str) -> dict[str, Any]:
-        return shape.private({"t": "private", "kind": "answer", "target": self.name(choice.target or 0),
-                              **self.screens().answer(result)})
+
+def not_a_seat(conn: Conn) -> None:
+    """A seat's phone answers nothing where one device answers for everyone."""
+    if conn.who == "seat":
+        raise Refusal("message.not_yours", "not a seat's message now")

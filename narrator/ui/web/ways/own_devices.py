@@ -1,150 +1,196 @@
 """Own devices: each player's phone shows their card, their task and their ballot, and only theirs.
+
+The phones' taps are gathered (gather.py: the pack's picks, the ballots) into the one answer the narrator
+waits for; the host's device answers only what the whole table decides. Every living phone is sent frames
+of one shape (shape.py), so a secret cannot be told by its size.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import (
-    Choice,
-    State,
-    actor_of,
-    count_votes,
-    view,
-    voters,
-)
+from engine import Choice, State, actor_of, count_votes, voters
 from narrator.game.inputs import COVERED, REVEAL, Question
-from narrator.ui.web import shape
-from narrator.ui.web.connections import Conn, Connections
-from narrator.ui.web.frames import OWN, secret_step
-from narrator.ui.web.guard import (
-    Refusal,
-)
-from narrator.ui.web.screens import inline_picture
-from narrator.ui.web.strings import strings
+from narrator.ui.web.frames import CALLED, Frames, secret_step
+from narrator.ui.web.gather import Gather
+from narrator.ui.web.guard import Refusal
+from narrator.ui.web.ports import Conn, GameLike
+from narrator.ui.web.ways.way import Way
 
 
-class OwnDevices(Connections):
+def table_answers(q: Question, state: State) -> bool:
+    """The host answers only what the whole table decides (the captain's election), not a seat's step nor a
+    vote the phones cast."""
+    current = state.current
+    return current is not None and current.seat is None and q.step not in ("werewolves", "day_vote")
+
+
+class OwnDevices(Way):
     """The phones' taps, cards and ballots, and the vote they close."""
 
-    def _cover(self, conn: Conn, message: dict[str, Any]) -> None:
-        """A card has been seen and covered: the device moves on (one device) or this seat is done (own devices)."""
-        if conn.who == "seat" and conn.seat is not None:
-            if self.mode != OWN or self.table is None:
-                raise Refusal("message.not_yours", "not a seat's message now")
-            self.seen.add(conn.seat)
-            q = self.question
-            if q is not None and q.step == REVEAL and q.seat in self.seen:
-                self.put(q, COVERED)
-                return
-            self.refresh()
-            return
-        if self.mode == OWN:
-            raise Refusal("message.not_yours", "each player covers their card on their own phone")
-        self.put(self._asked(message, REVEAL), COVERED)
+    def __init__(self, game: GameLike) -> None:
+        super().__init__(game)
+        self.gather: Gather | None = None  # the phones' taps for the question on screen
+        self.seen: set[int] = set()  # the seats that have looked at their card
+        self.called: str | None = None  # the night step being called, between its wake and sleep
+        self.called_done: set[int] = set()  # the seats that have tapped the called step's decoy
+        self.learned: dict[int, dict[str, Any]] = {}  # what a seat's actor learned this step
 
-    def _count_now(self, message: dict[str, Any]) -> None:
-        """Own devices: the host closes the vote with the ballots cast (a phone that dropped out abstains)."""
-        q = self._asked(message, "day_vote")
-        self._close_vote(q)
+    # -- what its pages send -------------------------------------------------------------------------
+    def tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+        """A phone answers for its own seat; the host's device answers the table's own questions."""
+        if self._called_decoy(conn, message):
+            return
+        q, choice = self.chosen(message)
+        state = self.game.state
+        assert state is not None
+        if conn.who == "seat" and conn.seat is not None:
+            self._seat_tap(conn.seat, q, state, choice)
+            return
+        if not table_answers(q, state):
+            raise Refusal("message.not_yours", "this is answered on the players' own phones")
+        self.submit(client, q, choice)
+
+    def _called_decoy(self, conn: Conn, message: dict[str, Any]) -> bool:
+        """A decoy tapped while a step is called that no one is asked (its role is dead or done): kept by nobody."""
+        state = self.game.state
+        if message.get("q") == CALLED and self.game.question is None and self.called and conn.seat is not None \
+                and str(message.get("value", "")).startswith("decoy:") and state is not None \
+                and conn.seat in state.alive:
+            self.called_done.add(conn.seat)
+            self.game.refresh()
+            return True
+        return False
+
+    def show(self, client: int, conn: Conn) -> None:
+        """A seat's own phone shows its card; the host's device shows none."""
+        state = self.game.state
+        if state is None or self.game.table is None:
+            return
+        if conn.who == "seat" and conn.seat is not None:
+            self.game.send_to(client, self.card(state, conn.seat))
+            return
+        raise Refusal("message.not_yours", "each player sees their card on their own phone")
+
+    def cover(self, conn: Conn, message: dict[str, Any]) -> None:
+        """A seat has seen and covered its card: it is done with the deal (at its turn, the deal moves on)."""
+        if conn.who != "seat" or conn.seat is None:
+            raise Refusal("message.not_yours", "each player covers their card on their own phone")
+        if self.game.table is None:
+            raise Refusal("message.not_yours", "not a seat's message now")
+        self.seen.add(conn.seat)
+        q = self.game.question
+        if q is not None and q.step == REVEAL and q.seat in self.seen:
+            self.game.put(q, COVERED)
+            return
+        self.game.refresh()
+
+    def count(self, message: dict[str, Any]) -> None:
+        """The host closes the vote with the ballots cast (a phone that dropped out abstains)."""
+        self._close_vote(self.game.asked(message, "day_vote"))
 
     def _close_vote(self, q: Question) -> None:
         """The day's vote is over: the engine counts the ballots (one count for every way of voting), every
         page sees the tally, and the narrator is handed the verdict."""
-        state = self.state
+        game = self.game
+        state = game.state
         assert state is not None and self.gather is not None
-        count = count_votes(state, dict(self.gather.ballots), self.extra_votes(state))
-        choice, counts = self.input_desk().check(count.choice), count.tally  # the one check, as every tap's
-        self.vote_closed()
-        self.broadcast({"t": "tally", "counts": [{"name": self.name(s), "votes": n}
+        count = count_votes(state, dict(self.gather.ballots), game.hooks.extra_votes(state))
+        choice, counts = game.input_desk().check(count.choice), count.tally  # the one check, as every tap's
+        game.hooks.vote_closed()
+        game.broadcast({"t": "tally", "counts": [{"name": game.name(s), "votes": n}
                                                  for s, n in sorted(counts.items(), key=lambda x: -x[1])]})
-        self.put(q, choice)
-
-    def extra_votes(self, state: State) -> dict[int, int] | None:
-        """Votes counted against a seat on top of the ballots (an online room's speaking list); none here."""
-        return None
-
-    def vote_closed(self) -> None:
-        """The day's vote has been decided (an online room's speaking list counts its first vote)."""
-
-    def table_answers(self, q: Question, state: State) -> bool:
-        """Own devices: the host answers only what the whole table decides (the captain's election)."""
-        current = state.current
-        return current is not None and current.seat is None and q.step not in ("werewolves", "day_vote")
+        game.put(q, choice)
 
     def _seat_tap(self, seat: int, q: Question, state: State, choice: Choice) -> None:
-        """Own devices: a phone answers for its own seat only; a seat with nothing to do taps a decoy."""
+        """A phone answers for its own seat only; a seat with nothing to do taps a decoy."""
         gather = self.gather
         assert gather is not None
         current = state.current
         if seat not in state.alive and not (current is not None and current.seat == seat):
             raise Refusal("message.not_yours", "the dead watch; they do not act")  # but the dying hunter shoots
         if q.step == "day_vote":
-            if seat not in voters(state):
-                raise Refusal("message.not_yours", "you have no vote today")
-            plain = choice.is_pass or choice == Choice("day_vote", choice.target)
-            if choice.step != "day_vote" or not plain or choice.target not in (None, *state.alive):
-                raise Refusal("message.form", "a ballot names a living player or nobody")
-            gather.ballots[seat] = choice.target
-            gather.done.add(seat)
-            if len(gather.ballots) == len(voters(state)):
-                self._close_vote(q)
-            else:
-                self.refresh()
+            self._ballot(seat, q, state, choice, gather)
             return
-        acting = current is not None and seat in actor_of(state) and \
-            (current.seat is not None or q.step == "werewolves")
-        if acting:
-            desk = self.input_desk()
-            choice = desk.check(choice)
-            if q.step == "werewolves":
-                gather.picks[seat] = choice.text()
-                agreed = gather.pack(actor_of(state))
-                if agreed is not None:
-                    self.put(q, Choice.from_text(agreed))
-                else:
-                    self.refresh()  # every wolf sees the pack's picks live
-                return
-            result = desk.learns(choice)
-            if result is not None:
-                self.learned[seat] = self._private_answer(choice, result)
-                shape.tell(self.conns.values(), self._living(), self.learned[seat],
-                           lambda c: c.who == "seat" and c.seat == seat)
-            gather.done.add(seat)
-            self.put(q, choice)
+        if current is not None and seat in actor_of(state) and (current.seat is not None or q.step == "werewolves"):
+            self._act(seat, q, state, choice, gather)
             return
         if choice.step == "decoy" and secret_step(q.step, state):
             gather.done.add(seat)  # kept by nobody: the screen says "done" like an action's
-            self.refresh()
+            self.game.refresh()
             return
         raise Refusal("message.not_yours", "it is not your turn")
 
-    def _show_card(self, client: int, conn: Conn) -> None:
-        """A card is shown to the screen that holds it: the table device at its seat's turn, or a seat's own phone."""
-        q, state = self.question, self.state
-        if state is None or self.table is None:
-            return
-        if conn.who == "seat" and conn.seat is not None:
-            if self.mode != OWN:
-                raise Refusal("message.not_yours", "not a seat's message now")
-            self.send_to(client, self._card(state, conn.seat))
-            return
-        if self.mode == OWN:
-            raise Refusal("message.not_yours", "each player sees their card on their own phone")
-        if q is None or q.step != REVEAL or q.seat is None:
-            raise Refusal("stale", "this screen has moved on")
-        self.send_to(client, self._card(state, q.seat))
+    def _ballot(self, seat: int, q: Question, state: State, choice: Choice, gather: Gather) -> None:
+        """A ballot: kept until every voter has cast theirs (or the host counts), then counted once."""
+        if seat not in voters(state):
+            raise Refusal("message.not_yours", "you have no vote today")
+        plain = choice.is_pass or choice == Choice("day_vote", choice.target)
+        if choice.step != "day_vote" or not plain or choice.target not in (None, *state.alive):
+            raise Refusal("message.form", "a ballot names a living player or nobody")
+        gather.ballots[seat] = choice.target
+        gather.done.add(seat)
+        if len(gather.ballots) == len(voters(state)):
+            self._close_vote(q)
+        else:
+            self.game.refresh()
 
-    def _card(self, state: State, seat: int) -> dict[str, Any]:
-        seen = view(state, seat)
-        card = seen["cards"][str(seat)]
-        words = strings(self.lang)
-        pack = [self.name(s) for s in seen["pack"] if s != seat]
-        return shape.private({"t": "private", "kind": "card", "name": self.name(seat),
-                              "role": words.get(f"role.{card}", card), "help": words.get(f"help.{card}", ""),
-                              "picture": inline_picture(card), "pack": pack})
+    def _act(self, seat: int, q: Question, state: State, choice: Choice, gather: Gather) -> None:
+        """The seat's own step, checked once at the desk; the pack's pick is handed once every wolf agrees."""
+        desk = self.game.input_desk()
+        choice = desk.check(choice)
+        if q.step == "werewolves":
+            gather.picks[seat] = choice.text()
+            agreed = gather.pack(actor_of(state))
+            if agreed is not None:
+                self.game.put(q, Choice.from_text(agreed))
+            else:
+                self.game.refresh()  # every wolf sees the pack's picks live
+            return
+        result = desk.learns(choice)
+        if result is not None:
+            self.learned[seat] = self.private_answer(choice, result)
+            self.game.tell_seat(seat, self.learned[seat])
+        gather.done.add(seat)
+        self.game.put(q, choice)
 
-    def _resend_private(self, conn: Conn) -> None:
+    # -- what the narrator does ----------------------------------------------------------------------
+    def ask(self, question: Question) -> object | None:
+        if self.gather is None or self.gather.number != question.number:
+            self.gather = Gather(question.number)
+        if question.step == REVEAL and question.seat in self.seen:
+            return COVERED  # this seat's phone has already shown its card
+        return None
+
+    def answered(self) -> None:
+        if self.gather is not None:  # who has answered stays "done" until the sleep line
+            self.called_done |= self.gather.done | set(self.gather.picks)
+
+    def calling(self, step: str | None) -> None:
+        """From a night step's wake line to its sleep line (`step` None) every living phone shows that step's
+        screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
+        self.called = step
+        self.called_done, self.learned = set(), {}
+        self.game.refresh()
+
+    # -- what each page is shown -----------------------------------------------------------------------
+    def frames(self) -> Frames:
+        game = self.game
+        return Frames(game.screens(), game.state if game.table else None, game.question, game.current_screen(),
+                      game.mode, self.gather, self.called, self.called_done, self.seen)
+
+    def watcher(self, frames: Frames) -> dict[str, Any]:
+        table, state = self.game.table, self.game.state
+        over = state is not None and state.over
+        if table is not None and not over and len(self.game.tokens.seats) < len(table.players):
+            return {"screen": "lobby", "join": True}  # a continued game: players take their seats back
+        return frames.watcher()
+
+    def living(self) -> set[int]:
+        state = self.game.state
+        return set(state.alive) if state is not None and not state.over else set()
+
+    def welcome(self, conn: Conn) -> None:
         """A phone back after a reload while its step is still called: what its actor learned (the seer's
         answer) is shown again, to this seat's phone only. Forgotten at the step's sleep line."""
         if conn.seat is not None and conn.seat in self.learned:
