@@ -68,6 +68,13 @@ class Ctx:
     async def last_screen(self) -> dict[str, Any]:
         return dict(await self.page.evaluate(LAST_SCREEN) or {})
 
+    async def asked_screen(self) -> dict[str, Any]:
+        """The page's latest screen once it names a question, as it was then (read in a second look, another
+        page may already have moved the game on to a screen without one)."""
+        shown = await self.page.wait_for_function(f"(() => {{ const s = {LAST_SCREEN}; "
+                                                  "return s && s.q !== undefined ? s : null; })()")
+        return dict(await shown.json_value())
+
     async def reload(self) -> dict[str, Any]:
         """Reload the page; returns the `you` frame it is sent back (it says hello with its stored token)."""
         await self.harvest()
@@ -506,8 +513,7 @@ async def player(ctx: Ctx, own: Own, reload_at_card: bool) -> None:
                 you = await ctx.reload()
                 assert you == {"t": "you", "as": "seat", "seat": ctx.seat}, you
                 # the seat's own card screen, after its hello (the card between two seats' turns has no question)
-                await page.wait_for_function(f"(({LAST_SCREEN}) || {{}}).q !== undefined")
-                again = await ctx.last_screen()
+                again = await ctx.asked_screen()
                 # the deal asks seat by seat (the other browser may have moved it on): its card, not yet seen
                 assert (again["screen"], again["seen"]) == ("card", False) and again["q"] >= s["q"], again
                 own.reloads += 1
@@ -536,8 +542,7 @@ async def player(ctx: Ctx, own: Own, reload_at_card: bool) -> None:
                 you = await ctx.reload()
                 assert you == {"t": "you", "as": "seat", "seat": ctx.seat}, you
                 # the seat's own card screen, after its hello (the card between two seats' turns has no question)
-                await page.wait_for_function(f"(({LAST_SCREEN}) || {{}}).q !== undefined")
-                again = await ctx.last_screen()
+                again = await ctx.asked_screen()
                 assert (again["screen"], again["q"], again.get("done")) == ("ballot", s["q"], False), again
                 own.reloads += 1
                 continue
