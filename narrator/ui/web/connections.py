@@ -1,8 +1,8 @@
 """The pages connected to the hub: the host, the seats' phones and the watchers, and the screen each may see.
 
-Every screen is computed for its receiver from the engine's `view()` and the question the narrator asks
-(narrator/ui/web/frames.py, screens.py); a living phone is sent its frame together with every other's
-(shape.py).
+Every screen is computed for its receiver from the engine's `view()` and the question the narrator asks,
+as the game's way to play draws it (narrator/ui/web/ways/, frames.py, screens.py); a living phone is sent
+its frame together with every other's (shape.py).
 """
 
 from __future__ import annotations
@@ -197,9 +197,6 @@ class Connections:
         if conn.who == "seat" and conn.seat is not None:
             return self.way.seat(frames, conn.seat)
         return self.way.watcher(frames)
-
-    def table_over(self) -> bool:
-        return self.state is not None and self.state.over
 
     def _send_frame(self, conn: Conn, frames: Frames | None = None, force: bool = False) -> None:
         frames = frames or (self.frames() if self.table is not None else None)
