@@ -28,7 +28,7 @@ from narrator.ui.web.address import say_address
 from narrator.ui.web.connections import HOST_FILE, TURN, Conn, Connections
 from narrator.ui.web.draft import MODES, Draft
 from narrator.ui.web.drafting import Drafting
-from narrator.ui.web.gameloop import GameLoop, listening
+from narrator.ui.web.gameloop import GameLoop
 from narrator.ui.web.guard import (
     Refusal,
     check_message,
@@ -41,7 +41,7 @@ from narrator.ui.web.ways.one_device import OneDevice
 from narrator.ui.web.ways.own_devices import OwnDevices
 from narrator.ui.web.ways.round_table import RoundTable
 
-__all__ = ["HOST_FILE", "MODES", "TURN", "Conn", "Connections", "Draft", "Hub", "PageCaptions", "Send", "listening"]
+__all__ = ["HOST_FILE", "MODES", "TURN", "Conn", "Connections", "Draft", "Hub", "PageCaptions", "Send"]
 
 
 class Hub(OneDevice, RoundTable, OwnDevices, GameLoop, Seating, Drafting, Connections):
