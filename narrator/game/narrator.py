@@ -76,6 +76,7 @@ class Narrator:
                  over: Callable[[State], None] | None = None, listener: Listener | None = None) -> None:
         self.game, self.lines, self.seed = game, lines, seed
         self.listener: Listener = listener or Deaf()  # told which step is called, and the game as it is said
+        self.eyes: str | None = None  # what the table does as the lines are said: deal, night, day (told)
         self.over = over  # told the moment the game is over, before the cards are revealed aloud
         self.live_speaker, self.live_clock, self.live_input = speaker, clock, live
         self.record = record
@@ -108,8 +109,14 @@ class Narrator:
         """Say a scene, and tell the listener `then` as soon as the line is said out (live only)."""
         self._speak(self.lines.say(scene), then)
 
-    def _speak(self, line: Line, then: Callable[[], None] | None = None) -> None:
+    def aside(self, scene: str) -> None:
+        """A line beside the game's course (the welcome, a welcome back, an undo): the table goes on as it was."""
+        self._speak(self.lines.say(scene), eyes=False)
+
+    def _speak(self, line: Line, then: Callable[[], None] | None = None, eyes: bool = True) -> None:
         self._undo_if_asked()
+        if eyes and self.eyes is not None and not self.replaying:
+            self.listener.on_phase(self.eyes)  # as the line begins: "night falls" closes the table's eyes
         start = self.clock.now()
         seconds = self.speaker.say(line, start)
         if then is not None and not self.replaying:
@@ -132,9 +139,9 @@ class Narrator:
         # The times taken during the replay (a window's start, a timer's end) go on counting on the live clock.
         self.clock = ShiftedClock.joining(self.live_clock, self.clock.now())
         if self.resumed:
-            self.say("game.resume")
+            self.aside("game.resume")
         elif self.undone:
-            self.say("game.undo")
+            self.aside("game.undo")
 
     def _undo_if_asked(self) -> None:
         """An undo asked for while no question was open (a line was being said) is honoured here."""
@@ -207,7 +214,8 @@ class Narrator:
         if prepare_names is not None:
             prepare_names([part for seat in self.state.seats
                            for part in self.lines.peek("deal.pass", player=Seat(seat)).parts if part.kind == "name"])
-        self.say("game.welcome")
+        self.aside("game.welcome")
+        self.eyes = "deal"  # the device goes round the table (or every phone shows its own card)
         order = ruleset(self.state.ruleset).roles  # the cards in play, in the rules' order
         cards = sorted((*self.state.dealt, *self.state.extra), key=order.index)
         self.say("deal.cards", roles=Cards(tuple(cards)))
@@ -233,6 +241,7 @@ class Narrator:
             self.round_night()
             return
         plan = night_plan(self.state)
+        self.eyes = "night"
         self.prepare(("night.start", {"night": Number(self.state.night)}))
         self.say("night.start", night=Number(self.state.night))
         self.prepare(("night.reminder", {}), *((f"night.{s.step}.{part}", {}) for s in plan
@@ -279,6 +288,7 @@ class Narrator:
     def round_night(self) -> None:
         """Laps round the table, clockwise from seat 1, each living seat answering one question a lap: as many
         laps as the cards in play need (`laps.count`), more only if the engine still waits for a step."""
+        self.eyes = "day"  # nobody closes their eyes round the table
         self.prepare(("round.start", {"night": Number(self.state.night)}))
         self.say("round.start", night=Number(self.state.night))  # nobody closes their eyes
         seats = sorted(self.state.alive)  # those living at nightfall: a death tonight is heard at dawn
@@ -298,6 +308,7 @@ class Narrator:
                 self.turn(seat, decoys)
             self.laps += 1
         self.say("round.done")
+        self.eyes = "night"
         while self._night_open():  # a step the laps could not settle (none is known): asked as with one device
             assert self.state.current is not None
             self.night_step(self.state.current.step, True)
@@ -312,7 +323,9 @@ class Narrator:
         task = laps.task(self.state, seat, self.collected)
         legal = tuple(laps.legal(self.state, task)) if task is not None else decoys
         q = Question(TURN, legal, seat, self.answered, task)
+        self.eyes = "night"  # the turn's window is the night's, as its screens are (a reminder in it)
         self.held(q, self.take, lambda: q)
+        self.eyes = "day"
         self.steps.append(StepTiming(task or laps.DECOY, round(start, 3), round(self.clock.now(), 3),
                                      task is not None))
 
@@ -385,6 +398,7 @@ class Narrator:
 
     def daytime(self) -> None:
         """From the dawn to the next night: the news, shots, offices, the debate and the vote."""
+        self.eyes = "day"
         while not self.state.over and self.state.phase != "night":
             self.speak_events()
             current = self.state.current
@@ -440,6 +454,7 @@ class Narrator:
             self.say(due.pop(0)[1])
 
     def ending(self) -> None:
+        self.eyes = "day"  # the news of the game's end and its cards, eyes open
         self.speak_events()
         for seat in self.state.seats:
             self.say("end.reveal", player=Seat(seat), role=RoleName(self.state.role_of(seat)))

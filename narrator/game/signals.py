@@ -1,6 +1,7 @@
-"""What the narrator tells the table as it speaks: the night step it calls and sends back to sleep, and
-the game as it stands when its events are said. The page's hub listens (its screens, an online room's
-voice chat follow the game the moment it changes); the terminal and the demo do not need to."""
+"""What the narrator tells the table as it speaks: what the table does (eyes closed at night...), the night
+step it calls and sends back to sleep, and the game as it stands when its events are said. The page's hub
+listens (its screens, an online room's voice chat follow the game the moment it changes); the terminal and
+the demo do not need to."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from engine import State
 
 
 class Listener(Protocol):
-    """Told by the narrator, on its thread, right after the line in question has been said."""
+    """Told by the narrator, on its thread, right after the line in question has been said (its phase: as
+    it begins)."""
+
+    def on_phase(self, phase: str) -> None:
+        """What the table does while the line about to be said is heard: "deal" (the device goes round, or
+        every phone shows its card), "night" (eyes closed), "day" (eyes open: the dawn, the debate, the
+        verdict, round the table's turns called); not told for a line beside the game (a welcome, an undo)."""
+        ...
 
     def on_call(self, step: str) -> None:
         """A night step's wake line: the step is called (whether its role lives or not)."""
@@ -27,6 +35,9 @@ class Listener(Protocol):
 
 class Deaf:
     """Nobody listens: the terminal, the demo, a replay."""
+
+    def on_phase(self, phase: str) -> None:
+        pass
 
     def on_call(self, step: str) -> None:
         pass

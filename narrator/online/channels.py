@@ -11,8 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import State
-from engine.roles.cupid import lovers as lovers_of
+from engine import State, view
 from narrator.game.inputs import REVEAL, START
 from narrator.online.speaking import SpeakingList
 from narrator.online.voice import Voice, channels, hearing
@@ -136,16 +135,21 @@ class RoomChannels:
 
     def pairs(self, phase: str, state: State | None,
               now: float) -> tuple[frozenset[frozenset[int]], dict[int, str]]:
-        """Who may hear whom now (only seats with a page open), and each seat's channel (narrator/online/voice.py)."""
+        """Who may hear whom now (only seats with a page open), and each seat's channel (narrator/online/voice.py).
+        The game as each seat's own view gives it: the living as the table sees them, a wolf with the pack its
+        view lists, a lover with the lover its view names; nothing else of the state is read."""
         seated = set(range(1, len(self.members) + 1))
         if state is None:
             args: tuple[Any, ...] = (seated, set(), None, "lobby" if phase == "lobby" else "deal", False, seated)
         else:
-            alive = set(state.alive)
-            wolves = {s for s in alive if state.is_wolf(s)}
-            pair = lovers_of(state)
-            lovers = frozenset(pair) if pair is not None else None
-            open_ = (phase == "night" and state.night >= 2 and self.night_began is not None
+            table = view(state)
+            alive = set(table["alive"])
+            known = {seat: view(state, seat) for seat in sorted(alive & seated)}
+            wolves = {s for s, v in known.items() if s in v["pack"]}
+            wolves = {s for s in wolves if wolves - {s} <= set(known[s]["pack"])}  # each knows the others
+            lovers = next((frozenset((s, v["lover"])) for s, v in known.items()
+                           if v.get("lover") in known and known[v["lover"]].get("lover") == s), None)
+            open_ = (phase == "night" and table["night"] >= 2 and self.night_began is not None
                      and now - self.night_began < LOVERS_SECONDS)
             args = (alive, wolves, lovers, phase, open_, seated)
         online = {self.seat_of(user) for user in self.talker}

@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
+import narrator.online.channels as channels_module
 import narrator.ui.web.gameloop as hub_module
-from engine import State
+from engine import NARRATOR, Choice, Game, State, view
 from engine.roles.cupid import lovers as lovers_of
 from narrator.game.session import Session
+from narrator.online.channels import Client, Member, RoomChannels
 from narrator.online.room import Room
 from narrator.speech.lines import Line
 from narrator.ui.web.hub import Hub, PageCaptions
@@ -80,3 +82,42 @@ def test_the_voice_chat_follows_the_verdict_nightfall_and_dawn_as_they_are_said(
         assert any(scene in DEATHS for scene, _, _ in heard), "the game had a death"
         assert any(scene == "night.start" for scene, _, _ in heard), "the game had a nightfall"
         room.close()
+
+
+class Seats(RoomChannels):
+    """A room's channels alone: every seat seated, with its voice page open, the night begun just now."""
+
+    def __init__(self, seats: int) -> None:
+        self.members = [Member(s, f"P{s}") for s in range(1, seats + 1)]
+        self.talker = {s: Client(s, lambda message: None) for s in range(1, seats + 1)}
+        self.night_began = 0.0
+
+    def seat_of(self, user: int) -> int | None:
+        return user
+
+
+def second_night() -> State:
+    """Night 2 of a game where cupid linked seats 3 and 4, and seats 5 and 6 are the pack."""
+    game = Game.new([f"P{s}" for s in range(1, 9)], ruleset="extended",
+                    roles=["villager", "cupid", "villager", "villager", "werewolf", "werewolf", "seer", "villager"])
+    for text in ("cupid:3,4", "werewolves:none", "seer:none", "day_vote:none"):
+        game.choose(Choice.from_text(text))
+    assert (game.state.phase, game.state.night) == ("night", 2)
+    return game.state
+
+
+def test_the_pairs_are_made_from_each_seats_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The room holds one game; every view it is given is another's: the pairs follow the views, so nothing
+    of the game (its wolves, its lovers, its night) is read past what a seat's own view tells it."""
+    held = Game.new([f"P{s}" for s in range(1, 9)],
+                    roles=["werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager", "villager"]).state
+    told = second_night()
+
+    def views(state: State, seat: int = NARRATOR) -> dict[str, Any]:
+        assert state is held
+        return view(told, seat)
+
+    monkeypatch.setattr(channels_module, "view", views, raising=False)
+    pairs, labels = Seats(8).pairs("night", held, now=1.0)
+    assert pairs == {frozenset((5, 6)), frozenset((3, 4))}, "the pack and, from night 2, the lovers"
+    assert labels == {1: "none", 2: "none", 3: "lovers", 4: "lovers", 5: "wolves", 6: "wolves", 7: "none", 8: "none"}

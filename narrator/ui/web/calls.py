@@ -1,5 +1,6 @@
-"""What the narrator of one game tells the page's hub as it speaks (narrator/game/signals.py): the night step
-it calls, and the game as its news is said. Told for the hub's game only: a replaced game's lines change nothing."""
+"""What the narrator of one game tells the page's hub as it speaks (narrator/game/signals.py): what the table
+does, the night step it calls, and the game as its news is said. Told for the hub's game only: a replaced
+game's lines change nothing."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from engine import State
 class Called(Protocol):
     """What the hub does with the signals of its game `live` (any object that names the game)."""
 
+    def entered(self, live: object, phase: str) -> None: ...
+
     def calling(self, live: object, step: str | None) -> None: ...
 
     def changed(self, live: object, state: State) -> None: ...
@@ -21,6 +24,9 @@ class TableSignals:
 
     def __init__(self, hub: Called, live: object) -> None:
         self.hub, self.live = hub, live
+
+    def on_phase(self, phase: str) -> None:
+        self.hub.entered(self.live, phase)
 
     def on_call(self, step: str) -> None:
         self.hub.calling(self.live, step)

@@ -1,7 +1,8 @@
 """The game's thread: the deal, a continued game, a rematch, undo at the end, and the narrator's questions.
 
 The narrator runs in its own thread (narrator/game/session.py); it asks through `publish`, and every
-answer goes back to it through `put`. The lines it says come back as captions (`spoken`, `calling`, `changed`).
+answer goes back to it through `put`. The lines it says come back as captions (`spoken`), and what they change
+as the narrator's signals (`entered`, `calling`, `changed`).
 """
 
 from __future__ import annotations
@@ -41,13 +42,6 @@ from narrator.ui.web.unresumable import unresumable_screen
 from narrator.ui.web.webinput import Stopped, WebInput
 
 
-def listening(scene: str) -> str | None:
-    """What the table does while a scene is said: eyes closed at night, the device going round at the deal,
-    eyes open by day (the dawn, the debate, the reveals); None: no change (a welcome, an undo)."""
-    part = scene.split(".", 1)[0]
-    return {"night": "night", "deal": "deal", "game": None}.get(part, "day")
-
-
 class GameLoop(Connections):
     """The narrator's thread of the game in play, and the questions it asks."""
 
@@ -59,15 +53,21 @@ class GameLoop(Connections):
         self.show({"screen": "setup"})
 
     def spoken(self, live: WebInput | None, line: Line) -> None:
-        """A line said by the narrator of game `live`: its caption, and what the listen screen asks of the table."""
+        """A line said by the narrator of game `live`: its caption on every page."""
         if live is not self.input:
             return  # a line of a game that has been replaced (its thread may be joined under the lock)
         with self.lock:
             if live is not self.input:
                 return  # a line of a game that has been replaced: not this table's
             self.broadcast({"t": "caption", "text": line.text})
-            phase = listening(line.scene)
-            if phase is not None and self.screen.get("screen") == "listen" and self.screen.get("phase") != phase:
+
+    def entered(self, live: object, phase: str) -> None:
+        """What the table does as the narrator's next line is said (narrator/game/signals.py): the listen screen
+        shows it, eyes closed at night, the device going round at the deal, eyes open by day."""
+        with self.lock:
+            if live is not self.input:
+                return  # a line of a game that has been replaced: not this table's
+            if self.screen.get("screen") == "listen" and self.screen.get("phase") != phase:
                 self.show({"screen": "listen", "phase": phase})
 
     def calling(self, live: object, step: str | None) -> None:

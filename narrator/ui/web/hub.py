@@ -30,7 +30,7 @@ from narrator.ui.web.address import say_address
 from narrator.ui.web.connections import HOST_FILE, TURN, Conn, Connections
 from narrator.ui.web.draft import MODES, Draft
 from narrator.ui.web.drafting import Drafting
-from narrator.ui.web.gameloop import GameLoop, listening
+from narrator.ui.web.gameloop import GameLoop
 from narrator.ui.web.guard import (
     Refusal,
     check_message,
@@ -41,7 +41,7 @@ from narrator.ui.web.tablevoice import PageCaptions
 from narrator.ui.web.voicedownload import VoiceDownload
 from narrator.ui.web.ways import WAYS, Way
 
-__all__ = ["HOST_FILE", "MODES", "TURN", "Conn", "Connections", "Draft", "Hub", "PageCaptions", "Send", "listening"]
+__all__ = ["HOST_FILE", "MODES", "TURN", "Conn", "Connections", "Draft", "Hub", "PageCaptions", "Send"]
 
 PLAY = ("tap", "show", "cover", "open", "count")  # what the way to play of the game takes (ways/)
 
