@@ -65,7 +65,7 @@ class MiniaudioSink:
                 next(self.generator)
                 self.device.start(self.generator)
         except miniaudio.MiniaudioError as exc:
-            raise SinkError(f"no sound device ({exc})") from None
+            raise SinkError("miniaudio: " + ", ".join(map(str, exc.args))) from None  # ('failed to init device', -401)
 
     def _feed(self) -> Any:
         current: Samples = np.zeros(0, dtype=np.float32)

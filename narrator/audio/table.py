@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from narrator.audio.clip import Clip
@@ -62,10 +62,12 @@ def choose_voice(name: str | None, lang: str, warn: Callable[[str], None], packs
 def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | None, captions: CaptionSpeaker,
                   lines: Lines, packs: Path = PACKS, warn: Callable[[str], None] | None = None,
                   no_card_out: Path | None = None, extra: Sequence[Sink] = (),
-                  told: bool = False, device: str = DEFAULT, volume: int = VOLUME) -> AudioSpeaker | CaptionSpeaker:
+                  told: bool = False, device: str = DEFAULT, volume: int = VOLUME,
+                  words: Mapping[str, str] | None = None) -> AudioSpeaker | CaptionSpeaker:
     """The game's speaker. Without any sink (audio: none, or no card and no file) it is captions only.
     `told`: the first-play voice offer already said why espeak-ng speaks (no second warning). `device`
-    and `volume`: config.yaml's `audio_device` and `volume` (narrator/audio/outputs.py)."""
+    and `volume`: config.yaml's `audio_device` and `volume` (narrator/audio/outputs.py). `words`: the
+    table's strings (narrator/ui/web/strings.py), for the line that says there is no sound card."""
     warn = warn or warn_once_to_stderr()
     sinks: list[Sink] = list(extra)
     if audio not in ("none", "file"):
@@ -73,8 +75,8 @@ def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | Non
             sinks.append(open_sink(audio, device, volume))
         except SinkError as exc:
             out = out or no_card_out
-            where = f"; the sound is written to {out}" if out else ""
-            warn(f"{exc}: no sound card found, going on with captions{where}")
+            said = (words or {}).get("cli.no_sound_file" if out else "cli.no_sound")
+            warn(said.format(reason=exc, path=out) if said else f"{exc}")
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         sinks.append(FileSink(out))

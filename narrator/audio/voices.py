@@ -112,6 +112,22 @@ def find_voice(name: str, folder: Path = VOICES) -> Voice:
     return load_voice(path)
 
 
+def piper_model(name: str, folder: Path = VOICES) -> str:
+    """The Piper model `wolfcall voices download` fetches for `name`: a Piper voice name as it is, or a
+    narrator's own (jutta: voices/jutta.yaml's de_DE-kerstin-low); EngineError for anything else."""
+    if _PIPER_NAME.match(name):
+        return name
+    voices = all_voices(folder)
+    voice = voices.get(name.lower())
+    if voice is None:
+        piper = ", ".join(n for n, v in voices.items() if v.settings.engine == "piper")
+        raise EngineError(f"'{name}' is neither a narrator with a Piper voice ({piper}) nor a Piper voice name "
+                          f"like de_DE-thorsten-medium")
+    if voice.settings.engine != "piper":
+        raise EngineError(f"{voice.persona} speaks with espeak-ng, which needs no download")
+    return voice.settings.model
+
+
 def installed(voice: Voice) -> bool:
     """Whether the voice speaks as itself here: espeak-ng's own voices, or a Piper model that is on this
     machine (else its espeak-ng floor speaks until the model is downloaded)."""

@@ -29,7 +29,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mode", choices=("one_device", "round_table", "own_devices"), default="one_device",
                    help="how the table plays (extended rules; default: one device)")
     p.add_argument("--seed", type=seed_number, help="deal and play the same game again")
-    p.add_argument("--timeline", type=Path, help="write captions and night steps as JSON lines (Contract 3)")
+    p.add_argument("--timeline", type=Path,
+                   help="write the game's captions and night steps to this file in time order, one JSON object a line")
     p.add_argument("--fast", action="store_true", help="run on a virtual clock: the whole game in a moment")
     p.add_argument("--speed", type=speed_factor, default=1.0,
                    help="run the real clock this many times faster (0.1 to 10000)")
@@ -83,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
     from narrator.speech.lines import Lines
     from narrator.speech.lint import load_checked
     from narrator.speech.picker import Picker
+    from narrator.ui.web.strings import strings
 
     cfg = load_config(args.config)
     rules = args.ruleset or cfg.ruleset
@@ -95,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     audio = "none" if args.fast else (args.audio or cfg.audio)
     lines = Lines(script, table.lang, Picker(table.seed), table.players)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, audio, args.out, captions, lines,
-                            device=cfg.audio_device, volume=cfg.volume)
+                            device=cfg.audio_device, volume=cfg.volume, words=strings(table.lang))
     session = Session(table, script, speaker, clock, RandomInput(table.seed), journal, answers,
                       resumed=bool(args.resume))
     try:

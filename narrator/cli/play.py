@@ -25,7 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=port_number, help="the page's port, 1 to 65535 (default: config.yaml)")
     p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--players", type=int, help="how many play: 6 to 12 in the classic rules (default: config.yaml)")
-    p.add_argument("--names", help="player names in seat order, separated by commas")
+    p.add_argument("--names", help="player names in seat order, separated by commas (with --players: the first "
+                   "seats' names, the rest play unnamed)")
     p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
     p.add_argument("--seed", type=seed_number, help="a fixed deal (for testing)")
     p.add_argument("--resume", nargs="?", const="latest", metavar="JOURNAL",
@@ -42,7 +43,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def seat_names(args: argparse.Namespace, ruleset: str, default_players: int) -> list[str]:
     """The seats of a new game from --names (checked by narrator.names) or --players, refused (OptionError)
-    unless the rules allow that many players; "" is an unnamed seat."""
+    unless the rules allow that many players; "" is an unnamed seat. Fewer names than --players name the
+    first seats, the rest play unnamed; more names than --players are refused."""
     if args.names is None:
         count = args.players if args.players is not None else default_players
         return [""] * player_count(count, ruleset)
@@ -53,8 +55,13 @@ def seat_names(args: argparse.Namespace, ruleset: str, default_players: int) -> 
         names = clean_names(raw, blank_ok=True)
     except NameProblem as exc:
         raise OptionError(f"--names: {exc}") from None
-    player_count(len(names), ruleset, "--names")
-    return names
+    if args.players is None:
+        player_count(len(names), ruleset, "--names")
+        return names
+    if len(names) > args.players:
+        raise OptionError(f"--names: {len(names)} names for --players {args.players}; give at most "
+                          f"{args.players} names, or more players")
+    return names + [""] * (player_count(args.players, ruleset) - len(names))
 
 
 def offer_voice(args: argparse.Namespace, cfg: Config, lang: str) -> bool:
@@ -107,21 +114,21 @@ def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data:
     from narrator.speech.lines import Lines
     from narrator.speech.picker import Picker
     from narrator.ui.terminal import TerminalInput
+    from narrator.ui.web.strings import strings
 
     table, answers, path, journal = journaled_game(args, cfg, data / "games", names)
     words = Lines(script, table.lang, Picker(0), table.players)
     told = offer_voice(args, cfg, table.lang)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
                             CaptionSpeaker(sys.stdout), words, no_card_out=data / "last-game.wav",
-                            told=told, device=cfg.audio_device, volume=cfg.volume)
+                            told=told, device=cfg.audio_device, volume=cfg.volume, words=strings(table.lang))
     keyboard = TerminalInput(words)
     session = Session(table, script, speaker, RealClock(args.speed), keyboard, journal, answers,
                       resumed=bool(args.resume))
     try:
         narrator = session.run()
     except EOFError:
-        print(f"\nwolfcall: input ended; the game is saved. Continue it with: wolfcall play --resume {path}",
-              file=sys.stderr)
+        print(f"\nwolfcall: {strings(table.lang)['cli.input_ended'].format(path=path)}", file=sys.stderr)
         return 0
     finally:
         journal.close()

@@ -13,7 +13,7 @@ from narrator.audio.engines import EngineError
 from narrator.audio.offer import Offer, consider, fetch, remember, render_in_background, says_yes
 from narrator.audio.packs import PACKS, PackError, check, export, install, open_pack, pack_for, render
 from narrator.audio.table import print_voice
-from narrator.audio.voices import DownloadCancelled, Offline, Voice, all_voices, download, find_voice
+from narrator.audio.voices import DownloadCancelled, Offline, Voice, all_voices, download, find_voice, piper_model
 from narrator.speech.lint import load_checked
 
 
@@ -63,9 +63,10 @@ def _render(args: argparse.Namespace) -> int:
 
 
 def _download(args: argparse.Namespace) -> int:
-    bar = _Bar(args.model, sys.stderr)
+    model = piper_model(args.model)
+    bar = _Bar(model, sys.stderr)
     try:
-        path = download(args.model, progress=bar.update)
+        path = download(model, progress=bar.update)
     finally:
         bar.close()
     print(f"installed {path}")

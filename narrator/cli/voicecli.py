@@ -21,7 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     r.add_argument("--background", action="store_true",
                    help="at low priority, leaving one core to the game, without a progress bar")
     d = sub.add_parser("download", help="fetch a published Piper voice (needs the internet)")
-    d.add_argument("model", help="a Piper voice name like de_DE-thorsten-medium")
+    d.add_argument("model", help="a narrator (jutta: its Piper voice) or a Piper voice name like de_DE-thorsten-medium")
     i = sub.add_parser("install", help="install a pack: a folder or a .tar.gz from `voices export`")
     i.add_argument("source", type=Path)
     e = sub.add_parser("export", help="pack a voice pack into one .tar.gz to copy to another machine")

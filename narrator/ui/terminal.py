@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import queue
 import sys
 import threading
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine import Choice, State, private_answer, ruleset, shape_of, view
@@ -17,6 +19,25 @@ from narrator.ui.web.screens import Screens
 
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback: nothing secret stays visible
 HANDS, BALLOTS = "h", "b"  # the two ways of a counted vote
+NOBODY = "0"  # the key of nobody, a pass, an abstention
+
+
+def _seat_key(c: Choice) -> str | None:
+    """A choice's own key: its one seat's number, NOBODY for a bare choice, None for anything else."""
+    if c.heal is not None or c.poison is not None or c.option is not None or c.seconds is not None:
+        return None
+    if c.seats:
+        return str(c.seats[0]) if len(c.seats) == 1 else None
+    return NOBODY if c.target is None else str(c.target)
+
+
+def keys(legal: Sequence[Choice], seats: int) -> list[str]:
+    """What to type for each choice: a seat's number picks that seat, 0 nobody; the other choices are
+    numbered after the table's last seat (or from 1 when no choice names a seat), so no key looks like a seat."""
+    own = [_seat_key(c) for c in legal]
+    named = any(c.seats or {c.target, c.heal, c.poison} != {None} for c in legal)
+    spare = itertools.count(seats + 1 if named else 1)
+    return [k if k is not None and own.count(k) == 1 else str(next(spare)) for k in own]
 
 
 class Keyboard:
@@ -111,9 +132,7 @@ class TerminalInput:
             if self._counted(q, state):
                 self._print(f"  {HANDS}) {T['vote.hands']}")
                 self._print(f"  {BALLOTS}) {T['vote.ballots']}")
-            for i, c in enumerate(q.legal, 1):
-                self._print(f"  {i}) {self._label(state, c)}")
-            self._print(f"  u: {T['undo']}")
+            self._menu(q, state)
 
     def _turn(self, q: Question, state: State) -> None:
         """Round the table: the seat's name, then its step like any step (a decoy: just the choices)."""
@@ -124,9 +143,12 @@ class TerminalInput:
         if now is not None:
             for line in self._told(self.screens(now).question(Question(q.task or "", q.legal, q.seat), now)):
                 self._print(f"  {line}")
-        for i, c in enumerate(q.legal, 1):
-            self._print(f"  {i}) {self._label(state, c)}")
-        self._print(f"  u: {T['undo']}")
+        self._menu(q, state)
+
+    def _menu(self, q: Question, state: State) -> None:
+        for key, c in zip(keys(q.legal, len(state.seats)), q.legal, strict=True):
+            self._print(f"  {key}) {self._label(state, c)}")
+        self._print(f"  u: {self.T['undo']}")
 
     def _told(self, screen: dict[str, Any]) -> list[str]:
         """What a step's screen tells besides its choices: who acts, the tie, the cards, the witch's victim."""
@@ -177,10 +199,11 @@ class TerminalInput:
             return COVERED
         if q.step in (START, VOTE):
             return q.step
-        if not typed.isdigit() or not 1 <= int(typed) <= len(q.legal):
-            self._print(f"  1-{len(q.legal)}?")
+        menu = keys(q.legal, len(state.seats))
+        if not typed.isdigit() or str(int(typed)) not in menu:
+            self._print(f"  {', '.join(sorted(menu, key=int))}?")
             return None
-        choice = q.legal[int(typed) - 1]
+        choice = q.legal[menu.index(str(int(typed)))]
         if choice.step == "day_vote":
             question = self.T["day.confirm_expel"].format(name=self._name(state, choice.target)) \
                 if choice.target is not None else self.T["day.confirm_nobody"]
@@ -231,14 +254,14 @@ class TerminalInput:
             self.keys.get(None)
             self._print(f"  {T['ballot.title'].format(name=name)}" +
                         (f" {T['ballot.double']}" if weight(state, voter) > 1 else ""))
-            for i, seat in enumerate(seats, 1):
-                self._print(f"  {i}) {self._name(state, seat)}")
-            self._print(f"  0) {T['ballot.abstain']}")
-            n = self._number(f"  [0-{len(seats)}]", len(seats))
+            for seat in seats:
+                self._print(f"  {seat}) {self._name(state, seat)}")
+            self._print(f"  {NOBODY}) {T['ballot.abstain']}")
+            n = self._number(f"  [{NOBODY}-{max(seats)}]", max(seats))
             self.out.write(CLEAR)  # nothing of this ballot stays for the next voter
-            if n is None:
+            if n is None or n not in (0, *seats):
                 return None
-            ballots.append((voter, seats[n - 1] if n else None))
+            ballots.append((voter, n or None))
         self._print(f"  {T['ballot.done']}")
         return Choice(q.step, ballots=tuple(ballots))
 

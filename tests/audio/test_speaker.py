@@ -22,6 +22,7 @@ from narrator.cli.main import main
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines, Part, Seat, Seats
 from narrator.speech.picker import Picker
+from narrator.ui.web.strings import strings
 
 from ..sounds import espeak_voice, small_script
 
@@ -199,7 +200,7 @@ def test_no_sound_card_is_said_once_and_the_game_goes_on(tmp_path: Path) -> None
     captions = CaptionSpeaker(None)
     lines = Lines(small_script(), "en", Picker(1), [])
     spk = build_speaker("en", "ruth", "auto", None, captions, lines, warn=warnings.append,
-                        no_card_out=tmp_path / "last.wav")
+                        no_card_out=tmp_path / "last.wav", words=strings("en"))
     assert isinstance(spk, AudioSpeaker) and any(isinstance(s, FileSink) for s in spk.sinks)
     assert len(warnings) == 1 and "no sound card" in warnings[0] and "last.wav" in warnings[0]
     spk.close()

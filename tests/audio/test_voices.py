@@ -95,3 +95,26 @@ def test_the_picker_knows_which_voices_are_here(tmp_path: Path, monkeypatch: pyt
     piper_dir().mkdir(parents=True)
     (piper_dir() / f"{voices['jutta'].settings.model}.onnx").write_bytes(b"model")
     assert installed(voices["jutta"])
+
+
+def test_voices_download_takes_a_narrators_name(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """`wolfcall voices download jutta` fetches Jutta's Piper voice (voices/jutta.yaml); the network is the seam."""
+    from narrator.cli import voiceactions
+
+    fetched: list[str] = []
+
+    def offline(model: str, **_: object) -> Path:
+        fetched.append(model)
+        raise voices.Offline(f"cannot download the Piper voice {model}: offline")
+
+    monkeypatch.setattr(voiceactions, "download", offline)
+    for name in ("jutta", "Jutta", "de_DE-kerstin-low"):
+        assert main(["voices", "download", name]) == 2
+        assert "not a Piper voice name" not in capsys.readouterr().err
+    assert fetched == ["de_DE-kerstin-low"] * 3
+    assert main(["voices", "download", "ruth"]) == 2  # an espeak-ng narrator: nothing to fetch
+    assert "Ruth speaks with espeak-ng" in capsys.readouterr().err
+    assert main(["voices", "download", "thorsten"]) == 2
+    err = capsys.readouterr().err
+    assert "jutta" in err and "de_DE-thorsten-medium" in err and fetched == ["de_DE-kerstin-low"] * 3

@@ -72,3 +72,10 @@ def test_demo_narrates_an_extended_game_step_by_step(lang: str, seed: int, tmp_p
         inside = [c["scene"] for c in captions if step["t"] <= c["t"] < step["end"]]
         assert inside[0] == f"night.{step['step']}.wake" and inside[-1] == f"night.{step['step']}.sleep", step
     assert captions[-1]["scene"] == "end.reveal"
+
+
+def test_the_timeline_option_says_what_it_writes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "Contract" not in help_text and "captions and night steps to this file" in help_text

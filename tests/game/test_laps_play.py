@@ -262,14 +262,14 @@ def test_the_terminal_shows_a_turn_with_the_seat_and_its_choices() -> None:
     lines = Lines(SCRIPT, "en", Picker(t.seed), t.players)
     out = io.StringIO()
     seer = Question(TURN, tuple(laps.legal(state, "seer")), 2, 8, "seer")
-    term = TerminalInput(lines, out, Keyboard(io.StringIO("4\n\n")))
+    term = TerminalInput(lines, out, Keyboard(io.StringIO(f"{seer.legal[3].target}\n\n")))  # a seat's key: its number
     answer = term.answer(seer, state, VirtualClock(), 0.0, NEVER)
     assert answer is not None and answer.value == seer.legal[3]
     shown = out.getvalue()
     assert "Ben" in shown and "1)" in shown and "Gala" in shown
     out = io.StringIO()
     decoy = Question(TURN, laps.decoys(sorted(state.alive)), 3, 9, None)
-    term = TerminalInput(lines, out, Keyboard(io.StringIO("2\n")))
+    term = TerminalInput(lines, out, Keyboard(io.StringIO("1\n")))
     answer = term.answer(decoy, state, VirtualClock(), 0.0, NEVER)
     assert answer is not None and answer.value == Choice(laps.DECOY, 1)
     assert "Carla" in out.getvalue() and "Ana" in out.getvalue()

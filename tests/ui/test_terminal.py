@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from engine import Choice
+from engine import Choice, legal_choices
 from narrator.game.clock import RealClock
 from narrator.game.inputs import Question
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
-from narrator.ui.terminal import CLEAR, Keyboard, TerminalInput
+from narrator.ui.terminal import CLEAR, Keyboard, TerminalInput, keys
 
 from .web.test_screens import NAMES, the_first_vote
 
@@ -32,16 +32,16 @@ def drive(args: list[str], stop_after: int | None = None) -> tuple[int, list[str
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
     assert proc.stdin and proc.stdout and proc.stderr
     seen: list[str] = []
-    options = 0
+    options: list[str] = []  # the keys of the choices listed so far
     answered = 0
     for line in proc.stdout:
         seen.append(line.rstrip("\n"))
         reply = None
         stripped = line.strip()
         if stripped[:2].rstrip(")").isdigit() and ")" in stripped[:3]:
-            options += 1
+            options.append(stripped.partition(")")[0])
         elif stripped.startswith("u: "):
-            reply, options = ("2" if options >= 2 else "1"), 0
+            reply, options = options[1 if len(options) >= 2 else 0], []
         elif "[Enter]" in line:
             reply = ""
         elif "[y/n]" in line:
@@ -168,3 +168,35 @@ def test_the_winner_is_printed_in_the_tables_language(capsys: pytest.CaptureFixt
     assert "won" not in err
     term, _ = keyboard_in("es", "")
     assert term.winner_line(game.state).startswith("wolfcall: Gana la aldea (")
+
+
+def test_a_seats_number_is_its_key_and_niemand_is_0_in_a_german_game() -> None:
+    state = the_first_vote(mark=3).state  # Eva (5) is dead
+    q = Question("day_vote", tuple(legal_choices(state)), None)
+    term, out = keyboard_in("de", "j\n")
+    term._prompt(q, state)
+    menu = [line.strip() for line in out.getvalue().splitlines() if line.strip()[:1].isdigit() and ") " in line]
+    assert menu == ["0) Niemand geht", "1) 1 Ana verbannen", "2) 2 Ben verbannen", "3) Spieler drei verbannen",
+                    "4) 4 Dora verbannen", "6) 6 Fede verbannen"]
+    choice = term._parse(q, state, "1", RealClock())
+    assert isinstance(choice, Choice) and choice.text() == "day_vote:1"
+    term, out = keyboard_in("de", "j\n")
+    choice = term._parse(q, state, "0", RealClock())
+    assert isinstance(choice, Choice) and choice.text() == "day_vote:none"
+    term, out = keyboard_in("de", "")
+    assert term._parse(q, state, "5", RealClock()) is None and "0, 1, 2, 3, 4, 6?" in out.getvalue()
+
+
+def test_a_ballot_is_cast_by_the_seats_number_in_a_german_game() -> None:
+    state = the_first_vote(mark=3).state
+    term, out = keyboard_in("de", "\n6\n\n4\n\n\n\n\n\n0\n")  # Ana votes Fede (6), Ben votes Dora (4)
+    choice = term._parse(Question("day_vote", (), None), state, "b", RealClock())
+    assert isinstance(choice, Choice) and choice.text() == "day_vote:ballots:1>6,2>4,3>-,4>-,6>-"
+    assert "  6) 6 Fede" in out.getvalue() and "  5)" not in out.getvalue()
+
+
+def test_choices_that_are_not_one_seat_are_keyed_after_the_last_seat() -> None:
+    witch = [Choice("witch"), Choice("witch", heal=5), Choice("witch", poison=1), Choice("witch", poison=2)]
+    assert keys(witch, 6) == ["0", "7", "8", "9"]
+    assert keys([Choice("cupid", seats=(1, 2)), Choice("cupid", seats=(1, 3))], 6) == ["7", "8"]
+    assert keys([Choice("thief", option="keep"), Choice("thief", option="swap")], 6) == ["1", "2"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import io
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from narrator.speech.script import Script
 from narrator.ui.web.address import lan_address, watch
 from narrator.ui.web.app import create_app
 from narrator.ui.web.hub import Hub
+from narrator.ui.web.strings import strings
 from narrator.ui.web.tablevoice import table_voice
 
 
@@ -30,6 +33,11 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     import uvicorn
 
     host = "0.0.0.0" if lan else "127.0.0.1"
+    try:
+        sock = listening(host, port)
+    except OSError as exc:
+        print(f"wolfcall: {taken(strings(lang or cfg.language), host, port, exc)}", file=sys.stderr)
+        return 1
     address = f"http://{lan_address() if lan else '127.0.0.1'}:{port}/"
     qr = segno.make(address)
     hub = Hub(cfg, script, data, fast=fast, audio=audio, speaker_factory=None if fast else speaker_for(audio, data),
@@ -45,5 +53,33 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     print(f"wolfcall: open {address} on the device in the middle of the table", file=sys.stderr)
     if lan:
         qr.terminal(out=sys.stderr, compact=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    with sock:
+        uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=65536)).run(sockets=[sock])
     return 0
+
+
+def listening(host: str, port: int) -> socket.socket:
+    """The page's socket, bound before its address is printed (OSError when the port is taken), as uvicorn binds."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def taken(words: dict[str, str], host: str, port: int, exc: OSError) -> str:
+    """Why the page cannot listen on `port`, in the table's words, with the next free port to start on."""
+    free = next((p for p in range(port + 1, min(port + 100, 65536)) if _free(host, p)), 0)
+    key = "cli.port_in_use" if exc.errno == errno.EADDRINUSE else "cli.port_refused"
+    return words[key].format(port=port, free=free or "PORT", reason=exc.strerror or exc)
+
+
+def _free(host: str, port: int) -> bool:
+    try:
+        listening(host, port).close()
+    except OSError:
+        return False
+    return True

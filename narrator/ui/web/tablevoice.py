@@ -13,6 +13,7 @@ from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines
 from narrator.speech.picker import Picker
 from narrator.ui.web.ports import HubLike
+from narrator.ui.web.strings import strings
 
 
 class PageCaptions(CaptionSpeaker):
@@ -67,4 +68,4 @@ def table_voice(hub: HubLike, lang: str, names: Sequence[str] = (), audio: str |
     if hub.draft.sound == "browser":
         return build_speaker(lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
     return build_speaker(lang, hub.draft.voice, audio or hub.audio, None, captions, lines, no_card_out=no_card_out,
-                         device=hub.cfg.audio_device, volume=hub.cfg.volume)
+                         device=hub.cfg.audio_device, volume=hub.cfg.volume, words=strings(lang))

@@ -242,6 +242,22 @@ def test_switching_away_covers_the_card(page: Any, tmp_path: Path) -> None:
         page.wait_for_function("document.querySelector('h1')?.textContent.includes('Ben')")
 
 
+def test_a_reload_while_the_card_is_shown_has_not_seen_it(page: Any, tmp_path: Path) -> None:
+    """Only the player's own cover counts: a reload drops the card, and the deal waits at the same player."""
+    port = free_port()
+    with server(tmp_path, port):
+        new_game(page, f"http://127.0.0.1:{port}/")
+        page.click("#show")
+        page.wait_for_selector("#secret", state="visible")
+        page.reload()
+        page.wait_for_selector("#show")
+        assert "Ana" in page.inner_text("#screen h1") and page.is_hidden("#secret")
+        page.click("#show")  # shown again, and covered by the player: now the deal moves on
+        page.wait_for_selector("#secret", state="visible")
+        page.click("#cover")
+        page.wait_for_function("document.querySelector('#screen h1')?.textContent.includes('Ben')")
+
+
 def test_witch_double_potion_is_refused_with_the_reason_and_undo_and_confirm(page: Any, tmp_path: Path) -> None:
     port = free_port()
     with server(tmp_path, port):

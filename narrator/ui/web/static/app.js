@@ -12,6 +12,7 @@ window.wolfcall = { hooks, send: (m) => send(m), me: () => me, t: (key, params) 
 let peers = null;  // own devices, the host: who is connected
 let tallied = null;  // the last vote's count, shown under the screen until the next screen asks something
 let holding = false;  // own devices: the finger is down on "press and hold to see your card"
+let leaving = false;  // the page is being reloaded or left: a secret it drops now was not seen
 let myPick = null;  // own devices, a wolf: the value this phone last picked (to mark it)
 let screenQ, screenName;  // the question drawn: a new one drops the pick and any open dialog
 let joinCode = null, joinName = "";  // the lobby's form, kept while the screen is redrawn
@@ -134,7 +135,7 @@ function cover(isCard) {
   const wasCard = box.dataset.kind === "card";
   if ("hold" in box.dataset) return release();
   box.replaceChildren(); box.hidden = true; delete box.dataset.kind;
-  if (isCard || wasCard) answer({ t: "cover" });
+  if ((isCard || wasCard) && !leaving) answer({ t: "cover" });
 }
 // Own devices: the finger leaves the card (or the page is hidden): the card goes, and the seat has seen it.
 function release() {
@@ -142,13 +143,17 @@ function release() {
   if ("hold" in box.dataset) { box.replaceChildren(); box.hidden = true; delete box.dataset.kind; delete box.dataset.hold; }
   if (!holding) return;
   holding = false;
-  send({ t: "cover" });
+  if (!leaving) send({ t: "cover" });
 }
 for (const ev of ["pointerup", "pointercancel", "blur"]) window.addEventListener(ev, release);
 document.addEventListener("visibilitychange", () => {
   if (document.hidden) { release(); if (!$("secret").hidden) cover(false); }
   else if (wantAwake) keepAwake(true);
 });
+// A reload (or leaving the page) drops a secret but has not seen the card: the page that comes back shows it
+// again. pagehide comes before the unload's visibilitychange; pageshow brings a page back from the cache.
+window.addEventListener("pagehide", () => { leaving = true; release(); cover(false); });
+window.addEventListener("pageshow", () => { leaving = false; });
 
 // -- the screen stays on during a game, where the browser allows it ----------------------------
 let wake = null, wantAwake = false, asking = false;

@@ -1,0 +1,43 @@
+"""`wolfcall play`'s own lines: the seats from --names and --players, and what it says in the table's language."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from narrator.audio.sinks import SinkError, open_sink
+from narrator.cli.play import seat_names
+from narrator.config import OptionError
+
+WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
+
+
+def seats(names: str, players: int | None) -> list[str]:
+    return seat_names(argparse.Namespace(names=names, players=players), "classic", 8)
+
+
+def test_fewer_names_than_players_name_the_first_seats() -> None:
+    assert seats("Ana,Ben,Carla", 7) == ["Ana", "Ben", "Carla", "", "", "", ""]
+    assert seats("Ana,Ben,Carla,Dora,Eva,Fede", None) == ["Ana", "Ben", "Carla", "Dora", "Eva", "Fede"]
+    with pytest.raises(OptionError, match="--names: 7 names for --players 6"):
+        seats("Ana,Ben,Carla,Dora,Eva,Fede,Gala", 6)
+    with pytest.raises(OptionError, match="--players: the classic rules are for 6 to"):
+        seats("Ana,Ben,Carla", 5)
+
+
+def test_no_sound_card_and_the_end_of_input_are_said_in_german(tmp_path: Path) -> None:
+    with pytest.raises(SinkError):
+        open_sink("miniaudio")  # this machine has no sound card
+    done = subprocess.run([WOLFCALL, "play", "--ui", "terminal", "--lang", "de", "--audio", "auto", "--speed", "300",
+                           "--data", str(tmp_path)], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if line]
+    assert said[0].startswith("wolfcall: Keine Soundkarte gefunden (") and "Das Spiel geht mit Untertiteln weiter" \
+        in said[0] and str(tmp_path / "last-game.wav") in said[0], said
+    assert said[-1].startswith("wolfcall: Die Eingabe ist zu Ende; das Spiel ist gespeichert."), said
+    assert "no sound" not in done.stderr and "input ended" not in done.stderr
