@@ -39,5 +39,5 @@ def test_no_sound_card_and_the_end_of_input_are_said_in_german(tmp_path: Path) -
     said = [line for line in done.stderr.splitlines() if line]
     assert said[0].startswith("wolfcall: Keine Soundkarte gefunden (") and "Das Spiel geht mit Untertiteln weiter" \
         in said[0] and str(tmp_path / "last-game.wav") in said[0], said
-    assert said[-1].startswith("wolfcall: Die Eingabe ist zu Ende; das Spiel ist gespeichert."), said
+    assert said[-1].startswith("wolfcall: Eingabe beendet; das Spiel ist gespeichert."), said
     assert "no sound" not in done.stderr and "input ended" not in done.stderr
