@@ -31,6 +31,7 @@ class Question:
     seat: int | None = None
     number: int = 0  # how many answers the game has recorded before this one
     task: str | None = None  # TURN only: the engine step this turn answers; None: a decoy
+    decoy: bool = False  # a night step nobody answers (its role is dead or done), shown like one that is asked
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import NARRATOR, Choice, State, double_save_kills, ruleset, shape_of, view
+from engine import NARRATOR, Choice, State, answerer, double_save_kills, ruleset, shape_of, view
 from engine.roles import ROLES, Hooks
 from engine.roles import STEP_ROLE as STEP_ROLE  # whose picture a step shows (frames.py reads it here)
 from engine.state import Death
@@ -30,6 +30,12 @@ _SEAT_WORD = "\x00"  # where a Spanish sentence put "el" before a seat word (con
 def icon(picture: str) -> str | None:
     """The address of a picture once the build has fetched it (narrator/ui/web/icons.py); None: no picture."""
     return f"/static/icons/{picture}.svg" if (ICONS / f"{picture}.svg").is_file() else None
+
+
+def named(seen: dict[str, Any], seat: int) -> bool:
+    """Whether the table named `seat` (a view's players), or only numbered it."""
+    players = seen["players"]
+    return seat - 1 < len(players) and bool(players[seat - 1])
 
 
 def inline_picture(picture: str) -> str | None:
@@ -69,8 +75,12 @@ class Screens:
 
     def said(self, state: State, seat: int) -> str:
         """A seat inside a sentence: Spanish says "el jugador cuatro" (and "a el" becomes "al")."""
+        return self.spoken(seat, bool(state.name(seat)))
+
+    def spoken(self, seat: int, named: bool) -> str:
+        """A seat inside a sentence, `named` by the table or only numbered ("el jugador cuatro")."""
         label = self.name(seat)
-        return f"{_SEAT_WORD}el {label}" if self.lang == "es" and not state.name(seat) else label
+        return f"{_SEAT_WORD}el {label}" if self.lang == "es" and not named else label
 
     def sentence(self, key: str, fallback: str = "", **values: object) -> str:
         """A page sentence with names filled in, contracted (Spanish "al", "del") and capitalised."""
@@ -124,38 +134,44 @@ class Screens:
             return {"screen": "narrator"}
         if q.step == VOTE:
             return self.day(state)
-        seat = q.seat or (state.current.seat if state.current and state.current.seat else NARRATOR)
-        if q.step == "werewolves":
-            from engine.sides import living_wolves
-
-            seat = living_wolves(state)[0]
+        who = answerer(state)  # the one who answers is the viewer: a seat, the pack's first, or the table
+        seat = q.seat or (who.seats[0] if who.kind in ("seat", "pack") and who.seats else NARRATOR)
         choices = self.choices(state, seat)
-        shape = shape_of(q.step)
-        if shape == "vote":
+        if shape_of(q.step) == "vote":
             return self.vote(state, choices)
+        return self.asked(q, view(state, seat), choices)
+
+    def asked(self, q: Question, seen: dict[str, Any], choices: list[dict[str, Any]]) -> dict[str, Any]:
+        """The screen of the step `seen` (a seat's view, or the table's) is asked, from that view alone."""
+        seat = seen["you"]
         if q.step == "hunter":
             return {"screen": "hunter", "name": self.name(seat), "choices": choices, "icon": icon("hunter")}
         if q.step == "captain_tiebreak":
-            return {"screen": "tiebreak", "day": state.night, "step": q.step, "captain": self.name(seat),
+            return {"screen": "tiebreak", "day": seen["night"], "step": q.step, "captain": self.name(seat),
                     "choices": choices, "icon": icon("captain"),
-                    "ask": self.sentence("tiebreak.ask", name=self.said(state, seat)),
+                    "ask": self.sentence("tiebreak.ask", name=self.spoken(seat, named(seen, seat))),
                     "tied": self.sentence("tiebreak.tied", names=", ".join(c["name"] for c in choices))}
-        return self.step(q, state, seat, shape, choices)
+        return self.seen_step(q, seen, shape_of(q.step), choices)
 
     def step(self, q: Question, state: State, seat: int, shape: str, choices: list[dict[str, Any]]) -> dict[str, Any]:
-        """A night step, or a step the table answers by day (the captain's election): by its shape. Seat pairs
-        are listed when they are few (the dog's gaps), picked seat by seat when any two would do (cupid)."""
-        by_day = state.phase != "night"
-        screen: dict[str, Any] = {"screen": "step" if by_day else "night", "night": state.night, "step": q.step,
+        """A night step, or a step the table answers by day, as `seat` sees it (seen_step)."""
+        return self.seen_step(q, view(state, seat), shape, choices)
+
+    def seen_step(self, q: Question, seen: dict[str, Any], shape: str, choices: list[dict[str, Any]]) -> dict[str, Any]:
+        """A night step, or a step the table answers by day (the captain's election), from the view `seen` of
+        the one who answers: by its shape. Seat pairs are listed when they are few (the dog's gaps), picked seat
+        by seat when any two would do (cupid)."""
+        seat = seen["you"]
+        by_day = seen["phase"] != "night"
+        screen: dict[str, Any] = {"screen": "step" if by_day else "night", "night": seen["night"], "step": q.step,
                                   "shape": shape, "choices": choices, "icon": icon(STEP_ROLE.get(q.step, ""))}
         if by_day and seat != NARRATOR:
-            screen["by"] = self.sentence("step.by", name=self.said(state, seat))
-        if shape == "seats" and len(choices) > len(state.alive) + 1:
+            screen["by"] = self.sentence("step.by", name=self.spoken(seat, named(seen, seat)))
+        if shape == "seats" and len(choices) > len(seen["alive"]) + 1:
             picked = sorted({x for c in choices for x in c["seats"]})
             count = max((len(c["seats"]) for c in choices), default=0)
             screen["choices"] = [c for c in choices if c["kind"] == "none"]
             screen["pick"] = {"count": count, "seats": [{"seat": x, "name": self.name(x)} for x in picked]}
-        seen = view(state, seat)
         if shape == "potions" and "victims" in seen:
             screen["attacked"] = ", ".join(self.name(v) for v in seen["victims"]) or None
         if "extra_cards" in seen and shape == "option":  # the cards left over at the deal, seen by who may take one

@@ -20,10 +20,38 @@ from narrator.ui.web.hub import Hub
 GUARD_S = float(os.environ.get("WOLFCALL_TEST_GUARD", "120"))  # only against a hang: every wait is for a message
 
 
+@dataclass(frozen=True)
+class Public:
+    """What the hub held besides the game when a frame was sent: the question (its step, number and whether
+    it is a decoy, never its choices), the table's screen, the step called, and the phones' taps so far."""
+
+    step: str | None
+    number: int | None
+    decoy: bool
+    table: dict[str, Any]
+    called: str | None
+    called_done: frozenset[int]
+    seen: frozenset[int]
+    done: frozenset[int]
+    ballots: frozenset[int]
+    picks: tuple[tuple[int, str], ...]
+
+    @staticmethod
+    def of(hub: Hub) -> Public | None:
+        if hub.table is None:
+            return None
+        q, gather = hub.question, hub.gather
+        return Public(q.step if q else None, q.number if q else None, bool(q and q.decoy), hub.current_screen(),
+                      hub.called, frozenset(hub.called_done), frozenset(hub.seen),
+                      frozenset(gather.done if gather else ()), frozenset(gather.ballots if gather else ()),
+                      tuple(sorted(gather.picks.items())) if gather else ())
+
+
 @dataclass
 class Frame:
     message: dict[str, Any]
     state: State | None
+    public: Public | None = None
 
 
 @dataclass
@@ -42,7 +70,8 @@ class Phone:
 
     def receive(self, message: dict[str, Any]) -> None:
         with self.table.changed:
-            self.frames.append(Frame(message, self.table.hub.state if self.table.hub.table else None))
+            hub = self.table.hub
+            self.frames.append(Frame(message, hub.state if hub.table else None, Public.of(hub)))
             if message["t"] == "nonce":
                 self.nonce = message["nonce"]
             if message["t"] == "token":
