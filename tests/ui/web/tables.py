@@ -40,9 +40,11 @@ class Public:
     def of(hub: Hub) -> Public | None:
         if hub.table is None:
             return None
-        q, gather = hub.question, hub.gather
+        q, way = hub.question, hub.way
+        gather = getattr(way, "gather", None)  # own devices' taps; the other ways gather none
         return Public(q.step if q else None, q.number if q else None, bool(q and q.decoy), hub.current_screen(),
-                      hub.called, frozenset(hub.called_done), frozenset(hub.seen),
+                      getattr(way, "called", None), frozenset(getattr(way, "called_done", ())),
+                      frozenset(getattr(way, "seen", ())),
                       frozenset(gather.done if gather else ()), frozenset(gather.ballots if gather else ()),
                       tuple(sorted(gather.picks.items())) if gather else ())
 
