@@ -157,9 +157,13 @@ def pi_look() -> str:
 
 @contextmanager
 def mounted() -> Iterator[None]:
-    """/proc, /sys, /dev and the Pi's cpuinfo in the userland for the time of the check."""
+    """/proc, /sys, /dev, /dev/shm and the Pi's cpuinfo in the userland for the time of the check."""
     points = [(["-t", "proc", "proc"], "proc"), (["-t", "sysfs", "sys"], "sys"), (["--bind", "/dev"], "dev"),
-              (["--bind", "/dev/pts"], "dev/pts"), (["--bind", str(ROOT / "cpuinfo")], "proc/cpuinfo")]
+              (["--bind", "/dev/pts"], "dev/pts"),
+              # a Pi's /dev/shm is a tmpfs anyone may write (Python's multiprocessing locks live there); the bind
+              # of /dev above shows only the empty folder under the host's own tmpfs
+              (["-t", "tmpfs", "-o", "mode=1777", "tmpfs"], "dev/shm"),
+              (["--bind", str(ROOT / "cpuinfo")], "proc/cpuinfo")]
     done: list[Path] = []
     try:
         for options, where in points:
@@ -255,7 +259,8 @@ def miniaudio_wheel() -> str:
 
 
 def doctor() -> str:
-    return tail(inside(".venv/bin/wolfcall doctor --for play").stdout, 2)
+    done = inside(".venv/bin/wolfcall doctor --for play")
+    return tail(done.stdout + done.stderr, 2)
 
 
 def voices_list() -> str:
@@ -329,6 +334,9 @@ def in_container(leader: int, script: str, user: str = "root") -> subprocess.Com
 def service() -> str:
     """`wolfcall service install` in a booted systemd container (systemd-nspawn), as the user pi."""
     log = ROOT / "nspawn.log"
+    # Raspberry Pi OS has the system bus and users' session buses (logind and `systemctl --user` need them);
+    # the check's minimal userland gets them here
+    inside("apt-get install -y -q dbus dbus-user-session >/dev/null 2>&1", user="root")
     # nspawn keeps its propagation folder under /run/systemd/nspawn and only deletes it from a tmpfs
     propagate = Path("/run/systemd/nspawn")
     propagate.mkdir(parents=True, exist_ok=True)
@@ -382,6 +390,19 @@ def step(name: str, action: Callable[[], str]) -> bool:
     return True
 
 
+def from_step(first: str) -> list[tuple[str, Callable[[], str]]]:
+    """The steps from the one whose name starts with `first` (PI_FROM: take up a check again on the clone and
+    .venv a run before left in the userland, e.g. PI_FROM=pack), or all of them."""
+    if not first:
+        return STEPS
+    start = next((i for i, (name, _) in enumerate(STEPS) if name.startswith(first)), None)
+    if start is None:
+        raise SystemExit(f"pi-check: PI_FROM={first!r} names no step; the steps: {', '.join(n for n, _ in STEPS)}")
+    for name, _ in STEPS[:start]:
+        print(f"pi-check: {name}: SKIPPED: PI_FROM={first} (reused from a run before)", flush=True)
+    return STEPS[start:]
+
+
 def main() -> int:
     if os.geteuid() != 0:
         print("pi-check: needs root (debootstrap, chroot, binfmt_misc): run `sudo make pi-check`", file=sys.stderr)
@@ -395,7 +416,7 @@ def main() -> int:
         return 1
     results: list[bool] = []
     with mounted():
-        for name, action in STEPS:  # each step needs the ones before it
+        for name, action in from_step(os.environ.get("PI_FROM", "")):  # each step needs the ones before it
             results.append(step(name, action))
             if not results[-1]:
                 print(f"pi-check: stopped after {name}: {', '.join(n for n, _ in STEPS[len(results):])} not run")
