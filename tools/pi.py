@@ -331,12 +331,27 @@ def in_container(leader: int, script: str, user: str = "root") -> subprocess.Com
                 f"export {runtime} QEMU_CPU=cortex-a72; cd ~; {script}"], check=False)
 
 
+def user_manager_mute(leader: int) -> str:
+    """What is left to check when the user's systemd manager does not answer (under qemu user-mode emulation it
+    starts, then never answers on its socket: `systemctl --user` waits for ever): the units `service install`
+    writes, checked by `systemd-analyze verify` as the user's manager would load them."""
+    done = in_container(leader, "cd wolfcall && timeout 300 .venv/bin/wolfcall service install >/dev/null 2>&1;"
+                        " ls ~/.config/systemd/user/wolfcall.service && timeout 300 systemd-analyze --user verify"
+                        " ~/.config/systemd/user/wolfcall.service", user="pi")
+    if done.returncode != 0:
+        raise Failed(f"the unit `service install` wrote: {tail(done.stdout + done.stderr)}")
+    return ("the emulator: the container's systemd boots, but the user's own manager never answers on its socket"
+            " (systemctl --user waits for ever under qemu-user), so enabling the unit cannot be tried here; the"
+            " unit `service install` wrote passes systemd-analyze verify")
+
+
 def service() -> str:
     """`wolfcall service install` in a booted systemd container (systemd-nspawn), as the user pi."""
     log = ROOT / "nspawn.log"
-    # Raspberry Pi OS has the system bus and users' session buses (logind and `systemctl --user` need them);
-    # the check's minimal userland gets them here
-    inside("apt-get install -y -q dbus dbus-user-session >/dev/null 2>&1", user="root")
+    # Raspberry Pi OS has the system bus (logind, which starts the user's manager, needs it); the check's minimal
+    # userland gets it here. Not the session bus: under the emulator the user's manager hangs starting its socket
+    inside("apt-get install -y -q dbus >/dev/null 2>&1 && apt-get purge -y -q dbus-user-session >/dev/null 2>&1",
+           user="root")
     # nspawn keeps its propagation folder under /run/systemd/nspawn and only deletes it from a tmpfs
     propagate = Path("/run/systemd/nspawn")
     propagate.mkdir(parents=True, exist_ok=True)
@@ -352,7 +367,9 @@ def service() -> str:
         try:
             leader = booted(log, process)
             in_container(leader, "loginctl enable-linger pi; for i in $(seq 300); do"
-                         " [ -S /run/user/1000/bus ] && break; sleep 2; done")
+                         " [ -S /run/user/1000/systemd/private ] && break; sleep 2; done")
+            if in_container(leader, "timeout 120 systemctl --user is-system-running", user="pi").returncode == 124:
+                raise Skipped(user_manager_mute(leader))
             done = in_container(leader, "cd wolfcall && .venv/bin/wolfcall service install && "
                                 "systemctl --user is-enabled wolfcall", user="pi")
             if done.returncode != 0:
@@ -390,14 +407,20 @@ def step(name: str, action: Callable[[], str]) -> bool:
     return True
 
 
+SERVICE = "service install (systemd-nspawn)"
+
+
 def from_step(first: str) -> list[tuple[str, Callable[[], str]]]:
     """The steps from the one whose name starts with `first` (PI_FROM: take up a check again on the clone and
     .venv a run before left in the userland, e.g. PI_FROM=pack), or all of them."""
     if not first:
         return STEPS
     start = next((i for i, (name, _) in enumerate(STEPS) if name.startswith(first)), None)
+    if start is None and SERVICE.startswith(first):
+        start = len(STEPS)  # only the last step, the service in its container
     if start is None:
-        raise SystemExit(f"pi-check: PI_FROM={first!r} names no step; the steps: {', '.join(n for n, _ in STEPS)}")
+        names = ", ".join([*(n for n, _ in STEPS), SERVICE])
+        raise SystemExit(f"pi-check: PI_FROM={first!r} names no step; the steps: {names}")
     for name, _ in STEPS[:start]:
         print(f"pi-check: {name}: SKIPPED: PI_FROM={first} (reused from a run before)", flush=True)
     return STEPS[start:]
@@ -421,7 +444,7 @@ def main() -> int:
             if not results[-1]:
                 print(f"pi-check: stopped after {name}: {', '.join(n for n, _ in STEPS[len(results):])} not run")
                 break
-    results.append(step("service install (systemd-nspawn)", service))
+    results.append(step(SERVICE, service))
     return 0 if all(results) else 1
 
 
