@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import Choice, Game, HouseRules, Setup, State, parse_house
+from engine import Choice, Game, HouseRules, Setup, State, dealt, parse_house
 from engine.house import defaults
 from narrator.game.clock import Clock
 from narrator.game.inputs import REVEAL, START, VOTE, Answer, Input, Origin, Question
@@ -58,11 +58,12 @@ class Table:
     def deal(cls, players: Sequence[str], house: HouseRules, seed: int, lang: str, kind: str = "play",
              roles: Sequence[str] | None = None, ruleset: str = "classic", mode: str = "one_device",
              setup: Setup | None = None) -> Table:
-        game = Game.new(players, ruleset=ruleset, house=house, seed=seed, roles=roles, mode=mode, setup=setup)
-        return cls(list(players), list(game.state.dealt), house, ruleset, mode, seed, lang, kind,
-                   list(game.state.extra))
+        """The table of a new game: its cards drawn once, here (the engine's deal); the game starts from them."""
+        cards = dealt(ruleset, len(players), house, seed, mode, roles, setup)
+        return cls(list(players), list(cards.roles), house, ruleset, mode, seed, lang, kind, list(cards.extra))
 
     def game(self) -> Game:
+        """The game dealt at this table, from its cards (nothing is drawn again)."""
         return Game.new(self.players, ruleset=self.ruleset, house=self.house, seed=self.seed, mode=self.mode,
                         roles=self.roles, extra=self.extra)
 
