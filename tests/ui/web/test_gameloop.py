@@ -19,7 +19,7 @@ from narrator.ui.web.hub import Hub
 from narrator.ui.web.tablevoice import PageCaptions
 
 from ...narration import SCRIPT
-from .tables import Phone, Table
+from .tables import GUARD_S, Phone, Table
 from .test_frames import play
 
 OPENING = ["game.welcome", "deal.cards", "deal.pass"]  # what a table hears first of a game dealt
@@ -28,11 +28,12 @@ OPENING = ["game.welcome", "deal.cards", "deal.pass"]  # what a table hears firs
 class Voices:
     """Every speaker the hub makes (one per session), each keeping the scenes it said."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: type[PageCaptions] = PageCaptions) -> None:
+        self.kind = kind
         self.made: list[PageCaptions] = []
 
     def __call__(self, hub: Hub, table: Dealt) -> PageCaptions:
-        self.made.append(PageCaptions(hub))
+        self.made.append(self.kind(hub))
         return self.made[-1]
 
     def scenes(self) -> list[str]:
@@ -49,7 +50,7 @@ class HeldReveal(PageCaptions):
     def say(self, line: Line, at: float, seconds: float | None = None) -> float:
         if line.scene == "end.reveal" and not self.speaking.is_set():
             self.speaking.set()
-            assert self.done.wait(60)
+            assert self.done.wait(GUARD_S)
         return super().say(line, at, seconds)
 
 
@@ -91,19 +92,11 @@ def test_a_rematch_is_a_choice_in_the_games_journal_and_its_deal_is_narrated_as_
 
 
 def test_a_rematch_tapped_while_the_cards_are_revealed_cuts_them_short_and_deals(tmp_path: Path) -> None:
-    held: list[HeldReveal] = []
-
-    def speaker(hub: Hub, table: Dealt) -> HeldReveal:
-        held.append(HeldReveal(hub))
-        return held[-1]
-
-    hub = Hub(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=speaker)
-    table = Table(hub, 11)
-    host = table.connect("host")
-    host.send(t="players", players=8)
-    host.send(t="deal")
-    play(hub, table, [], host, None, random.Random(11))
-    assert held[0].speaking.wait(60)  # the end screen is up; the first card is being revealed aloud
+    voices = Voices(HeldReveal)
+    hub, table, host = ended(tmp_path, voices)
+    held = voices.made
+    assert isinstance(held[0], HeldReveal)
+    assert held[0].speaking.wait(GUARD_S)  # the end screen is up; the first card is being revealed aloud
     host.send(t="rematch")
     assert not host.refusals()
     held[0].done.set()
