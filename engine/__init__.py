@@ -14,6 +14,7 @@ from .flow import (
     NightSlot,
     actor_of,
     answerer,
+    dealt,
     decide,
     legal_choices,
     night_plan,
@@ -35,7 +36,7 @@ from .vote import VOTE, vote_round
 __all__ = [
     "NARRATOR", "RULESETS", "Answerer", "Choice", "Count", "Event", "Game", "HouseError", "HouseRules", "LogEntry",
     "Malformed", "NightSlot", "NotAChoice", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of",
-    "answerer", "charmed", "count_votes", "decide", "double_save_kills", "event_from_json", "evolve", "fold",
+    "answerer", "charmed", "count_votes", "dealt", "decide", "double_save_kills", "event_from_json", "evolve", "fold",
     "legal_choices", "night_plan", "options_of", "parse_house", "private_answer", "recommended", "roles_known",
     "ruleset", "shape_of", "start", "view", "vote_round", "voters",
 ]

@@ -105,21 +105,27 @@ def start(ruleset_id: str, players: Sequence[str], house: HouseRules, seed: int,
           mode: str = "one_device", roles: Sequence[str] | None = None,
           setup: Setup | None = None, extra: Sequence[str] = ()) -> list[Event]:
     """The events that open a game: the table, the deal, and night 1."""
+    events: list[Event] = [GameCreated(ruleset_id, tuple(players), house, seed, mode),
+                           dealt(ruleset_id, len(players), house, seed, mode, roles, setup, extra)]
+    return events + advance(fold(events))
+
+
+def dealt(ruleset_id: str, players: int, house: HouseRules, seed: int, mode: str = "one_device",
+          roles: Sequence[str] | None = None, setup: Setup | None = None, extra: Sequence[str] = ()) -> CardsDealt:
+    """A game's first deal: the cards given (`roles`, `extra`), checked, or drawn from `seed` (`setup`, else the
+    recommended deal). The one place a first deal is drawn; a game started from its cards draws nothing."""
     rules = ruleset(ruleset_id)
     check_house(ruleset_id, house)
     if roles is not None:
-        if len(roles) != len(players):
-            raise Refused("setup.total", f"{len(roles)} cards for {len(players)} players; they must match.")
+        if len(roles) != players:
+            raise Refused("setup.total", f"{len(roles)} cards for {players} players; they must match.")
         setup_from_roles(rules, roles, extra, mode)
-        seats, spare = tuple(roles), tuple(extra)
-    else:
-        setup = setup or Setup.recommended(rules, len(players), mode)
-        if setup.mode != mode:
-            setup = Setup(setup.rules, setup.players, setup.counts, mode)
-        setup.validate()
-        seats, spare = deal(setup, seed)
-    events: list[Event] = [GameCreated(ruleset_id, tuple(players), house, seed, mode), _dealt(seats, spare, 1)]
-    return events + advance(fold(events))
+        return _dealt(roles, extra, 1)
+    setup = setup or Setup.recommended(rules, players, mode)
+    if setup.mode != mode:
+        setup = Setup(setup.rules, setup.players, setup.counts, mode)
+    setup.validate()
+    return _dealt(*deal(setup, seed), 1)
 
 
 def _dealt(seats: Sequence[str], extra: Sequence[str], game: int) -> CardsDealt:

@@ -67,6 +67,16 @@ class UndoBox(Protocol):
         ...
 
 
+@runtime_checkable
+class AheadBox(Protocol):
+    """An input that may hold the table's answer to the question that comes next before it is asked (a rematch
+    tapped while the cards are still revealed aloud): the narrator cuts short what it is saying."""
+
+    def answered_ahead(self) -> bool:
+        """True while an answer waits for the next question."""
+        ...
+
+
 def _wait(clock: Clock, asked_at: float, delay: float, until: float, value: Choice | str) -> Answer | None:
     """An answer due `delay` after the question: given when it is due before `until`, else None."""
     if asked_at + delay <= until:

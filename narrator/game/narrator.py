@@ -19,7 +19,7 @@ from typing import Any
 
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset, vote_round
 from engine.events import Died, Said
-from engine.flow import announce_of
+from engine.flow import REMATCH, announce_of
 from narrator.game import laps
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
 from narrator.game.inputs import (
@@ -30,6 +30,7 @@ from narrator.game.inputs import (
     TURN,
     UNDO,
     VOTE,
+    AheadBox,
     Answer,
     Input,
     Origin,
@@ -73,8 +74,10 @@ class Narrator:
     def __init__(self, game: Game, lines: Lines, speaker: Speaker, clock: Clock, live: Input, *, seed: int,
                  replay: list[Answer] | None = None, resumed: bool = False, undone: bool = False,
                  record: Callable[[Question, Answer], None] | None = None,
-                 over: Callable[[State], None] | None = None, listener: Listener | None = None) -> None:
+                 over: Callable[[State], None] | None = None, listener: Listener | None = None,
+                 rematches: bool = False) -> None:
         self.game, self.lines, self.seed = game, lines, seed
+        self.rematches = rematches  # at a game's end the table is asked whether to play again (the engine's rematch)
         self.listener: Listener = listener or Deaf()  # told which step is called, and the game as it is said
         self.eyes: str | None = None  # what the table does as the lines are said: deal, night, day (told)
         self.over = over  # told the moment the game is over, before the cards are revealed aloud
@@ -198,16 +201,27 @@ class Narrator:
 
     # -- the game -------------------------------------------------------------------
     def run(self) -> None:
-        """The whole game: the engine says what comes next; the narrator speaks its events."""
-        self.opening()
-        while not self.state.over:
-            if self.state.phase == "night":
-                self.night()
-            else:
-                self.daytime()
-        if self.over is not None:
-            self.over(self.state)
-        self.ending()
+        """The whole game: the engine says what comes next; the narrator speaks its events. At its end the table
+        is asked what next (with `rematches`, or when the journal replayed goes on): its rematch, a choice like
+        any other, deals the next game at the same table, narrated as the first."""
+        while True:
+            self.opening()
+            while not self.state.over:
+                if self.state.phase == "night":
+                    self.night()
+                else:
+                    self.daytime()
+            if self.over is not None and not self.replaying:
+                self.over(self.state)
+            self.ending()
+            if not (self.rematches or self.replaying):
+                return
+            self.wait_for(REMATCH)
+            self.afresh()
+
+    def afresh(self) -> None:
+        """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's)."""
+        self.unsaid, self.overruns, self.collected, self.laps, self._lap_moved = [], [], {}, 0, False
 
     def opening(self) -> None:
         prepare_names = getattr(self.speaker, "prepare_names", None)
@@ -457,6 +471,8 @@ class Narrator:
         self.eyes = "day"  # the news of the game's end and its cards, eyes open
         self.speak_events()
         for seat in self.state.seats:
+            if isinstance(self.input, AheadBox) and self.input.answered_ahead():
+                break  # the table has already asked to play again: the end screen shows every card
             self.say("end.reveal", player=Seat(seat), role=RoleName(self.state.role_of(seat)))
 
 

@@ -1,7 +1,9 @@
-"""A narrated game from start to end: the deal, the journal, undo and resume.
+"""A narrated game from start to end: the deal, the journal, undo, rematch and resume.
 
 Undo and resume work the same way: a fresh game replays the journal's answers silently, with
-the same seeds, until the answers run out; from there the narrator speaks again.
+the same seeds, until the answers run out; from there the narrator speaks again. A rematch is an
+answer like any other (the engine's `rematch` choice, asked at a game's end): the journal goes on with
+the next game, a replay deals it again, and an undo takes it back to the end of the game before.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import Choice, Game, HouseRules, Setup, State, parse_house
+from engine import Choice, Game, HouseRules, Setup, State, dealt, parse_house
 from engine.house import defaults
 from narrator.game.clock import Clock
 from narrator.game.inputs import REVEAL, START, VOTE, Answer, Input, Origin, Question
@@ -58,11 +60,12 @@ class Table:
     def deal(cls, players: Sequence[str], house: HouseRules, seed: int, lang: str, kind: str = "play",
              roles: Sequence[str] | None = None, ruleset: str = "classic", mode: str = "one_device",
              setup: Setup | None = None) -> Table:
-        game = Game.new(players, ruleset=ruleset, house=house, seed=seed, roles=roles, mode=mode, setup=setup)
-        return cls(list(players), list(game.state.dealt), house, ruleset, mode, seed, lang, kind,
-                   list(game.state.extra))
+        """The table of a new game: its cards drawn once, here (the engine's deal); the game starts from them."""
+        cards = dealt(ruleset, len(players), house, seed, mode, roles, setup)
+        return cls(list(players), list(cards.roles), house, ruleset, mode, seed, lang, kind, list(cards.extra))
 
     def game(self) -> Game:
+        """The game dealt at this table, from its cards (nothing is drawn again)."""
         return Game.new(self.players, ruleset=self.ruleset, house=self.house, seed=self.seed, mode=self.mode,
                         roles=self.roles, extra=self.extra)
 
@@ -142,15 +145,17 @@ def new_journal_path(folder: Path, table: Table) -> Path:
 
 
 class Session:
-    """Runs one game to its end, recording every answer, restarting by replay after an undo."""
+    """Runs one game to its end (with `rematches`, game after game, until the table leaves), recording every
+    answer (a rematch too), restarting by replay after an undo."""
 
     def __init__(self, table: Table, script: Script, speaker: Speaker, clock: Clock, live: Input,
                  journal: Journal | None = None, answers: Sequence[Answer] = (), resumed: bool = False,
                  over: Callable[[State], None] | None = None, listener: Listener | None = None,
-                 taken_back: bool = False) -> None:
+                 rematches: bool = False) -> None:
         self.table, self.script = table, script
         self.listener = listener  # told by each narrator which step is called, and the game as it is said
-        self.over = over  # told the moment the game is over, while the cards are still revealed aloud
+        self.over = over  # told the moment a game is over, while the cards are still revealed aloud
+        self.rematches = rematches  # the table is asked at each game's end whether to play again
         self.speaker, self.clock, self.live = speaker, clock, live
         self.journal = journal
         self.records = Numbered(journal) if journal is not None else None
@@ -158,18 +163,24 @@ class Session:
         self.resumed = resumed and bool(self.answers)
         self.undone = False
         self.narrator: Narrator | None = None
-        self.taken_back = taken_back  # `answers` lost their last choice (undo on the end screen): journal it first
 
     def _record(self, question: Question, answer: Answer) -> None:
         self.answers.append(answer)
         if self.records is not None:
             self.records.append("answer", f"answer {question.number + 1} recorded", encode(question, answer))
 
+    def _over(self, state: State) -> None:
+        """A game has ended before the table (never in a replay): journaled, then told."""
+        if self.records is not None:
+            self.records.append("over", "the game is over", {})
+        if self.over is not None:
+            self.over(state)
+
     def build(self) -> Narrator:
         lines = Lines(self.script, self.table.lang, Picker(self.table.seed), self.table.players)
         return Narrator(self.table.game(), lines, self.speaker, self.clock, self.live, seed=self.table.seed,
                         replay=list(self.answers), resumed=self.resumed, undone=self.undone, record=self._record,
-                        over=self.over, listener=self.listener)
+                        over=self._over, listener=self.listener, rematches=self.rematches)
 
     def _journal_undo(self) -> None:
         """The one writer of an undo in the journal (its reader drops the last choice again on resume)."""
@@ -177,9 +188,8 @@ class Session:
             self.records.append("undo", "the last choice was taken back", {})
 
     def run(self) -> Narrator:
-        if self.taken_back:
-            self._journal_undo()
-            self.taken_back = False
+        """Until the (last) game's end; an undo, wherever it is asked (on the end screen too), takes back the
+        last choice (a rematch is one) and replays the rest."""
         while True:
             self.narrator = self.build()
             try:
@@ -190,8 +200,6 @@ class Session:
                 self.resumed = False
                 self.undone = True
                 continue
-            if self.records is not None:
-                self.records.append("over", "the game is over", {})
             return self.narrator
 
 

@@ -108,8 +108,8 @@ class RoomChannels:
         phase = self.phase()
         state = self.hub.state
         now = self.now()
-        if self.hub.input is not self.game:
-            self.game = self.hub.input
+        if self.hub.dealt is not self.game:
+            self.game = self.hub.dealt
             if self.speaking is not None:
                 self.speaking = SpeakingList()
         if phase == "night":

@@ -15,6 +15,7 @@ import pytest
 
 from engine import State
 from engine.roles.cupid import lovers as lovers_of
+from narrator.game.journal import Journal
 from narrator.online.rooms import CODE_LENGTH, IDLE_SECONDS, JOIN_TRIES
 from narrator.ui.web.guard import CODE_LETTERS, Refusal
 from tests.ui.web.tables import Frame, Phone
@@ -254,3 +255,20 @@ def test_a_second_device_of_one_account_takes_the_voice_chat_and_gives_it_back(t
     room.disconnect(laptop.client)  # the laptop closes: the phone has the voice chat again
     assert {m["peer"] for m in rtc(ben, mark) if m["kind"] == "open"} == {1, 3, 4, 5}
     assert (ben.screen() or {})["voice"] == "village"
+
+
+def test_the_hosts_rematch_is_a_choice_of_the_rooms_game_and_deals_the_next_one(tmp_path: Path) -> None:
+    _rooms, room, table, phones = open_room(tmp_path, 6, "classic", seed=6, speaking=True)
+    phones[0].send(t="deal")
+    play_room(room, table, phones, random.Random(6))
+    path, speaking = room.hub.journal_path, room.speaking
+    assert path is not None
+    phones[1].send(t="rematch")  # a seat is not the host
+    assert phones[1].refusals()[-1]["rule"] == "message.not_yours"
+    phones[0].send(t="rematch")
+    table.wait(lambda: all((p.screen() or {}).get("screen") == "card" for p in phones))  # the next game's cards
+    assert room.hub.journal_path == path and room.hub.state is not None and room.hub.state.game == 2
+    answered = [r for r in Journal.read(path).records if r["kind"] == "answer"]
+    assert (answered[-1]["step"], answered[-1]["value"]) == ("rematch", "rematch"), "the rematch is not journaled"
+    assert room.speaking is not speaking, "the second game's speaking list starts afresh"
+    room.close()

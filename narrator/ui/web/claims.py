@@ -27,7 +27,7 @@ class Conn(Protocol):
 
 
 class Hub(Protocol):
-    """What claims need of the table's hub: its pages, tokens, game and language, and a redraw."""
+    """What claims need of the table's hub: its pages, tokens, the game in play and language, and a redraw."""
 
     @property
     def conns(self) -> Mapping[int, Conn]: ...
@@ -36,7 +36,7 @@ class Hub(Protocol):
     def tokens(self) -> Tokens: ...
 
     @property
-    def table(self) -> object: ...
+    def dealt(self) -> object: ...
 
     @property
     def lang(self) -> str: ...
@@ -51,16 +51,16 @@ class Claims:
 
     waiting: dict[int, tuple[Conn, object]] = field(default_factory=dict)
 
-    def asked(self, table: object) -> set[int]:
-        """The seats asked for in this game."""
-        return {seat for seat, (_, at) in self.waiting.items() if at is table}
+    def asked(self, game: object) -> set[int]:
+        """The seats asked for in this game (the hub's `dealt`)."""
+        return {seat for seat, (_, at) in self.waiting.items() if at is game}
 
     def ask(self, hub: Hub, conn: Conn, seat: int) -> None:
         """A watcher asks for a seat: the host is asked (a later ask replaces it), unless the seat's token is
         held by a phone that is connected now (its player is at the table: nobody asks the host for it)."""
         if seat in hub.tokens.seats and any(c.who == "seat" and c.seat == seat for c in hub.conns.values()):
             raise Refusal("join.closed", "there is no free seat of that name at this table")
-        self.waiting[seat] = (conn, hub.table)
+        self.waiting[seat] = (conn, hub.dealt)
         tell(hub, conn, "join.asked", "notice")
         hub.refresh()  # the host's list of seats shows the ask
 
@@ -68,7 +68,7 @@ class Claims:
         """The host's Allow (the asker takes the seat, under a new token: the old one stops working) or
         Refuse (the asker is told, and goes on watching)."""
         conn, at = self.waiting.pop(seat, (None, None)) if isinstance(seat, int) else (None, None)
-        if conn is None or at is not hub.table:
+        if conn is None or at is not hub.dealt:
             raise Refusal("stale", "nobody is asking for that seat now")
         if conn.who == "spectator" and any(c is conn for c in hub.conns.values()):
             if allow:

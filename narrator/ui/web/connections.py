@@ -82,6 +82,7 @@ class Connections:
                            cfg.voice, ruleset=cfg.ruleset)
         self._draft_from_options(lang, names, voice)
         self.table: Table | None = None
+        self.dealt: object = None  # the game in play: a new one at each deal and rematch (an ask for a seat is its)
         self.input: WebInput | None = None
         self.thread: threading.Thread | None = None
         self.state: State | None = None
@@ -225,7 +226,7 @@ class Connections:
             return
         online = {c.seat for c in self.conns.values() if c.who == "seat"}
         seats = len(self.table.players) if self.table else self.draft.players
-        asked = self.claims.asked(self.table)
+        asked = self.claims.asked(self.dealt)
         peers = [{"seat": s, "name": self._seat_name(s), "joined": s in self.tokens.seats, "online": s in online,
                   "asks": s in asked} for s in range(1, seats + 1)]
         text = json.dumps(peers)

@@ -1,8 +1,9 @@
-"""The game's thread: the deal, a continued game, a rematch, undo at the end, and the narrator's questions.
+"""The game's thread: the deal, a continued game, and the narrator's questions.
 
 The narrator runs in its own thread (narrator/game/session.py); it asks through `publish`, and every
-answer goes back to it through `put`. The lines it says come back as captions (`spoken`), and what they change
-as the narrator's signals (`entered`, `calling`, `changed`).
+answer goes back to it through `put`: a rematch is the answer to the question asked at a game's end, and an
+undo (on the end screen too) is the session's, as anywhere. The lines it says come back as captions (`spoken`),
+and what they change as the narrator's signals (`entered`, `calling`, `changed`).
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from engine import (
+    Choice,
     Refused,
     Setup,
     State,
     ruleset,
 )
-from engine.flow import ALL_STEPS
+from engine.flow import ALL_STEPS, REMATCH
 from narrator.game.clock import Clock, RealClock, VirtualClock
+from narrator.game.desk import Stale
 from narrator.game.inputs import COVERED, START, UNDO, Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.narrator import ReplayMismatch
@@ -27,7 +30,6 @@ from narrator.game.records import set_aside
 from narrator.game.session import (
     Session,
     Table,
-    drop_last_choice,
     latest_unfinished,
     new_journal_path,
     open_journal,
@@ -48,7 +50,7 @@ class GameLoop(Connections):
     def _new(self) -> None:
         """Back to the setup: the old game's table, state and caption go; the page speaks the setup's language."""
         self.stop_game()
-        self.table, self.state, self.labels, self.journal_path = None, None, {}, None
+        self.table, self.state, self.labels, self.journal_path, self.dealt = None, None, {}, None, None
         self.broadcast({"t": "ui", "lang": self.draft.lang, "strings": strings(self.draft.lang)})
         self.show({"screen": "setup"})
 
@@ -100,16 +102,14 @@ class GameLoop(Connections):
         self._start(table, [], resumed=False)
 
     def _rematch(self) -> None:
-        if self.table is None:
-            return
-        old = self.table
-        cards: dict[str, int] = {}
-        for card in (*old.roles, *old.extra):
-            cards[card] = cards.get(card, 0) + 1
-        setup = Setup(ruleset(old.ruleset), len(old.players), cards, old.mode)
-        table = Table.deal(old.players, old.house, random_seed(), old.lang, ruleset=old.ruleset, mode=old.mode,
-                           setup=setup)  # the engine's deal, with the same cards and house rules
-        self._start(table, [], resumed=False)
+        """Play again at the same table: the engine's rematch, the answer to the question asked at the end."""
+        q = self.question
+        if q is not None and q.step == REMATCH:
+            self.put(q, Choice(REMATCH))
+        elif self.input is not None and self.screen.get("screen") == "end":
+            self.input.hold(Choice(REMATCH))  # the cards are still revealed aloud: handed when the end asks
+        else:
+            raise Stale  # no game has ended here
 
     def _continue(self) -> None:
         path = latest_unfinished(self.games)
@@ -129,23 +129,10 @@ class GameLoop(Connections):
         self.journal_path = None
         self.show(unresumable_screen(exc, set_aside(path)))
 
-    def _undo_the_end(self) -> None:
-        """Undo pressed on the end screen: the game comes back to before its last choice."""
-        if self.table is None or self.journal_path is None:
-            return
-        path = self.journal_path
-        try:
-            answers = drop_last_choice(open_journal(path).answers)
-        except JournalError as exc:
-            self._unresumable(path, exc)
-            return
-        self._start(self.table, answers, resumed=False, path=path, taken_back=True)  # the session journals it
-
-    def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None,
-               taken_back: bool = False) -> None:
+    def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None) -> None:
         self.stop_game()
-        self.table, self.labels, self.state = table, {}, None
-        self.way = self.way_for(table.mode)  # the way to play of this game, afresh (ways/)
+        self.table = table
+        self._afresh()
         self.broadcast({"t": "ui", "lang": table.lang, "strings": strings(table.lang)})
         if path is None:
             path = new_journal_path(self.games, table)
@@ -158,36 +145,30 @@ class GameLoop(Connections):
         clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
         session = Session(table, self.script, speaker, clock, live, journal, answers, resumed,
                           over=lambda state: self._over(live, state), listener=TableSignals(self, live),
-                          taken_back=taken_back)
+                          rematches=True)
         self.show({"screen": "listen", "phase": "wait" if answers else "deal"})
         self.thread = threading.Thread(target=self._run, args=(session, journal, speaker), daemon=True)
         self.thread.start()
 
+    def _afresh(self) -> None:
+        """A game is dealt (a new one, a continued one, a rematch): what the hub kept of the last one goes."""
+        self.labels, self.state, self.dealt = {}, None, object()
+        self.way = self.way_for(self.table.mode if self.table else self.draft.mode)  # its way to play, afresh
+
     def _run(self, session: Session, journal: Journal, speaker: Any) -> None:
-        failure: Exception | None = None
+        """The session, game after game, until the table leaves it (Stopped) or its journal does not replay."""
         try:
-            narrator = session.run()
+            session.run()
         except Stopped:
             return
         except (ReplayMismatch, JournalError) as exc:
-            failure = exc  # the journal does not replay: told on the page below, never a silent hang
+            with self.lock:
+                if self.input is session.live:  # not replaced by another game meanwhile
+                    self._unresumable(journal.path, exc)  # told on the page, never a silent hang
         finally:
             journal.close()
             if hasattr(speaker, "close"):
                 speaker.close()
-        with self.lock:
-            if self.input is not session.live:
-                return  # another game has replaced this one meanwhile
-            if failure is not None:
-                self._unresumable(journal.path, failure)
-                return
-            if self.input.take_undo():  # ↶ tapped just as the last line ended
-                self._undo_the_end()
-                return
-            self.state = narrator.state
-            self.question = None
-            if self.screen.get("screen") != "end":
-                self.show(self.end_screen(narrator.state))
 
     def _over(self, live: WebInput, state: State) -> None:
         """The game is over: the end screen at once, while the narrator still reveals the cards aloud."""
@@ -209,11 +190,16 @@ class GameLoop(Connections):
     def publish(self, question: Question, state: State) -> None:
         """The narrator asks: show the question's screen (called from the narrator's thread)."""
         with self.lock:
+            held = self.input.take_held() if self.input is not None else None
             if self.question == question:
                 return  # asked again after the window ran out: the screen already shows it
             if self.input is None or not self.input.desk.open(question, state):
                 return  # answered while the reminder was said: a question once answered stays closed
             self.state = state
+            if question.step == REMATCH:  # the end screen is up (`_over`); the host's rematch answers it
+                if held is not None:
+                    self.put(question, held)
+                return
             ready = self.way.ask(question)  # the way makes ready for its taps (an answer it holds already)
             if question.step == TURN:  # round the table: the host's screen is built for the turn (its way's)
                 screen = {"screen": "turn", "q": question.number}
@@ -232,20 +218,17 @@ class GameLoop(Connections):
             return
         q = self.input.desk.hand(value)
         self.way.answered()
+        if q.step == REMATCH:  # the engine deals the next game: the table listens to the deal, as at a new one
+            self._afresh()
+            self.show({"screen": "listen", "phase": "deal"})
+            return
         # the device goes round at the deal; then eyes closed by night, open by day (lines said change it); a
         # turn round the table is the night's until the last lap ends, even once the engine's night is over
         phase = "deal" if value == COVERED else "night" if value == START or q.step == TURN else self._phase()
         self.show({"screen": "listen", "phase": phase})
 
     def _answer(self, value: object) -> None:
-        """↶ from the host: kept even while a line is said, honoured before the next one."""
-        if value != UNDO:
-            return
-        if self.screen.get("screen") == "end":
-            if self.input is not None and self.thread is not None and self.thread.is_alive():
-                self.input.request_undo()  # the cards are still revealed aloud: taken before the next one
-            else:
-                self._undo_the_end()
-            return
-        if self.input is not None:
+        """↶ from the host: kept even while a line is said, honoured before the next one (the session's undo,
+        on the end screen too, where it takes back the last choice of the game, or a rematch)."""
+        if value == UNDO and self.input is not None:
             self.input.request_undo()

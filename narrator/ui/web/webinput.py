@@ -22,8 +22,9 @@ class WebInput:
     def __init__(self, publish: Callable[[Question, State], None]) -> None:
         self.publish = publish
         self.taps: queue.Queue[tuple[int, object] | None] = queue.Queue()
-        self._undo = threading.Lock()
+        self._lock = threading.Lock()
         self._undo_asked = False
+        self._ahead: object | None = None  # an answer given before its question is asked (`hold`)
         self.desk = Desk(self.put)  # the hub hands its one answer to each question through it
 
     def put(self, number: int, value: object) -> None:
@@ -33,14 +34,30 @@ class WebInput:
         """↶ tapped: kept until the narrator takes it, at its next question or before its next line.
 
         Taps made before it is taken count as one."""
-        with self._undo:
+        with self._lock:
             self._undo_asked = True
         self.taps.put(WAKE)
 
     def take_undo(self) -> bool:
-        with self._undo:
+        with self._lock:
             asked, self._undo_asked = self._undo_asked, False
         return asked
+
+    def hold(self, value: object) -> None:
+        """An answer tapped before its question is asked (a rematch while the cards are still revealed aloud):
+        the narrator cuts short what it says, and the hub hands it when the question comes (`take_held`)."""
+        with self._lock:
+            self._ahead = value
+
+    def answered_ahead(self) -> bool:
+        with self._lock:
+            return self._ahead is not None
+
+    def take_held(self) -> object | None:
+        """The answer held for the question asked now, once; a question asked clears it (it was for this one)."""
+        with self._lock:
+            value, self._ahead = self._ahead, None
+        return value
 
     def stop(self) -> None:
         self.taps.put(None)

@@ -5,6 +5,7 @@ the host allows it; a hello seen on the Wi-Fi is worth nothing on another connec
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from narrator.config import Config
@@ -12,7 +13,7 @@ from narrator.ui.web.guard import Tokens, digest, proof
 from narrator.ui.web.hub import HOST_FILE, Hub
 
 from .tables import Phone, Table
-from .test_frames import SCRIPT, own_table
+from .test_frames import SCRIPT, own_table, play
 
 
 def card_of(phone: Phone) -> list[dict[str, object]]:
@@ -85,12 +86,13 @@ def test_the_seats_hashes_are_kept_beside_the_hosts_and_an_older_file_still_read
 
 def test_an_ask_from_an_earlier_game_is_not_shown_and_cannot_be_allowed(tmp_path: Path) -> None:
     hub, table, host, phones = dealt(tmp_path)
+    play(hub, table, phones, host, None, random.Random(3))  # a rematch is asked at a game's end
     hub.disconnect(phones[4].client)  # Eva's phone is off
     intruder = table.connect("intruder")
     intruder.send(t="join", code=hub.code, name="Eva")
-    assert hub.claims.asked(hub.table) == {5}
+    assert hub.claims.asked(hub.dealt) == {5}
     host.send(t="rematch")  # a new game at the same table: the ask was about the old one
-    table.wait(lambda: hub.claims.asked(hub.table) == set())
+    table.wait(lambda: hub.claims.asked(hub.dealt) == set())
     host.send(t="allow", seat=5)
     assert host.refusals()[-1]["rule"] == "stale" and intruder.who == "spectator"
     hub.stop_game()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import threading
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from narrator.ui.web.tablevoice import PageCaptions
 
 from ...journals import record, rewritten, without_line
 from ...narration import SCRIPT
+from . import tables
+from .test_frames import play
 
 GUARD = 60.0  # only so that a broken build fails instead of hanging; nothing is timed
 
@@ -175,16 +178,18 @@ def test_a_sound_journal_still_continues(tmp_path: Path) -> None:
 
 
 def test_undo_on_the_end_screen_numbers_on_and_asks_the_last_choice_again(tmp_path: Path) -> None:
-    games = tmp_path / "games"
-    games.mkdir()
-    path = games / "20260101-200000-play-11.jsonl"
-    table = record(path, seed=11, kind="play")
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = tables.Table(hub, 11)
+    host = table.connect("host")
+    host.send(t="players", players=8)
+    host.send(t="deal")
+    play(hub, table, [], host, None, random.Random(11))  # the game played to its end screen
+    path = hub.journal_path
+    assert path is not None
     records = Journal.read(path).records
     assert records[-1]["kind"] == "over"
     last = max(r["n"] for r in records if r["kind"] == "answer" and ":" in str(r["value"]))
-    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
     page = Page(hub)
-    hub.table, hub.journal_path, hub.screen = table, path, {"screen": "end"}
     page.send(t="undo")
     page.screen(screen={"night", "vote", "hunter"})
     assert hub.question is not None and hub.question.number == last  # the last choice is asked again

@@ -1,0 +1,169 @@
+"""The hub's game thread (narrator/ui/web/gameloop.py): a rematch is the engine's `rematch` choice, answered on
+the end screen and journaled in the game's own journal; undo on the end screen is the session's undo, as
+anywhere; a continued journal with a rematch in it goes on with the second game."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+from engine.flow import REMATCH
+from narrator.config import Config
+from narrator.game.journal import Journal
+from narrator.game.session import Table as Dealt
+from narrator.game.session import open_journal
+from narrator.speech.lines import Line
+from narrator.ui.web.hub import Hub
+from narrator.ui.web.tablevoice import PageCaptions
+
+from ...narration import SCRIPT
+from .tables import GUARD_S, Phone, Table
+from .test_frames import play
+
+OPENING = ["game.welcome", "deal.cards", "deal.pass"]  # what a table hears first of a game dealt
+
+
+class Voices:
+    """Every speaker the hub makes (one per session), each keeping the scenes it said."""
+
+    def __init__(self, kind: type[PageCaptions] = PageCaptions) -> None:
+        self.kind = kind
+        self.made: list[PageCaptions] = []
+
+    def __call__(self, hub: Hub, table: Dealt) -> PageCaptions:
+        self.made.append(self.kind(hub))
+        return self.made[-1]
+
+    def scenes(self) -> list[str]:
+        return [c.scene for speaker in self.made for c in speaker.captions]
+
+
+class HeldReveal(PageCaptions):
+    """Holds the narrator in the first card revealed at the end until the test lets it go on."""
+
+    def __init__(self, hub: Hub) -> None:
+        super().__init__(hub)
+        self.speaking, self.done = threading.Event(), threading.Event()
+
+    def say(self, line: Line, at: float, seconds: float | None = None) -> float:
+        if line.scene == "end.reveal" and not self.speaking.is_set():
+            self.speaking.set()
+            assert self.done.wait(GUARD_S)
+        return super().say(line, at, seconds)
+
+
+def ended(tmp_path: Path, voices: Voices | None = None) -> tuple[Hub, Table, Phone]:
+    """A one-device game of 8 played by its host to the end screen."""
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=voices)
+    table = Table(hub, 11)
+    host = table.connect("host")
+    host.send(t="players", players=8)
+    host.send(t="deal")
+    play(hub, table, [], host, None, random.Random(11))
+    return hub, table, host
+
+
+def screens(phone: Phone, after: int = 0) -> list[dict[str, Any]]:
+    return [f.message for f in phone.frames[after:] if f.message["t"] == "screen"]
+
+
+def records(hub: Hub) -> list[dict[str, Any]]:
+    assert hub.journal_path is not None
+    return Journal.read(hub.journal_path).records
+
+
+def test_a_rematch_is_a_choice_in_the_games_journal_and_its_deal_is_narrated_as_a_new_games(tmp_path: Path) -> None:
+    voices = Voices()
+    hub, table, host = ended(tmp_path, voices)
+    path, session, first = hub.journal_path, hub.input, hub.dealt
+    said = len(voices.scenes())
+    host.send(t="rematch")
+    table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    assert hub.journal_path == path and hub.input is session, "the rematch started another session and journal"
+    assert hub.state is not None and hub.state.game == 2 and hub.dealt is not first
+    answered = [r for r in records(hub) if r["kind"] == "answer"]
+    assert answered[-1]["step"] == REMATCH and answered[-1]["value"] == REMATCH
+    assert [r["kind"] for r in records(hub)][-2] == "over"
+    assert voices.scenes()[:3] == OPENING and voices.scenes()[said:said + 3] == OPENING
+    assert len(list(tmp_path.glob("games/*.jsonl"))) == 1
+    hub.stop_game()
+
+
+def test_a_rematch_tapped_while_the_cards_are_revealed_cuts_them_short_and_deals(tmp_path: Path) -> None:
+    voices = Voices(HeldReveal)
+    hub, table, host = ended(tmp_path, voices)
+    held = voices.made
+    assert isinstance(held[0], HeldReveal)
+    assert held[0].speaking.wait(GUARD_S)  # the end screen is up; the first card is being revealed aloud
+    host.send(t="rematch")
+    assert not host.refusals()
+    held[0].done.set()
+    table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    scenes = [c.scene for c in held[0].captions]
+    assert scenes.count("end.reveal") == 1 and scenes[-3:] == OPENING, "the reveals went on after the rematch"
+    answered = [r for r in records(hub) if r["kind"] == "answer"]
+    assert answered[-1]["step"] == REMATCH and hub.input is not None and len(held) == 1
+    hub.stop_game()
+
+
+def test_a_journal_continued_after_a_rematch_goes_on_with_the_second_game(tmp_path: Path) -> None:
+    hub, table, host = ended(tmp_path)
+    host.send(t="rematch")
+    table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    host.send(t="show")
+    host.send(t="cover", q=host.screen()["q"])  # type: ignore[index]
+    table.wait(lambda: (host.screen() or {}).get("seat") == 2)
+    asked = hub.question
+    hub.stop_game()  # the server stops in the second game's deal
+    again = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    assert again.screen == {"screen": "resume"}
+    page = Table(again).connect("host", host.token)
+    page.send(t="continue")
+    page.table.wait(lambda: (page.screen() or {}).get("screen") == "deal")
+    assert again.state is not None and again.state.game == 2, "the continued game is the first again"
+    assert again.question == asked
+    again.stop_game()
+
+
+def test_undo_on_the_end_screen_is_the_sessions_undo(tmp_path: Path) -> None:
+    hub, table, host = ended(tmp_path)
+    session = hub.input
+    last = max(r["n"] for r in records(hub) if r["kind"] == "answer" and ":" in str(r["value"]))
+    host.send(t="undo")
+    table.wait(lambda: hub.question is not None and hub.question.step != REMATCH)
+    assert hub.input is session, "undo on the end screen restarted the session"
+    assert hub.question.number == last  # type: ignore[union-attr]
+    assert [r["kind"] for r in records(hub)][-2:] == ["over", "undo"]
+    hub.stop_game()
+
+
+def test_undo_on_the_first_screen_after_a_rematch_goes_back_to_the_end_screen(tmp_path: Path) -> None:
+    hub, table, host = ended(tmp_path)
+    end = [s for s in screens(host) if s["screen"] == "end"][-1]
+    host.send(t="rematch")
+    table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    shown = len(host.frames)
+    host.send(t="undo")
+    table.wait(lambda: hub.question is not None and hub.question.step == REMATCH)
+    assert hub.state is not None and hub.state.over and hub.state.game == 1
+    assert [s for s in screens(host, shown) if s["screen"] == "end"][-1] == end
+    standing = open_journal(hub.journal_path).answers  # type: ignore[arg-type]
+    assert not [a for a in standing if a.origin is not None and a.origin.step == REMATCH], "the rematch stands"
+    hub.stop_game()
+
+
+def test_a_rematch_before_the_end_is_refused(tmp_path: Path) -> None:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub, 1)
+    host = table.connect("host")
+    host.send(t="rematch")  # no game yet
+    host.send(t="players", players=6)
+    host.send(t="deal")
+    table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    session = hub.input
+    host.send(t="rematch")  # a game in play is not ended by a rematch
+    assert [r["rule"] for r in host.refusals()] == ["stale", "stale"]
+    assert hub.input is session and (hub.state is None or hub.state.game == 1)
+    hub.stop_game()
