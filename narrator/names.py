@@ -16,7 +16,13 @@ _REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}  # control, format (bidi overrides, ze
 
 
 class NameProblem(ValueError):
-    """A name that cannot be used; the message says which seat and why."""
+    """A name that cannot be used; the message says which seat and why. `kind` (long, plain, empty, same) and
+    `params` (seat, first, name, most) say it again for a page in the table's language."""
+
+    def __init__(self, message: str, kind: str, **params: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.params = params
 
 
 def _quoted(name: str) -> str:
@@ -28,19 +34,29 @@ def clean_name(raw: object, seat: int, *, blank_ok: bool = False) -> str:
     """One name made plain: NFC, stripped; NameProblem when it is empty, too long or not plain text."""
     text = str(raw)
     if len(text) > 4 * MAX_LENGTH:  # refused before any normalisation work on it
-        raise NameProblem(f"player {seat}'s name {_quoted(text)} is longer than {MAX_LENGTH} characters")
+        raise _too_long(text, seat)
     name = unicodedata.normalize("NFC", text).strip()
     if not name:
         if blank_ok:
             return ""
-        raise NameProblem(f"player {seat}'s name is empty")
+        raise NameProblem(f"player {seat}'s name is empty", "empty", seat=seat)
     for char in name:
         if unicodedata.category(char) in _REFUSED:
             raise NameProblem(f"player {seat}'s name {_quoted(name)} contains U+{ord(char):04X}, "
-                              f"a control or invisible character; a name is plain text")
+                              f"a control or invisible character; a name is plain text", "plain", seat=seat)
     if len(name) > MAX_LENGTH:
-        raise NameProblem(f"player {seat}'s name {_quoted(name)} is longer than {MAX_LENGTH} characters")
+        raise _too_long(name, seat)
     return name
+
+
+def _too_long(name: str, seat: int) -> NameProblem:
+    return NameProblem(f"player {seat}'s name {_quoted(name)} is longer than {MAX_LENGTH} characters", "long",
+                       seat=seat, name=_quoted(name)[1:-1], most=MAX_LENGTH)
+
+
+def _same(name: str, first: int, seat: int) -> NameProblem:
+    return NameProblem(f"players {first} and {seat} have the same name {_quoted(name)} "
+                       f"(names must differ in more than upper/lower case)", "same", first=first, seat=seat, name=name)
 
 
 def same_name_key(name: str) -> str:
@@ -62,7 +78,28 @@ def clean_names(names: Sequence[object], *, blank_ok: bool = False) -> list[str]
             continue
         key = same_name_key(name)
         if key in seen:
-            raise NameProblem(f"players {seen[key]} and {seat} have the same name {_quoted(name)} "
-                              f"(names must differ in more than upper/lower case)")
+            raise _same(name, seen[key], seat)
         seen[key] = seat
+    return out
+
+
+def standing_names(typed: Sequence[object], before: Sequence[str]) -> list[str]:
+    """The setup's names after a change that clean_names refused: each seat's typed name where it can stand,
+    else the name it had before (or none), so one bad name loses no other."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for seat in range(1, max(len(typed), len(before)) + 1):
+        kept = before[seat - 1] if seat <= len(before) else ""
+        for raw in [typed[seat - 1], kept] if seat <= len(typed) else [kept]:
+            try:
+                name = clean_name(raw, seat, blank_ok=True)
+            except NameProblem:
+                continue
+            if same_name_key(name) not in seen:
+                break
+        else:
+            name = ""
+        out.append(name)
+        if name:
+            seen.add(same_name_key(name))
     return out

@@ -10,6 +10,7 @@ from engine import (
     ruleset,
 )
 from engine.house import RULES_OF
+from narrator.names import MAX_LENGTH
 from narrator.ui.web.screens import cards_of, offices_of
 
 MODES = ("one_device", "round_table", "own_devices")
@@ -34,4 +35,5 @@ class Draft:
         return {"players": self.players, "names": self.names, "counts": self.counts, "house": self.house.to_json(),
                 "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset, "mode": self.mode,
                 "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
-                "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset])}
+                "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset]),
+                "name_max": MAX_LENGTH}

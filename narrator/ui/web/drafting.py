@@ -91,16 +91,16 @@ class Drafting(Connections):
             except HouseError as exc:
                 raise Refused(f"house.{exc.key}", str(exc)) from None
         elif kind == "names":
-            from narrator.names import NameProblem, clean_names
+            from narrator.names import NameProblem, clean_names, standing_names
 
             typed = m.get("names", [])
             if not isinstance(typed, list):
                 raise TypeError("names: not a list")  # a malformed message, ignored
             try:
                 d.names = clean_names(typed[: d.players], blank_ok=True)  # "" is an unnamed seat
-            except NameProblem as exc:
-                self.show({"screen": "setup"})  # back to the names that stand
-                raise Refused("setup.names", str(exc), detail=str(exc)) from None
+            except NameProblem as exc:  # every other name stands; the page keeps what was typed (app.js)
+                d.names = standing_names(typed[: d.players], d.names)
+                raise Refused(f"setup.name_{exc.kind}", str(exc), detail=str(exc), **exc.params) from None
             return  # the page already shows what was typed; redrawing would lose the cursor
         elif kind == "lang" and m.get("lang") in ("en", "de", "es"):
             d.lang = str(m["lang"])

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ...browser import (
-    ARGS,
     CHROMIUM,
     GUARD_MS,
-    PHONE,
-    RECORD_MESSAGES,
     free_port,
     gen,
     received,
@@ -33,26 +29,6 @@ pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHRO
                                 reason="Debian's chromium is not installed (.ci/run installs it)")
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala"]
 ROLE_WORDS = role_words()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
-    context.set_default_timeout(GUARD_MS)  # a guard against a hang; every wait is for an event
-    context.add_init_script(RECORD_MESSAGES)
-    pg = context.new_page()
-    yield pg
-    context.close()
 
 
 def role_words_in(text: str) -> list[str]:

@@ -16,6 +16,7 @@ let leaving = false;  // the page is being reloaded or left: a secret it drops n
 let myPick = null;  // own devices, a wolf: the value this phone last picked (to mark it)
 let screenQ, screenName;  // the question drawn: a new one drops the pick and any open dialog
 let joinCode = null, joinName = "";  // the lobby's form, kept while the screen is redrawn
+let typedNames = null;  // the setup's names as typed, kept while the screen is redrawn (a refused one too)
 const TOKEN = "wolfcall.token";
 function stored() { try { return localStorage.getItem(TOKEN); } catch (e) { return null; } }
 function store(token) { try { localStorage.setItem(TOKEN, token); } catch (e) { /* a private window: this page only */ } }
@@ -176,6 +177,7 @@ function render(s) {
   clearInterval(timer);
   if (s.screen !== "card") release();
   if (s.q != null || OUTSIDE.includes(s.screen)) tallied = null;  // the count stays until the next question
+  if (s.screen !== "setup") typedNames = null;  // the deal took the names; a new game starts from its own
   if (s.q !== screenQ || s.screen !== screenName) {
     myPick = null; screenQ = s.q; screenName = s.screen;
     if ($("confirm").open) $("confirm").close();  // a question about a screen that has moved on
@@ -237,8 +239,12 @@ function setup(main, s) {
   else {
     const names = el("div", { class: "grid" });
     for (let i = 0; i < d.players; i++) {
-      const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value: d.names[i] || "", "aria-label": t("setup.name", { n: i + 1 }) });
-      input.onchange = () => send({ t: "names", names: [...names.querySelectorAll("input")].map((x) => x.value) });
+      const value = typedNames && typedNames[i] !== undefined ? typedNames[i] : d.names[i] || "";
+      const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value, maxlength: String(d.name_max), "aria-label": t("setup.name", { n: i + 1 }) });
+      input.onchange = () => {
+        typedNames = [...names.querySelectorAll("input")].map((x) => x.value);
+        send({ t: "names", names: typedNames });
+      };
       names.append(input);
     }
     main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
