@@ -39,8 +39,8 @@ def test_a_long_name_and_a_duplicate_lose_no_name_typed_and_are_said_in_german(p
         wait_message(page, since, "m.t === 'refused' && m.rule === 'message.not_yours'")
         refusals = page.evaluate(f"window.__wolfcall.received.slice({since}).filter((m) => m.t === 'refused')"
                                  ".map((m) => m.text)")
-        assert refusals[0] == ("Spieler 1 und Spieler 2 heißen beide „ana“; die Namen müssen sich in mehr als "
-                               "Groß- und Kleinschreibung unterscheiden."), refusals
+        assert refusals[0] == ("Spieler 1 und Spieler 2 heißen beide „ana“; die Namen dürfen sich nicht nur in "
+                               "der Groß- und Kleinschreibung unterscheiden."), refusals
         typed = [*TWELVE[:7], "Hans-Joachim von Weißenf", *TWELVE[8:]]
         assert names_shown(page) == typed
         before = gen(page)
