@@ -70,11 +70,11 @@ def listening(host: str, port: int) -> socket.socket:
     return sock
 
 
-def taken(words: dict[str, str], host: str, port: int, exc: OSError) -> str:
-    """Why the page cannot listen on `port`, in the table's words, with the next free port to start on."""
+def taken(words: dict[str, str], host: str, port: int, exc: OSError, command: str = "wolfcall play") -> str:
+    """Why the page cannot listen on `port`, in the table's words, with the next free port to start `command` on."""
     free = next((p for p in range(port + 1, min(port + 100, 65536)) if _free(host, p)), 0)
     key = "cli.port_in_use" if exc.errno == errno.EADDRINUSE else "cli.port_refused"
-    return words[key].format(port=port, free=free or "PORT", reason=exc.strerror or exc)
+    return words[key].format(port=port, free=free or "PORT", reason=exc.strerror or exc, command=command)
 
 
 def _free(host: str, port: int) -> bool:
