@@ -46,8 +46,8 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     qr.save(svg, kind="svg", scale=6, dark="#fff", light="#000")  # a whole SVG file (an <img> needs its xmlns)
     app = create_app(hub, svg.getvalue().decode() if lan else None)
     hub.lan_url = address if lan else None
-    if resume and hub.screen.get("screen") == "resume":
-        hub.handle(0, {"t": "continue"})  # `wolfcall play --resume`: the page opens on the game
+    if resume:
+        hub.continue_waiting()  # `wolfcall play --resume`: the page opens on the game
     if lan:  # the device on the table says where to join once the network is up, and again when it changes
         watch(hub)
     print(f"wolfcall: open {address} on the device in the middle of the table", file=sys.stderr)
