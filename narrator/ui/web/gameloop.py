@@ -245,3 +245,5 @@ class GameLoop(Connections):
         on the end screen too, where it takes back the last choice of the game, or a rematch)."""
         if value == UNDO and self.input is not None:
             self.input.request_undo()
+            self.broadcast({"t": "caption", "text": ""})  # the line undone leaves every page ...
+            self.broadcast({"t": "undoing"})  # ... and each says at once that it is undone (control.js)
