@@ -14,14 +14,16 @@ from __future__ import annotations
 import secrets
 import sys
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Digits, Line, Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
-from narrator.ui.web.guard import Refusal, Tokens, same
+from narrator.ui.web.claims import Conn
+from narrator.ui.web.claims import Hub as Seats
+from narrator.ui.web.guard import Refusal, same
 from narrator.ui.web.strings import strings
 
 SCENE = "table.takeover"
@@ -30,32 +32,13 @@ TRIES = 3  # wrong codes one code stands: then it is void and a new one is made
 LOCK_AFTER = 12  # wrong codes in all before no code is taken until the server restarts
 
 
-class Conn(Protocol):
-    who: str
-    seat: int | None
-    last: str
-
-    def send(self, message: dict[str, Any]) -> None: ...
-
-
-class Hub(Protocol):
-    """What a takeover needs of the hub: its pages, tokens, language and voice, the console, a redraw."""
-
-    @property
-    def conns(self) -> Mapping[int, Conn]: ...
-
-    @property
-    def tokens(self) -> Tokens: ...
-
-    @property
-    def lang(self) -> str: ...
+class Hub(Seats, Protocol):
+    """What a takeover needs of the hub besides its pages and tokens (claims.py): its script and the console."""
 
     @property
     def script(self) -> Script: ...
 
     def console(self, text: str) -> None: ...
-
-    def refresh(self) -> None: ...
 
 
 def new_code() -> str:
