@@ -32,3 +32,18 @@ def test_the_captains_successor_is_called_after_the_dawn_and_the_hunters_shot() 
     dawn = heard(scenes, "dawn.death", "Ben")
     assert dawn < heard(scenes, "hunter.wake") < heard(scenes, "hunter.shot") < heard(scenes, "captain.successor") \
         < heard(scenes, "captain.named", "Dario")
+
+
+def test_the_cards_are_said_as_the_deal_holds_them() -> None:
+    """Seven seats, two werewolves and two villagers: "Ana war ein Werwolf", "Carla war die Seherin"."""
+    n = narrate(answers(("werewolves:6", 2.0), ("witch:pass", 2.0), ("seer:1", 2.0), (VOTE, 30.0), ("day_vote:5", 2.0),
+                        ("hunter:1", 2.0), ("werewolves:4", 2.0), ("witch:poison:2", 2.0), ("seer:7", 2.0)),
+                lang="de")
+    assert n.state.over
+    scenes = [(c.scene, c.text) for c in captions(n)]
+    deal = scenes[heard(scenes, "deal.cards")][1]
+    assert "zwei Werwölfe" in deal and "die Seherin" in deal and "zwei Dorfbewohner" in deal
+    reveal = {name: text for scene, text in scenes if scene == "end.reveal" for name in ("Ana", "Carla") if name in text}
+    carla, ana = reveal["Carla"].lower(), reveal["Ana"].lower()
+    assert "seherin" in carla and not any(w in carla for w in ("eine seherin", "einer seherin"))
+    assert "werwolf" in ana and not any(w in ana for w in ("der werwolf", "den werwolf", "dem werwolf"))

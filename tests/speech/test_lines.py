@@ -133,16 +133,17 @@ def test_a_line_starting_with_the_spanish_seat_word_starts_with_a_capital() -> N
 
 def test_german_roles_take_their_case() -> None:
     assert render("de", "{player} spielte {role:acc}", ["Ana", "Ben"], player=Seat(2),
-                  role=RoleName("villager")) == "Ben spielte einen Dorfbewohner"
-    assert render("de", "mit {role:dat}", role=RoleName("seer")) == "Mit einer Seherin"
+                  role=RoleName("villager", 3)) == "Ben spielte einen Dorfbewohner"
+    assert render("de", "mit {role:dat}", role=RoleName("seer")) == "Mit der Seherin"
+    assert render("de", "mit {role:dat}", role=RoleName("werewolf", 2)) == "Mit einem Werwolf"
     assert render("de", "{role:the_acc} und {role:the_dat}",
                   role=RoleName("raven")) == "Den Denunzianten und dem Denunzianten"
     assert render("de", "{role}", role=RoleName("sister")) == "Eine der Schwestern"
 
 
 def test_english_roles_take_a_or_an() -> None:
-    assert render("en", "{role}", role=RoleName("elder")) == "An elder"
-    assert render("en", "Ana was {role}.", role=RoleName("werewolf")) == "Ana was a werewolf."
+    assert render("en", "{role}", role=RoleName("elder", 2)) == "An elder"
+    assert render("en", "Ana was {role}.", role=RoleName("werewolf", 2)) == "Ana was a werewolf."
     assert render("en", "Ana was {role:the}.", role=RoleName("seer")) == "Ana was the seer."
     assert lines("en").role("brother") == "one of the brothers"
 
@@ -155,6 +156,35 @@ def test_the_cards_in_play_are_counted_in_words(lang: str, expected: str) -> Non
     cards = Cards(("werewolf", "seer", "werewolf", "witch"))
     assert render(lang, "{roles}", roles=cards) == expected
     assert render(lang, "{roles}", roles={"werewolf": 2, "seer": 1, "witch": 1}) == expected
+
+
+@pytest.mark.parametrize(("lang", "template", "role", "copies", "expected"), [
+    ("de", "{player} war {role}.", "seer", 1, "Luis war die Seherin."),
+    ("de", "Sie zeigt {role:acc}.", "hunter", 1, "Sie zeigt den Jäger."),
+    ("de", "{player} war {role}.", "werewolf", 2, "Luis war ein Werwolf."),
+    ("de", "Sie zeigt {role:acc}.", "villager", 4, "Sie zeigt einen Dorfbewohner."),
+    ("de", "{player} war {role}.", "sister", 2, "Luis war eine der Schwestern."),
+    ("de", "{player} spielte {role:acc}.", "brother", 3, "Luis spielte einen der Brüder."),
+    ("es", "{player} era {role}.", "seer", 1, "Luis era la vidente."),
+    ("es", "{player} tenía la carta de {role}.", "hunter", 1, "Luis tenía la carta del cazador."),
+    ("es", "{player} tenía la carta de {role}.", "werewolf", 3, "Luis tenía la carta de un hombre lobo."),
+    ("es", "{player} era {role}.", "villager", 2, "Luis era un aldeano."),
+    ("es", "{player} tenía la carta de {role}.", "sister", 2, "Luis tenía la carta de una de las hermanas."),
+    ("es", "{player} tenía la carta de {role}.", "brother", 3, "Luis tenía la carta de uno de los hermanos."),
+    ("en", "{player} was {role}.", "seer", 1, "Luis was the seer."),
+    ("en", "{player} was {role}.", "werewolf", 2, "Luis was a werewolf.")])
+def test_a_card_dealt_once_is_the_card_and_a_card_with_copies_one_of_them(
+        lang: str, template: str, role: str, copies: int, expected: str) -> None:
+    assert render(lang, template, ["Luis"], player=Seat(1), role=RoleName(role, copies)) == expected
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "A werewolf, the seer, the witch and two villagers"),
+    ("de", "Ein Werwolf, die Seherin, die Hexe und zwei Dorfbewohner"),
+    ("es", "Un hombre lobo, la vidente, la bruja y dos aldeanos")])
+def test_a_single_card_of_a_kind_that_comes_in_copies_is_counted(lang: str, expected: str) -> None:
+    cards = Cards(("werewolf", "seer", "witch", "villager", "villager"), frozenset(("werewolf", "villager")))
+    assert render(lang, "{roles}", roles=cards) == expected
 
 
 def test_the_cards_keep_their_parts_for_a_pack() -> None:
