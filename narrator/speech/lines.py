@@ -203,6 +203,7 @@ class Lines:
                 continue
             said, more = self._render(field, spec or "", values[field])
             chunk, said, more = self._contract(chunk, said, more)
+            chunk = self._euphony(chunk, said)
             text += chunk + said
             parts += _literal(chunk) + more
         return text, parts
@@ -225,6 +226,20 @@ class Lines:
         rest = len(article)
         return (before[:m.start()], joined + said[rest:],
                 [Part("text", joined + parts[0].text[rest:]), *parts[1:]])
+
+    def _euphony(self, before: str, said: str) -> str:
+        """Spanish "y" before an i-sound is "e" ("e Inés"), "o" before an o-sound is "u" ("u Óscar"): the
+        words `names.and`/`names.and_i` and `names.or`/`names.or_o`, wherever a filled-in word follows them."""
+        for plain, sound, changed in (("names.and", _starts_with_i_sound, "names.and_i"),
+                                      ("names.or", _starts_with_o_sound, "names.or_o")):
+            if not (self.script.has(self.lang, plain) and self.script.has(self.lang, changed)):
+                continue
+            word, other = self.word(plain), self.word(changed)
+            m = re.search(r"(?:^|(?<=\W))(" + re.escape(word) + r")(\s+)$", before, re.IGNORECASE)
+            if word != other and m is not None and sound(said):
+                other = other[:1].upper() + other[1:] if m.group(1)[:1].isupper() else other
+                return before[:m.start(1)] + other + m.group(2)
+        return before
 
     def digits(self, text: str) -> list[str]:
         """The words of `text` said digit by digit: a digit as `numbers.<d>`, a dot as `address.dot`."""
@@ -349,7 +364,8 @@ def renderings(script: Script, lang: str, template: str,
     seated = Lines(script, lang, Picker(0))
     runs = [(seated, case) for case in cases]
     if fields & {"player", "players"}:
-        runs.append((Lines(script, lang, Picker(0), SAMPLE_NAMES), cases[0]))
+        named = Lines(script, lang, Picker(0), SAMPLE_NAMES)
+        runs += [(named, cases[0]), (named, {**cases[0], "player": Seat(4)})]  # "e Inés" after "y"
     for lines, case in runs:
         values = {**base, **case}
         text, parts = lines._fill(template, {f: values.get(f, "") for f in fields})
@@ -380,9 +396,19 @@ def sentence_case(text: str) -> str:
     return re.sub(r"(^|[.!?¡¿]\s+|^[¡¿])([a-zà-ÿ])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
-def _starts_with_i_sound(word: str) -> bool:
+def _plain(word: str) -> str:
     plain = unicodedata.normalize("NFD", word.casefold())
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
+def _starts_with_o_sound(word: str) -> bool:
+    """ "Óscar", "Horacio", "ocho" (RAE: "u" before a word that begins with the sound o)."""
+    return _plain(word).startswith(("o", "ho"))
+
+
+def _starts_with_i_sound(word: str) -> bool:
+    """ "Inés", "Hilario", "Íñigo", but not "Hierro" or "Yolanda" (RAE: "y" before hie-, hia- and y-)."""
+    plain = _plain(word)
     if plain.startswith("hi"):
         return not plain.startswith(("hia", "hie", "hio", "hiu"))
     return plain.startswith("i") and not plain.startswith(("ia", "ie", "io", "iu"))

@@ -258,3 +258,17 @@ def test_an_address_and_a_port_are_said_digit_by_digit(lang: str) -> None:
     for _ in range(8):  # every variant names the machine, the address and the port
         line = said.say("address.say", **values)
         assert "wolfcall" in line.text and address in line.text and line.text.endswith(f"{port}.")
+
+
+def test_spanish_y_and_o_change_before_a_name_in_a_line() -> None:
+    names = ["Ana", "Inés", "Óscar", "Hierónimo", "Yolanda", "Hilario", "Horacio"]
+    assert render("es", "Y {player} era {role}.", names, player=Seat(2), role=RoleName("seer")) == \
+        "E Inés era la vidente."
+    assert render("es", "Ana y {player}.", names, player=Seat(6)) == "Ana e Hilario."
+    assert render("es", "Ana y {player}.", names, player=Seat(4)) == "Ana y Hierónimo."
+    assert render("es", "Ana y {player}.", names, player=Seat(5)) == "Ana y Yolanda."
+    assert render("es", "¿Ana o {player}?", names, player=Seat(3)) == "¿Ana u Óscar?"
+    assert render("es", "¿Ana o {player}?", names, player=Seat(7)) == "¿Ana u Horacio?"
+    assert render("es", "¿Ana o {player}?", names, player=Seat(1)) == "¿Ana o Ana?"
+    assert render("es", "Hoy {player}.", names, player=Seat(2)) == "Hoy Inés."  # "hoy" ends in y: not the word
+    assert render("de", "Und {player}.", names, player=Seat(2)) == "Und Inés."
