@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+import string
 from pathlib import Path
 
 import pytest
@@ -272,3 +274,99 @@ def test_spanish_y_and_o_change_before_a_name_in_a_line() -> None:
     assert render("es", "¿Ana o {player}?", names, player=Seat(1)) == "¿Ana o Ana?"
     assert render("es", "Hoy {player}.", names, player=Seat(2)) == "Hoy Inés."  # "hoy" ends in y: not the word
     assert render("de", "Und {player}.", names, player=Seat(2)) == "Und Inés."
+
+
+# -- every filled-in line with every card, names and seat words (issue 19) ---------------------------------
+_GROUPS = {"sister": 2, "brother": 3}
+_ARTICLES = {"de": {"m": ("der", "ein", "den", "einen", "dem", "einem", "einer"), "f": ("die", "eine", "der", "einer"),
+                    "n": ("das", "ein", "dem", "einem")},
+             "es": {"m": ("el", "un", "uno"), "f": ("la", "una")}}
+_DOUBLED = {"de": re.compile(r"\b(der|die|das|den|dem|des|ein|eine|einen|einem|einer)\s+"
+                             r"(der|die|das|den|dem|ein|eine|einen|einem|einer)\s+(?!Schwestern|Brüder)", re.I),
+            "es": re.compile(r"\b(el|la|los|las|un|una)\s+(el|la|los|las|un|una|del|al)\b", re.I)}
+_ES_EUPHONY = re.compile(r"\b(y\s+(h?[ií](?![aeiouáéó])|hi[^aeiouáéíóú])|o\s+h?[oó])", re.I)
+
+
+def _card_scenes(lang: str) -> list[tuple[str, str]]:
+    out = []
+    for scene_id, scene in SCRIPT.scenes[lang].items():
+        if scene_id.startswith(("roles.", "names.", "numbers.", "ordinals.")):
+            continue
+        out += [(scene_id, v.text) for v in scene.variants if re.search(r"\{(role|roles|night)\b", v.text)]
+    return out
+
+
+def _copies(role: str) -> tuple[int, ...]:
+    if role in _GROUPS:
+        return (_GROUPS[role],)
+    return (1, 2, 3) if ROLES[role].many else (1,)
+
+
+def _said_form(lang: str, role: str, spec: str, copies: int) -> str:
+    form = {"": "a", "acc": "acc", "dat": "dat"}.get(spec, spec)
+    if copies <= 1:
+        form = {"a": "the", "acc": "the_acc", "dat": "the_dat"}.get(form, form)
+    return SCRIPT.form(lang, f"roles.{role}", form) or SCRIPT.form(lang, f"roles.{role}", "a") or ""
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_every_role_form_agrees_with_its_gender(lang: str) -> None:
+    """The words themselves: "der/ein Jäger", "die/eine Seherin", "el/un cazador", "la/una vidente"."""
+    cards = [r for r in ROLES if ROLES[r].card]
+    wrong = []
+    for role in cards:
+        gender = SCRIPT.form(lang, f"roles.{role}", "gender") or ""
+        for form in ("a", "the", "acc", "the_acc", "dat", "the_dat"):
+            word = SCRIPT.form(lang, f"roles.{role}", form)
+            if word is None or word in ("Amor", "Cupido"):
+                continue
+            first = word.split()[0].lower()
+            if first not in _ARTICLES[lang][gender]:
+                wrong.append(f"roles.{role}.{form}: {word!r} ({gender})")
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_every_filled_in_line_agrees_with_every_card_name_and_seat_word(lang: str) -> None:
+    """Render every line that names a card or a night with every card (dealt once and with copies), names
+    and seat words; check the article the deal asks for, no doubled article, contractions, "e"/"u"."""
+    names = ["Ana", "Inés", "Óscar", "Hilario"]
+    wrong: list[str] = []
+    seat_word = {"de": "Spieler drei", "es": "jugador tres"}[lang]
+    for scene, template in _card_scenes(lang):
+        specs = [spec or "" for _, field, spec, _ in string.Formatter().parse(template) if field == "role"]
+        own = scene.split(".")[0]  # a role's own scene names its own card (village_idiot.pardoned)
+        for role in (r for r in ROLES if ROLES[r].card and (own not in ROLES or r == own)):
+            for copies in _copies(role):
+                for who in ([], names):
+                    for seat in ((3,) if not who else (1, 2, 3, 4)):
+                        values = {"player": Seat(seat), "role": RoleName(role, copies), "night": 3,
+                                  "roles": Cards((role,) * copies, frozenset((role,)) if ROLES[role].many else
+                                                 frozenset()),
+                                  "players": Seats((1, seat) if seat != 1 else (2, 1)), "minutes": 5, "number": 2}
+                        text = render(lang, template, who, **values)
+                        low = text.lower()
+                        problems = []
+                        for spec in specs:
+                            form = _said_form(lang, role, spec, copies).lower()
+                            said = {form, re.sub(r"^el ", "del ", form), re.sub(r"^el ", "al ", form)}
+                            if not any(f in low for f in said):
+                                problems.append(f"expected {form!r}")
+                        the = (SCRIPT.form(lang, f"roles.{role}", "the") or "").lower()
+                        if copies > 1 and "{role" in template and the != _said_form(lang, role, "", 2).lower() and \
+                                re.search(r"\b(" + re.escape(the) + "|" + re.escape(re.sub(r"^el ", "del ", the)) +
+                                          r")\b", low):
+                            problems.append(f"{the!r}, one card of several")
+                        if _DOUBLED[lang].search(text):
+                            problems.append("a doubled article")
+                        if lang == "es" and re.search(r"\b(de|a) el\b", low):
+                            problems.append("'de el'/'a el' not contracted")
+                        if lang == "es" and _ES_EUPHONY.search(text):
+                            problems.append("'y'/'o' before an i-/o-sound")
+                        if "{player}" in template and not who and seat_word.lower() not in low:
+                            problems.append(f"no {seat_word!r}")
+                        if not text[:1].isupper() and not text.startswith(("¿", "¡")):
+                            problems.append("no capital")
+                        if problems:
+                            wrong.append(f"{scene} ({role}×{copies}): {text!r}: {', '.join(problems)}")
+    assert not wrong, wrong[:20]
