@@ -4,7 +4,7 @@ the death, the executed card, grief, shots, then the captain's successor."""
 from __future__ import annotations
 
 from engine import Choice, Game, HouseRules
-from engine.events import Event
+from engine.events import Died, Event
 
 
 def said(events: list[Event]) -> list[tuple[str, int | None]]:
@@ -14,8 +14,8 @@ def said(events: list[Event]) -> list[tuple[str, int | None]]:
         scene = event.said()
         if scene is not None:
             out.append((scene.scene, scene.player))
-        elif type(event).__name__ == "Died":
-            out.append(("died", getattr(event, "seat")))
+        elif isinstance(event, Died):
+            out.append(("died", event.seat))
     return out
 
 

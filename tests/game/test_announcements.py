@@ -43,7 +43,8 @@ def test_the_cards_are_said_as_the_deal_holds_them() -> None:
     scenes = [(c.scene, c.text) for c in captions(n)]
     deal = scenes[heard(scenes, "deal.cards")][1]
     assert "zwei Werwölfe" in deal and "die Seherin" in deal and "zwei Dorfbewohner" in deal
-    reveal = {name: text for scene, text in scenes if scene == "end.reveal" for name in ("Ana", "Carla") if name in text}
+    reveal = {name: text for scene, text in scenes if scene == "end.reveal"
+              for name in ("Ana", "Carla") if name in text}
     carla, ana = reveal["Carla"].lower(), reveal["Ana"].lower()
     assert "seherin" in carla and not any(w in carla for w in ("eine seherin", "einer seherin"))
     assert "werwolf" in ana and not any(w in ana for w in ("der werwolf", "den werwolf", "dem werwolf"))
