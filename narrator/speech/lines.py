@@ -341,7 +341,7 @@ class Lines:
         return self._line(scene, self.picker.peek(scene, n), values)
 
 
-SAMPLE_NAMES = ("Ana", "Ben", "Carla", "Inés")
+SAMPLE_NAMES = ("Ana", "Ben", "Carla", "Inés", "Óscar")
 
 
 def renderings(script: Script, lang: str, template: str,
@@ -365,7 +365,7 @@ def renderings(script: Script, lang: str, template: str,
     runs = [(seated, case) for case in cases]
     if fields & {"player", "players"}:
         named = Lines(script, lang, Picker(0), SAMPLE_NAMES)
-        runs += [(named, cases[0]), (named, {**cases[0], "player": Seat(4)})]  # "e Inés" after "y"
+        runs += [(named, {**cases[0], "player": Seat(seat)}) for seat in (3, 4, 5)]  # "e Inés", "u Óscar"
     for lines, case in runs:
         values = {**base, **case}
         text, parts = lines._fill(template, {f: values.get(f, "") for f in fields})

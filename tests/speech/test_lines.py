@@ -234,6 +234,16 @@ def test_a_pack_can_have_a_clip_of_every_contracted_word() -> None:
     assert said["Esta mañana enterramos"] == ("dawn.death", 0)
 
 
+def test_a_pack_has_a_clip_of_every_form_a_deal_or_a_name_asks_for() -> None:
+    mine = Script(scenes={lang: dict(scenes) for lang, scenes in SCRIPT.scenes.items()})
+    mine.scenes["es"]["dawn.death"] = Scene("dawn.death", [Variant("Y {player} tenía la carta de {role}.", 1),
+                                                           Variant("¿Ana o {player}?", 2),
+                                                           Variant("Jugamos con {roles}.", 3)], "x.yaml", 1)
+    said = set(spoken_texts(mine, "es", sorted(ROLES)))
+    assert {"E", "Y", "¿Ana u", "¿Ana o", "tenía la carta de", "la vidente", "del cazador",
+            "un hombre lobo", "el hombre lobo"} <= said, said
+
+
 ADDRESS_SAID = {  # 192.168.1.23, port 8765: digit by digit, as a native game master says it
     "en": ("one nine two dot one six eight dot one dot two three", "eight seven six five",
            "To join, open wolfcall dot local, or one nine two dot one six eight dot one dot two three, "
