@@ -17,7 +17,6 @@ from narrator.audio.engines import (
     EngineError,
     EspeakEngine,
     VoiceSettings,
-    fallback_engine,
     make_engine,
     piper_model_path,
 )
@@ -31,6 +30,7 @@ ENGINES = ("piper", "espeak", "pyttsx3", "gtts")
 PIPER_URL = ("https://huggingface.co/rhasspy/piper-voices/resolve/main/{family}/{code}/{name}/{quality}/"
              "{code}-{name}-{quality}{ext}?download=true")
 _ESPEAK_NAME = re.compile(r"^[a-z]{2,3}(-[a-z]{2,3})?(\+[a-z0-9_]+)?$")
+_MBROLA_NAME = re.compile(r"^[a-z]{2}[0-9]$")
 _PIPER_NAME = re.compile(r"^(?P<family>[a-z]+)_(?P<region>[A-Z]+)-(?P<name>[\w]+)-(?P<quality>x_low|low|medium|high)$")
 
 
@@ -41,6 +41,7 @@ class Voice:
     description: str
     settings: VoiceSettings
     floor: VoiceSettings | None = None  # the espeak-ng voice that speaks when this one cannot (model missing)
+    mbrola: VoiceSettings | None = None  # the better floor, espeak-ng through MBROLA (mb-de6), where installed
 
     @property
     def language(self) -> str:
@@ -53,8 +54,11 @@ class Voice:
 
 
 def floor_engine(voice: Voice) -> EspeakEngine:
-    """The voice's own espeak-ng variant: what speaks offline when its Piper model is not here."""
-    return EspeakEngine(voice.floor) if voice.floor is not None else fallback_engine(voice.language)
+    """The voice's offline floor: what speaks when its Piper model is not here (narrator/audio/floors.py:
+    espeak-ng through MBROLA where its voice is installed, else the voice's own espeak-ng variant)."""
+    from narrator.audio.floors import floor
+
+    return EspeakEngine(floor(voice))
 
 
 def piper_dir() -> Path:
@@ -67,7 +71,8 @@ def load_voice(path: Path) -> Voice:
     where = str(path)
     if not isinstance(doc, MarkedDict):
         raise YamlError(where, 1, "a voice is a mapping: persona, description, engine, model, language")
-    known = {"persona", "description", "engine", "model", "language", "speed", "pitch", "fallback", "speaker"}
+    known = {"persona", "description", "engine", "model", "language", "speed", "pitch", "fallback", "mbrola",
+             "speaker"}
     for key in doc:
         if key not in known:
             raise YamlError(where, doc.line_of(key), f"{key}: unknown key (known: {', '.join(sorted(known))})")
@@ -97,7 +102,19 @@ def load_voice(path: Path) -> Voice:
             raise YamlError(where, doc.line_of("fallback"),
                             f"fallback: an espeak-ng voice of the same language, like {doc['language']}+m3")
         floor = VoiceSettings("espeak", fallback, str(doc["language"]), float(speed), pitch)
-    return Voice(path.stem, str(doc["persona"]), str(doc.get("description", "")), settings, floor)
+    return Voice(path.stem, str(doc["persona"]), str(doc.get("description", "")), settings, floor,
+                 _mbrola(doc, where, settings))
+
+
+def _mbrola(doc: MarkedDict, where: str, settings: VoiceSettings) -> VoiceSettings | None:
+    """`mbrola: de6`: MBROLA's voice of the same language that espeak-ng speaks through where it is installed."""
+    if "mbrola" not in doc:
+        return None
+    name = doc["mbrola"]
+    if not isinstance(name, str) or not _MBROLA_NAME.match(name) or not name.startswith(settings.language):
+        raise YamlError(where, doc.line_of("mbrola"),
+                        f"mbrola: one of MBROLA's voices of the same language, like {settings.language}6")
+    return VoiceSettings("espeak", f"mb-{name}", settings.language, settings.speed, settings.pitch)
 
 
 def all_voices(folder: Path = VOICES) -> dict[str, Voice]:

@@ -1,0 +1,76 @@
+"""The offline floor: the espeak-ng voice that speaks for a narrator whose own voice is not here, the best
+this machine has.
+
+For German that is espeak-ng driving one of MBROLA's diphone voices when it is installed (`mb-de6` for the
+male narrators, `mb-de7` or `mb-de5` for the female ones: a voice's `mbrola:` key), else plain espeak-ng.
+An offline Whisper listener gets every second word of plain German espeak-ng wrong and about one in seven
+of MBROLA's (`make bench`, `voice.asr_wer.de.*`). Spanish keeps plain espeak-ng: MBROLA's Spanish voices
+are heard worse. MBROLA and its voices are Debian packages (`mbrola` in contrib, `mbrola-de6` in non-free);
+espeak-ng 1.51 finds a voice in /usr/share/mbrola as `<v>`, `<v>/<v>` or `voices/<v>`.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from narrator.audio.engines import VoiceSettings, fallback_engine
+from narrator.audio.voices import Voice, all_voices
+
+MBROLA = Path("/usr/share/mbrola")
+SOURCES = "/etc/apt/sources.list.d/debian.sources"
+
+Here = Callable[[str], bool]  # is this MBROLA voice (de6) installed?
+
+
+def mbrola_here(name: str, root: Path = MBROLA, program: str = "mbrola") -> bool:
+    """Whether espeak-ng can speak through MBROLA's voice `name` (de6): the mbrola program on PATH and the
+    voice where espeak-ng 1.51 looks for it."""
+    if shutil.which(program) is None:
+        return False
+    return any(path.is_file() for path in (root / name, root / name / name, root / "voices" / name))
+
+
+def floor(voice: Voice, here: Here = mbrola_here) -> VoiceSettings:
+    """The espeak-ng settings that speak for `voice` offline: its MBROLA floor when that voice is installed,
+    else its plain espeak-ng one (else the language's shipped espeak-ng voice)."""
+    if voice.mbrola is not None and here(mbrola_name(voice.mbrola)):
+        return voice.mbrola
+    return voice.floor if voice.floor is not None else fallback_engine(voice.language).settings
+
+
+def mbrola_name(settings: VoiceSettings) -> str:
+    """mb-de6 → de6."""
+    return settings.model.removeprefix("mb-")
+
+
+def packages(voices: Iterable[Voice]) -> list[str]:
+    """The Debian packages of the MBROLA voices `voices` use: mbrola, mbrola-de6, mbrola-de7."""
+    names = sorted({mbrola_name(v.mbrola) for v in voices if v.mbrola is not None})
+    return ["mbrola", *(f"mbrola-{name}" for name in names)] if names else []
+
+
+def better_lines(lang: str, voices: dict[str, Voice] | None = None) -> list[str]:
+    """How to get the better floor for `lang`, one line per system (Debian, Raspberry Pi OS, macOS); none
+    when the language has no MBROLA floor."""
+    chosen = [v for v in (voices or all_voices()).values() if v.language == lang]
+    apt = " ".join(packages(chosen))
+    if not apt:
+        return []
+    return [f"Debian:           add contrib non-free to Components: in {SOURCES}, then "
+            f"sudo apt-get update && sudo apt-get install {apt}",
+            f"Raspberry Pi OS:  sudo apt install {apt}",
+            "macOS:            Homebrew has no MBROLA voices; download the natural voice instead "
+            "(wolfcall voices download NARRATOR)"]
+
+
+def floor_state(lang: str, voices: dict[str, Voice] | None = None, here: Here = mbrola_here) -> tuple[str, bool]:
+    """What speaks `lang` offline here, in words ("espeak-ng with MBROLA (mb-de6, mb-de7)" or "espeak-ng"),
+    and whether a better floor could be installed."""
+    chosen = [v for v in (voices or all_voices()).values() if v.language == lang]
+    wanted = sorted({v.mbrola.model for v in chosen if v.mbrola is not None})
+    present = [m for m in wanted if here(m.removeprefix("mb-"))]
+    if present:
+        return f"espeak-ng with MBROLA ({', '.join(present)})", len(present) < len(wanted)
+    return "plain espeak-ng", bool(wanted)
