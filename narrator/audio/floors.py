@@ -17,14 +17,13 @@ from pathlib import Path
 
 from narrator.audio.engines import VoiceSettings, fallback_engine
 from narrator.audio.voices import Voice, all_voices
+from narrator.system import MBROLA, MBROLA_VOICES, System, install_command, install_lines, this_system
 
-MBROLA = Path("/usr/share/mbrola")
-SOURCES = "/etc/apt/sources.list.d/debian.sources"
-
+LANGUAGES = {"en": "English", "de": "German", "es": "Spanish"}
 Here = Callable[[str], bool]  # is this MBROLA voice (de6) installed?
 
 
-def mbrola_here(name: str, root: Path = MBROLA, program: str = "mbrola") -> bool:
+def mbrola_here(name: str, root: Path = MBROLA_VOICES, program: str = "mbrola") -> bool:
     """Whether espeak-ng can speak through MBROLA's voice `name` (de6): the mbrola program on PATH and the
     voice where espeak-ng 1.51 looks for it."""
     if shutil.which(program) is None:
@@ -51,26 +50,33 @@ def packages(voices: Iterable[Voice]) -> list[str]:
     return ["mbrola", *(f"mbrola-{name}" for name in names)] if names else []
 
 
-def better_lines(lang: str, voices: dict[str, Voice] | None = None) -> list[str]:
-    """How to get the better floor for `lang`, one line per system (Debian, Raspberry Pi OS, macOS); none
-    when the language has no MBROLA floor."""
-    chosen = [v for v in (voices or all_voices()).values() if v.language == lang]
-    apt = " ".join(packages(chosen))
-    if not apt:
-        return []
-    return [f"Debian:           add contrib non-free to Components: in {SOURCES}, then "
-            f"sudo apt-get update && sudo apt-get install {apt}",
-            f"Raspberry Pi OS:  sudo apt install {apt}",
-            "macOS:            Homebrew has no MBROLA voices; download the natural voice instead "
-            "(wolfcall voices download NARRATOR)"]
-
-
 def floor_state(lang: str, voices: dict[str, Voice] | None = None, here: Here = mbrola_here) -> tuple[str, bool]:
-    """What speaks `lang` offline here, in words ("espeak-ng with MBROLA (mb-de6, mb-de7)" or "espeak-ng"),
-    and whether a better floor could be installed."""
+    """What speaks `lang` offline here, in words ("espeak-ng with MBROLA (mb-de6, mb-de7)" or "plain
+    espeak-ng"), and whether a better floor could be installed."""
     chosen = [v for v in (voices or all_voices()).values() if v.language == lang]
     wanted = sorted({v.mbrola.model for v in chosen if v.mbrola is not None})
     present = [m for m in wanted if here(m.removeprefix("mb-"))]
     if present:
         return f"espeak-ng with MBROLA ({', '.join(present)})", len(present) < len(wanted)
     return "plain espeak-ng", bool(wanted)
+
+
+def better_command(voice: Voice, here: Here = mbrola_here, system: System | None = None) -> str:
+    """This system's line that installs `voice`'s MBROLA floor, when it has one that is not here ("" else)."""
+    if voice.mbrola is None or here(mbrola_name(voice.mbrola)):
+        return ""
+    chosen = system or this_system()
+    return install_command(chosen, [MBROLA]) if chosen is not None else ""
+
+
+def report(voices: dict[str, Voice] | None = None, here: Here = mbrola_here) -> list[str]:
+    """Which floor speaks each language offline here, and for each that could have a better one, the line
+    that installs it on each system (Debian, Raspberry Pi OS, macOS)."""
+    voices = voices or all_voices()
+    out = []
+    for lang, name in LANGUAGES.items():
+        state, better = floor_state(lang, voices, here)
+        out.append(f"{name}, when its natural voice is not here: {state} speaks"
+                   + ("; clearer with MBROLA's voices, installed by:" if better else ""))
+        out += [f"  {line}" for line in install_lines([MBROLA])] if better else []
+    return out

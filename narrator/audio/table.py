@@ -114,7 +114,7 @@ def spoken(text: str, lang: str, voice_name: str | None) -> tuple[Clip, str]:
 
 def print_voice(voice: Voice, packs: Path = PACKS) -> str:
     pack = pack_for(voice, packs)
-    floor = voice.floor.model if voice.floor else "espeak-ng"
+    floor = floor_engine(voice).settings.model  # MBROLA's voice where installed (mb-de6), else plain espeak-ng
     state = "pack" if pack else ("ready" if usable(voice, packs) else f"{floor} until downloaded")
     return f"{voice.name:10} {voice.persona:10} {voice.language}  {voice.settings.engine:7} " \
            f"{voice.settings.model:22} {state:26} {voice.description}"
