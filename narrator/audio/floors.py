@@ -15,7 +15,7 @@ import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from narrator.audio.engines import VoiceSettings, fallback_engine
+from narrator.audio.engines import EspeakEngine, VoiceSettings, fallback_engine
 from narrator.audio.voices import Voice, all_voices
 from narrator.system import MBROLA, MBROLA_VOICES, System, install_command, install_lines, this_system
 
@@ -23,9 +23,10 @@ LANGUAGES = {"en": "English", "de": "German", "es": "Spanish"}
 Here = Callable[[str], bool]  # is this MBROLA voice (de6) installed?
 
 
-def mbrola_here(name: str, root: Path = MBROLA_VOICES, program: str = "mbrola") -> bool:
+def mbrola_here(name: str, root: Path | None = None, program: str = "mbrola") -> bool:
     """Whether espeak-ng can speak through MBROLA's voice `name` (de6): the mbrola program on PATH and the
-    voice where espeak-ng 1.51 looks for it."""
+    voice where espeak-ng 1.51 looks for it (`root`: /usr/share/mbrola)."""
+    root = root or MBROLA_VOICES
     if shutil.which(program) is None:
         return False
     return any(path.is_file() for path in (root / name, root / name / name, root / "voices" / name))
@@ -37,6 +38,11 @@ def floor(voice: Voice, here: Here = mbrola_here) -> VoiceSettings:
     if voice.mbrola is not None and here(mbrola_name(voice.mbrola)):
         return voice.mbrola
     return voice.floor if voice.floor is not None else fallback_engine(voice.language).settings
+
+
+def floor_engine(voice: Voice) -> EspeakEngine:
+    """The voice's offline floor as an engine: what speaks when its Piper model is not here."""
+    return EspeakEngine(floor(voice))
 
 
 def mbrola_name(settings: VoiceSettings) -> str:

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from narrator.audio.clip import Clip
 from narrator.audio.engines import Engine, EngineError, PiperEngine, piper_model_path
+from narrator.audio.floors import floor_engine
 from narrator.audio.outputs import DEFAULT, VOLUME
 from narrator.audio.packs import PACKS, pack_for
 from narrator.audio.sinks import FileSink, Sink, SinkError, open_sink
 from narrator.audio.speaker import AudioSpeaker, warn_once_to_stderr
-from narrator.audio.voices import VOICES, Voice, all_voices, engine_for, find_voice, floor_engine, piper_dir
+from narrator.audio.voices import VOICES, Voice, all_voices, engine_for, find_voice, piper_dir
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines
 

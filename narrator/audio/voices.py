@@ -15,7 +15,6 @@ from typing import Any
 from narrator.audio.engines import (
     Engine,
     EngineError,
-    EspeakEngine,
     VoiceSettings,
     make_engine,
     piper_model_path,
@@ -51,14 +50,6 @@ class Voice:
     def natural(self) -> bool:
         """A neural (or system) voice, as opposed to espeak-ng's formant voices."""
         return self.settings.engine != "espeak"
-
-
-def floor_engine(voice: Voice) -> EspeakEngine:
-    """The voice's offline floor: what speaks when its Piper model is not here (narrator/audio/floors.py:
-    espeak-ng through MBROLA where its voice is installed, else the voice's own espeak-ng variant)."""
-    from narrator.audio.floors import floor
-
-    return EspeakEngine(floor(voice))
 
 
 def piper_dir() -> Path:

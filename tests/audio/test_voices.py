@@ -7,8 +7,9 @@ import pytest
 
 from narrator.audio import voices
 from narrator.audio.engines import EngineError
+from narrator.audio.floors import floor_engine
 from narrator.audio.table import choose_voice, usable
-from narrator.audio.voices import all_voices, download, floor_engine, load_voice
+from narrator.audio.voices import all_voices, download, load_voice
 from narrator.cli.main import main
 from narrator.yamlfile import YamlError
 
@@ -26,7 +27,7 @@ def test_a_language_without_its_piper_voice_falls_back_to_espeak(tmp_path: Path,
     monkeypatch.setenv("WOLFCALL_DATA", str(tmp_path))  # no downloaded models
     warned: list[str] = []
     chosen = choose_voice(None, "de", warned.append)
-    assert chosen.name == "leopold" and not usable(chosen) and floor_engine(chosen).settings.model == "de+m3"
+    assert chosen.name == "leopold" and not usable(chosen) and floor_engine(chosen).settings.model == "mb-de6"
     assert not warned  # nobody asked for Leopold by name: the first-play offer speaks about the download
     named = choose_voice("leopold", "de", warned.append)
     assert named.name == "leopold" and any("voices download de_DE-thorsten-medium" in w for w in warned)
