@@ -8,7 +8,7 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +63,7 @@ def load_voice(path: Path) -> Voice:
     if not isinstance(doc, MarkedDict):
         raise YamlError(where, 1, "a voice is a mapping: persona, description, engine, model, language")
     known = {"persona", "description", "engine", "model", "language", "speed", "pitch", "fallback", "mbrola",
-             "speaker"}
+             "floor_speed", "floor_gap", "speaker"}
     for key in doc:
         if key not in known:
             raise YamlError(where, doc.line_of(key), f"{key}: unknown key (known: {', '.join(sorted(known))})")
@@ -85,6 +85,7 @@ def load_voice(path: Path) -> Voice:
         raise YamlError(where, doc.line_of("speaker"), "speaker: only for a Piper voice of several speakers")
     settings = VoiceSettings(str(doc["engine"]), str(doc["model"]), str(doc["language"]), float(speed), pitch,
                              str(speaker or ""))
+    tuned = _floor_tuning(doc, where, settings)
     floor = None
     if "fallback" in doc:
         fallback = doc["fallback"]
@@ -92,9 +93,21 @@ def load_voice(path: Path) -> Voice:
                 not fallback.startswith(str(doc["language"])):
             raise YamlError(where, doc.line_of("fallback"),
                             f"fallback: an espeak-ng voice of the same language, like {doc['language']}+m3")
-        floor = VoiceSettings("espeak", fallback, str(doc["language"]), float(speed), pitch)
+        floor = replace(tuned, model=fallback)
     return Voice(path.stem, str(doc["persona"]), str(doc.get("description", "")), settings, floor,
-                 _mbrola(doc, where, settings))
+                 _mbrola(doc, where, tuned))
+
+
+def _floor_tuning(doc: MarkedDict, where: str, settings: VoiceSettings) -> VoiceSettings:
+    """The espeak-ng floors' own rate and pause between words (`floor_speed`, `floor_gap`: tuned by what an
+    offline listener hears, `make bench` voice.asr_wer.*); by default the voice's speed and no pause."""
+    speed = doc.get("floor_speed", settings.speed)
+    if not isinstance(speed, int | float) or isinstance(speed, bool) or not 0.5 <= speed <= 2.0:
+        raise YamlError(where, doc.line_of("floor_speed"), "floor_speed: a number from 0.5 to 2.0")
+    gap = doc.get("floor_gap", 0)
+    if not isinstance(gap, int) or isinstance(gap, bool) or not 0 <= gap <= 20:
+        raise YamlError(where, doc.line_of("floor_gap"), "floor_gap: a whole number from 0 to 20 (10 ms each)")
+    return VoiceSettings("espeak", settings.model, settings.language, float(speed), settings.pitch, gap=gap)
 
 
 def _mbrola(doc: MarkedDict, where: str, settings: VoiceSettings) -> VoiceSettings | None:
@@ -105,7 +118,7 @@ def _mbrola(doc: MarkedDict, where: str, settings: VoiceSettings) -> VoiceSettin
     if not isinstance(name, str) or not _MBROLA_NAME.match(name) or not name.startswith(settings.language):
         raise YamlError(where, doc.line_of("mbrola"),
                         f"mbrola: one of MBROLA's voices of the same language, like {settings.language}6")
-    return VoiceSettings("espeak", f"mb-{name}", settings.language, settings.speed, settings.pitch)
+    return replace(settings, model=f"mb-{name}")
 
 
 def all_voices(folder: Path = VOICES) -> dict[str, Voice]:
