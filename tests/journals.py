@@ -31,9 +31,9 @@ class CrashAfter(RandomInput):
         return super().answer(question, *args)  # type: ignore[arg-type]
 
 
-def record(path: Path, seed: int = 11, kind: str = "demo", stop: int | None = None) -> Table:
+def record(path: Path, seed: int = 11, kind: str = "demo", stop: int | None = None, lang: str = "en") -> Table:
     """A game played at random to its end (or cut off at answer `stop`), as wolfcall writes it."""
-    table = Table.deal(NAMES, HouseRules(), seed, "en", kind=kind)
+    table = Table.deal(NAMES, HouseRules(), seed, lang, kind=kind)
     live = RandomInput(seed) if stop is None else CrashAfter(seed, stop)
     session = Session(table, SCRIPT, CaptionSpeaker(None), VirtualClock(), live,
                       Journal.create(path, table.to_json(), "a game"))

@@ -79,9 +79,18 @@ def run(args: argparse.Namespace) -> int:
     from narrator.online.voice import ice_servers
     from narrator.paths import data_dir
     from narrator.speech.lint import load_checked
+    from narrator.ui.web.server import listening, taken
+    from narrator.ui.web.strings import strings
 
     secret = check(args)
     cfg = load_config(args.config)
+    host = args.host or ("127.0.0.1" if args.proxy else "0.0.0.0")
+    try:
+        sock = listening(host, args.port)  # bound before anything else starts: a port in use is one line
+    except OSError as exc:
+        print(f"wolfcall: {taken(strings(cfg.language), host, args.port, exc, 'wolfcall serve --online')}",
+              file=sys.stderr)
+        return 1
     script = load_checked(args.scripts or cfg.scripts)
     data = args.data or data_dir()
     data.mkdir(parents=True, exist_ok=True)
@@ -95,15 +104,15 @@ def run(args: argparse.Namespace) -> int:
 
     secure = not args.insecure
     app = create_online_app(accounts, rooms, secure=secure, ice=ice)
-    host = args.host or ("127.0.0.1" if args.proxy else "0.0.0.0")
     stop = start_ticking(rooms.all)
     scheme = "https" if args.cert else "http"
     print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)
     try:
-        uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_max_size=65536,
-                    ssl_certfile=str(args.cert) if args.cert else None,
-                    ssl_keyfile=str(args.key) if args.key else None,
-                    proxy_headers=args.proxy, forwarded_allow_ips="127.0.0.1" if args.proxy else None)
+        with sock:
+            uvicorn.Server(uvicorn.Config(
+                app, log_level="warning", ws_max_size=65536, ssl_certfile=str(args.cert) if args.cert else None,
+                ssl_keyfile=str(args.key) if args.key else None, proxy_headers=args.proxy,
+                forwarded_allow_ips="127.0.0.1" if args.proxy else None)).run(sockets=[sock])
     finally:
         stop.set()
         rooms.close()

@@ -69,6 +69,7 @@ _FIXED = [
     _spec("end.reveal", RECURRING, "player role"),
     _spec("address.say", RARE, "host address port"),  # where phones join: said by the device on the table
     _spec("address.dot", WORD),  # between the groups of an address said digit by digit
+    _spec("table.takeover", RECURRING, "code"),  # another device asks to run the table: the code, said at the table
     _spec("names.seat", WORD, "number"),
     _spec("names.and", WORD),
     _spec("names.and_i", WORD),  # Spanish says "e" before an i-sound; elsewhere the same as names.and

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from engine.roles import ROLES
 from narrator.cli.main import main
 from narrator.speech.lint import lint, lint_paths, lint_words, placeholders
 from narrator.speech.scenes import LANGUAGES, RECURRING, catalogue
-from narrator.speech.script import SHIPPED, load
+from narrator.speech.script import NOT_SAID, SHIPPED, load
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "scripts"
 
@@ -162,3 +163,33 @@ def test_each_kind_of_slip_is_said_once_per_variant(tmp_path: Path) -> None:
     mine = [line for line in out if "mine.yaml:2:" in line]
     assert len([line for line in mine if "brace left" in line]) == 1, mine
     assert len([line for line in mine if "doubled article" in line]) == 1, mine
+
+
+# the languages whose every scene already has twenty variants (the others join as their texts land)
+TWENTY_EVERYWHERE = ["en"]
+ROLE_PLACEHOLDERS = {"role", "roles"}  # lines that say a role's grammar forms are counted by their own owner
+
+
+@pytest.mark.parametrize("lang", TWENTY_EVERYWHERE)
+def test_every_scene_has_twenty_variants_rare_ones_too(lang: str) -> None:
+    script = load(SHIPPED)
+    short = [(scene_id, len(set(texts))) for scene_id, spec in catalogue().items() if spec.minimum > 1
+             for texts in [script.variants(lang, scene_id)]
+             if len(set(texts)) < 20 and not any(placeholders(t) & ROLE_PLACEHOLDERS for t in texts)]
+    assert short == []
+
+
+@pytest.mark.parametrize("lang", TWENTY_EVERYWHERE)
+def test_no_sleep_or_wake_line_is_shared_by_more_than_two_roles(lang: str) -> None:
+    """A night repeats itself when one template, its role's name swapped, closes every role's step."""
+    script = load(SHIPPED)
+    names = {variant.text.split(" ", 1)[-1] for scene_id, scene in script.scenes[lang].items()
+             if scene_id.startswith("roles.") for form, variant in scene.forms.items() if form not in NOT_SAID}
+    masked = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if len(n) > 2), re.I)
+    calls: dict[str, set[str]] = {}
+    for scene_id in catalogue():
+        if scene_id.startswith("night.") and scene_id.endswith((".wake", ".sleep")):
+            kind = scene_id.rsplit(".", 1)[1]
+            for text in script.variants(lang, scene_id):
+                calls.setdefault(f"{kind}: {masked.sub('<role>', text.lower())}", set()).add(scene_id)
+    assert {line: sorted(ids) for line, ids in calls.items() if len(ids) > 2} == {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -24,12 +25,14 @@ from engine import (
 from narrator.config import Config
 from narrator.game.desk import Desk, Stale
 from narrator.game.inputs import Question
+from narrator.game.journal import Journal, JournalError
 from narrator.game.session import (
     Table,
     latest_unfinished,
 )
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
+from narrator.speech.scenes import LANGUAGES
 from narrator.speech.script import Script
 from narrator.ui.web import shape
 from narrator.ui.web.claims import Claims
@@ -46,6 +49,7 @@ from narrator.ui.web.ports import Conn, Hooks, Send
 from narrator.ui.web.screens import Screens
 from narrator.ui.web.soundsetup import SoundSetup
 from narrator.ui.web.strings import strings
+from narrator.ui.web.takeover import Takeover
 from narrator.ui.web.voicedownload import VoiceDownload
 from narrator.ui.web.ways.way import Way
 from narrator.ui.web.webinput import WebInput
@@ -54,6 +58,15 @@ __all__ = ["HOST_FILE", "TURN", "Conn", "Connections"]
 
 HOST_FILE = "host.token"  # in the data folder: the hash of the host's token, while a game can be continued
 TURN = "turn"  # round the table: one seat's turn with the device (narrator/game/laps.py)
+
+
+def waiting_lang(path: Path) -> str | None:
+    """The language of the game waiting in journal `path` (None: its header does not say one we speak)."""
+    try:
+        lang = Journal.read(path).header.get("lang")
+    except JournalError:
+        return None
+    return lang if lang in LANGUAGES else None
 
 
 class Connections:
@@ -72,8 +85,11 @@ class Connections:
         waiting = latest_unfinished(data / "games")
         if waiting is None:  # no game to continue: the first page to open is the host, whoever held it before
             (data / HOST_FILE).unlink(missing_ok=True)
+        elif lang is None and voice is None:  # its screens, and a new game's setup, speak the waiting game's language
+            lang = waiting_lang(waiting)
         self.tokens = Tokens(keep=data / HOST_FILE)  # the tokens' hashes: a continued game keeps its host and seats
         self.claims = Claims()  # own devices: seats asked back by name, waiting for the host's yes
+        self.takeover = Takeover()  # another device becomes the host with the code the table has (takeover.py)
         self.code = new_code()  # own devices: the room code a phone types (or reads in the QR code's address)
         self.peers: str = ""  # what the host was last told of who is connected
         self.ids = itertools.count(1)
@@ -98,6 +114,10 @@ class Connections:
         if waiting is not None:
             self.screen = {"screen": "resume"}
         self._way: tuple[str, Way] | None = None  # the way to play, and the mode it was made for (`way`)
+
+    def console(self, text: str) -> None:
+        """A line for whoever runs the server (`wolfcall play`'s terminal, a service's journal)."""
+        print(f"wolfcall: {text}", file=sys.stderr, flush=True)
 
     @property
     def question(self) -> Question | None:

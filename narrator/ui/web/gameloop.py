@@ -111,6 +111,12 @@ class GameLoop(Connections):
         else:
             raise Stale  # no game has ended here
 
+    def continue_waiting(self) -> None:
+        """`wolfcall play --resume`: the waiting game goes on before any page has opened (as its Continue)."""
+        with self.lock:
+            if self.screen.get("screen") == "resume":
+                self._continue()
+
     def _continue(self) -> None:
         path = latest_unfinished(self.games)
         if path is None:
@@ -141,29 +147,36 @@ class GameLoop(Connections):
             journal = Journal(path)
         self.journal_path = path
         live = self.input = WebInput(self.publish)
-        speaker = self._speaker(table)
-        clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
-        session = Session(table, self.script, speaker, clock, live, journal, answers, resumed,
-                          over=lambda state: self._over(live, state), listener=TableSignals(self, live),
-                          rematches=True)
-        self.show({"screen": "listen", "phase": "wait" if answers else "deal"})
-        self.thread = threading.Thread(target=self._run, args=(session, journal, speaker), daemon=True)
+        self.show({"screen": "listen", "phase": "wait" if answers else "deal"})  # at once: the voice comes after
+        self.thread = threading.Thread(target=self._run, args=(table, journal, live, answers, resumed), daemon=True)
         self.thread.start()
+
+    def _session(self, table: Table, journal: Journal, live: WebInput, answers: list[Any], resumed: bool,
+                 speaker: Any) -> Session:
+        clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
+        return Session(table, self.script, speaker, clock, live, journal, answers, resumed,
+                       over=lambda state: self._over(live, state), listener=TableSignals(self, live), rematches=True)
 
     def _afresh(self) -> None:
         """A game is dealt (a new one, a continued one, a rematch): what the hub kept of the last one goes."""
         self.labels, self.state, self.dealt = {}, None, object()
         self.way = self.way_for(self.table.mode if self.table else self.draft.mode)  # its way to play, afresh
 
-    def _run(self, session: Session, journal: Journal, speaker: Any) -> None:
-        """The session, game after game, until the table leaves it (Stopped) or its journal does not replay."""
+    def _run(self, table: Table, journal: Journal, live: WebInput, answers: list[Any], resumed: bool) -> None:
+        """The session, game after game, until the table leaves it (Stopped) or its journal does not replay. Its
+        voice is built here, off the hub's lock and after the screen is shown (a natural voice takes seconds)."""
+        speaker: Any = None
         try:
-            session.run()
+            speaker = self._speaker(table)
+            with self.lock:
+                if live is not self.input:
+                    return  # replaced while the voice was built: it speaks for no game
+            self._session(table, journal, live, answers, resumed, speaker).run()
         except Stopped:
             return
         except (ReplayMismatch, JournalError) as exc:
             with self.lock:
-                if self.input is session.live:  # not replaced by another game meanwhile
+                if self.input is live:  # not replaced by another game meanwhile
                     self._unresumable(journal.path, exc)  # told on the page, never a silent hang
         finally:
             journal.close()
@@ -232,3 +245,5 @@ class GameLoop(Connections):
         on the end screen too, where it takes back the last choice of the game, or a rematch)."""
         if value == UNDO and self.input is not None:
             self.input.request_undo()
+            self.broadcast({"t": "caption", "text": ""})  # the line undone leaves every page ...
+            self.broadcast({"t": "undoing"})  # ... and each says at once that it is undone (control.js)

@@ -32,7 +32,7 @@ HOST = (*SETUP, "deal", "continue", "new", "rematch", "start", "vote", "undo", "
         "count", "voice_download", "say_address", "sound_device", "sound_volume", "sound_test", "hello", "allow",
         "deny")
 SEAT = ("tap", "show", "cover", "hello")
-SPECTATOR = ("join", "hello")
+SPECTATOR = ("join", "hello", "takeover")  # takeover: with the code only the table has (takeover.py)
 ALLOWED = {"host": HOST, "seat": SEAT, "spectator": SPECTATOR}
 
 

@@ -78,6 +78,8 @@ class Hub(GameLoop, Seating, Drafting, Connections):
             self._hello(conn, message.get("proof"))
         elif kind == "join":
             self._join(conn, message)
+        elif kind == "takeover":  # a watcher asks to run the table, or types the code it was given (takeover.py)
+            self.takeover.handle(self, conn, message.get("code"))
         elif kind in ("allow", "deny"):  # the host answers a seat asked back by name (claims.py)
             self.claims.answer(self, kind == "allow", message.get("seat"))
         elif kind in ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "mode", "move",

@@ -37,6 +37,8 @@ class Seating(Connections):
             conn.last = ""
             if conn.who == "host" and self.voice_download is not None:
                 conn.send(self.voice_download.message())
+            if conn.who == "host":
+                self.takeover.show(conn)
         self._send_frame(conn)
         if conn.seat is not None:
             self.way.welcome(conn)

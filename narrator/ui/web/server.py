@@ -46,8 +46,8 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     qr.save(svg, kind="svg", scale=6, dark="#fff", light="#000")  # a whole SVG file (an <img> needs its xmlns)
     app = create_app(hub, svg.getvalue().decode() if lan else None)
     hub.lan_url = address if lan else None
-    if resume and hub.screen.get("screen") == "resume":
-        hub.handle(0, {"t": "continue"})  # `wolfcall play --resume`: the page opens on the game
+    if resume:
+        hub.continue_waiting()  # `wolfcall play --resume`: the page opens on the game
     if lan:  # the device on the table says where to join once the network is up, and again when it changes
         watch(hub)
     print(f"wolfcall: open {address} on the device in the middle of the table", file=sys.stderr)
@@ -70,11 +70,11 @@ def listening(host: str, port: int) -> socket.socket:
     return sock
 
 
-def taken(words: dict[str, str], host: str, port: int, exc: OSError) -> str:
-    """Why the page cannot listen on `port`, in the table's words, with the next free port to start on."""
+def taken(words: dict[str, str], host: str, port: int, exc: OSError, command: str = "wolfcall play") -> str:
+    """Why the page cannot listen on `port`, in the table's words, with the next free port to start `command` on."""
     free = next((p for p in range(port + 1, min(port + 100, 65536)) if _free(host, p)), 0)
     key = "cli.port_in_use" if exc.errno == errno.EADDRINUSE else "cli.port_refused"
-    return words[key].format(port=port, free=free or "PORT", reason=exc.strerror or exc)
+    return words[key].format(port=port, free=free or "PORT", reason=exc.strerror or exc, command=command)
 
 
 def _free(host: str, port: int) -> bool:

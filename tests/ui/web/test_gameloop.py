@@ -167,3 +167,25 @@ def test_a_rematch_before_the_end_is_refused(tmp_path: Path) -> None:
     assert [r["rule"] for r in host.refusals()] == ["stale", "stale"]
     assert hub.input is session and (hub.state is None or hub.state.game == 1)
     hub.stop_game()
+
+
+def test_a_continued_game_shows_its_screen_before_its_voice_is_built(tmp_path: Path) -> None:
+    from .test_hub_resume import Page, waiting_game
+
+    waiting_game(tmp_path)
+    building, built = threading.Event(), threading.Event()
+
+    def slow_voice(hub: Hub, table: Dealt) -> PageCaptions:  # a natural voice takes seconds to load
+        building.set()
+        assert built.wait(GUARD_S)
+        return PageCaptions(hub)
+
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=slow_voice)
+    page = Page(hub)
+    threading.Thread(target=page.send, kwargs={"t": "continue"}, daemon=True).start()
+    page.screen(screen="listen", phase="wait")  # shown while the voice is still being built
+    assert building.wait(GUARD_S) and not built.is_set()
+    built.set()
+    with page.changed:  # then the game goes on: its next question is asked
+        assert page.changed.wait_for(lambda: any(m.get("t") == "screen" and "q" in m for m in page.messages), GUARD_S)
+    hub.stop_game()

@@ -7,7 +7,8 @@ let screen = null;
 let timer = null;
 let me = { as: "spectator", seat: null, room: null };  // who this page is, as the server says (`you`)
 let gone = false;  // the server closed this page for good (removed from a room): no reconnecting
-const hooks = { message: [], render: [], blocked: [] };  // what an online room's page adds (room.js)
+// what other scripts add: an online room's page (room.js), the control of the table (control.js)
+const hooks = { message: [], render: [], blocked: [], opened: [], closed: [] };
 window.wolfcall = { hooks, send: (m) => send(m), me: () => me, t: (key, params) => t(key, params), screen: () => screen };
 let peers = null;  // own devices, the host: who is connected
 let tallied = null;  // the last vote's count, shown under the screen until the next screen asks something
@@ -64,10 +65,19 @@ function connect() {
   const path = location.pathname.startsWith("/r/") ? location.pathname.replace(/\/$/, "") + "/ws" : "/ws";
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
   // a room knows its page by the session cookie; the table's page proves its token once it has the nonce
-  ws.onopen = () => { lastScreen = null; if (path !== "/ws") send({ t: "hello" }); };  // a new socket: drawn afresh
+  ws.onopen = () => {  // a new socket: drawn afresh, under no caption of the server before (it sends its own)
+    tries = 0; lastScreen = null; $("caption").textContent = "";
+    for (const opened of hooks.opened) opened();
+    if (path !== "/ws") send({ t: "hello" });
+  };
   ws.onmessage = (e) => receive(JSON.parse(e.data));
-  ws.onclose = () => { if (!gone) setTimeout(connect, 1000); };
+  ws.onclose = () => {  // said at once (control.js), then tried again and again, less and less often
+    if (gone) return;
+    for (const closed of hooks.closed) closed();
+    setTimeout(connect, Math.min(8000, 250 * 2 ** tries++));
+  };
 }
+let tries = 0;  // sockets tried since the last one that opened
 
 function receive(m) {
   if (m.t === "screen" && !fresh(m)) return;

@@ -1,0 +1,154 @@
+"""Taking over the table: another device becomes the host with a code only the people at the table have.
+
+The table device's browser can break or be lost, and after a restart a game waits for a host that may never
+come back. A page that only watches asks to run the table (`takeover`); a code of four digits is made and
+given where only the table has it: on the host's page, on the console `wolfcall play` runs in, and, when no
+host's page is connected at all, spoken aloud by the table's own voice (never as a caption: captions reach
+every page, the asker's too). Typing it on the asking page makes that page the host, under a new token (the old
+host's stops working, its page watches). Three wrong codes void the code and a new one is made; after
+LOCK_AFTER wrong codes in all, from every device together, no code is taken until the server restarts.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from narrator.speech.captions import CaptionSpeaker
+from narrator.speech.lines import Digits, Line, Lines
+from narrator.speech.picker import Picker
+from narrator.speech.script import Script
+from narrator.ui.web.claims import Conn
+from narrator.ui.web.claims import Hub as Seats
+from narrator.ui.web.guard import Refusal, same
+from narrator.ui.web.strings import strings
+
+SCENE = "table.takeover"
+DIGITS = 4
+TRIES = 3  # wrong codes one code stands: then it is void and a new one is made
+LOCK_AFTER = 12  # wrong codes in all before no code is taken until the server restarts
+
+
+class Hub(Seats, Protocol):
+    """What a takeover needs of the hub besides its pages and tokens (claims.py): its script and the console."""
+
+    @property
+    def script(self) -> Script: ...
+
+    def console(self, text: str) -> None: ...
+
+
+def new_code() -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(DIGITS))
+
+
+def typed_code(typed: object) -> str:
+    return "".join(ch for ch in str(typed)[:32] if ch.isdigit())
+
+
+class Takeover:
+    """The code open now (None: nobody asked), the wrong codes tried against it and in all; `voice` says a
+    line at the table (injectable: tests, and a server without a voice of its own)."""
+
+    def __init__(self, voice: Callable[[Hub, Line], None] | None = None) -> None:
+        self.code: str | None = None
+        self.wrong = 0
+        self.wrong_all = 0
+        self.voice = voice or say_at_table
+        self.picker = Picker(secrets.randbelow(2**31))
+
+    @property
+    def locked(self) -> bool:
+        return self.wrong_all >= LOCK_AFTER
+
+    def handle(self, hub: Hub, conn: Conn, typed: object) -> None:
+        """A watcher asks to run the table (no code), or types the code it was given."""
+        if self.locked:
+            raise Refusal("takeover.locked", "too many wrong codes: restart wolfcall to take over")
+        if typed is None:
+            if self.code is None:
+                self._make(hub)
+            conn.send({"t": "takeover", "asked": True})
+            return
+        if self.code is None:
+            raise Refusal("takeover.none", "ask to run the table first")
+        if not same(typed_code(typed), self.code):
+            self._wrong(hub)
+        self._hand_over(hub, conn)
+
+    def show(self, conn: Conn) -> None:
+        """A page that has just become the host sees the code open now, if any."""
+        if self.code is not None:
+            conn.send({"t": "takeover_code", "code": self.code})
+
+    def _make(self, hub: Hub) -> None:
+        """A new code: on the host's page and the console, and said at the table when no host's page is there."""
+        self.code, self.wrong = new_code(), 0
+        words = strings(hub.lang)
+        self._to_hosts(hub, self.code)
+        hub.console(words["cli.takeover"].format(code=self.code))
+        if not any(c.who == "host" for c in hub.conns.values()):
+            self.voice(hub, self._line(hub))
+
+    def _line(self, hub: Hub) -> Line:
+        assert self.code is not None
+        return Lines(hub.script, hub.lang, self.picker).say(SCENE, code=Digits(self.code))
+
+    def _wrong(self, hub: Hub) -> None:
+        self.wrong += 1
+        self.wrong_all += 1
+        if self.locked:
+            self.code = None
+            self._to_hosts(hub, None)
+            hub.console(strings(hub.lang)["cli.takeover_locked"])
+            raise Refusal("takeover.locked", "too many wrong codes: restart wolfcall to take over")
+        if self.wrong >= TRIES:
+            self._make(hub)
+            raise Refusal("takeover.void", "three wrong codes: a new code has been made")
+        raise Refusal("takeover.wrong", "wrong code")
+
+    def _hand_over(self, hub: Hub, conn: Conn) -> None:
+        """The asker is the host now, under a new token; every page that was the host watches."""
+        self.code, self.wrong = None, 0
+        for other in hub.conns.values():
+            if other.who == "host":
+                other.who, other.seat, other.last = "spectator", None, ""
+                other.send({"t": "takeover_code", "code": None})
+                other.send({"t": "you", "as": "spectator", "seat": None})
+        conn.who, conn.seat, conn.last = "host", None, ""
+        conn.send({"t": "token", "token": hub.tokens.claim_host()})
+        conn.send({"t": "you", "as": "host", "seat": None})
+        hub.refresh()
+
+    @staticmethod
+    def _to_hosts(hub: Hub, code: str | None) -> None:
+        for conn in hub.conns.values():
+            if conn.who == "host":
+                conn.send({"t": "takeover_code", "code": code})
+
+
+def say_at_table(hub: Any, line: Line) -> None:
+    """The code said by the server's own voice, in the background; with no voice (--fast, a test, sound in the
+    browser) nothing is said: the console has it. Never captioned on the pages."""
+    if hub.fast or hub.speaker_factory is None or hub.audio == "none":
+        return
+
+    def run() -> None:
+        from narrator.audio.table import build_speaker
+
+        try:
+            lines = Lines(hub.script, hub.lang, Picker(0))
+            speaker = build_speaker(hub.lang, hub.draft.voice, hub.audio, None, CaptionSpeaker(None), lines,
+                                    device=hub.cfg.audio_device, volume=hub.cfg.volume, words=strings(hub.lang))
+            seconds = speaker.say(line, 0.0)
+            if hasattr(speaker, "close"):  # the sound card is let go once the line has been heard
+                closing = threading.Timer(seconds + 1.0, speaker.close)
+                closing.daemon = True
+                closing.start()
+        except Exception as exc:  # a voice that fails must not take the server down: the console has the code
+            print(f"wolfcall: the code could not be said aloud ({exc})", file=sys.stderr)
+
+    threading.Thread(target=run, name="wolfcall-takeover", daemon=True).start()
