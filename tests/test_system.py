@@ -106,6 +106,7 @@ def test_mbrola_on_debian_enables_contrib_and_non_free_first(tmp_path: Path) -> 
     code, ran, said = run_here(installer, [MBROLA])
     assert code == 0 and ran[0][:2] == ["sed", "-i"] and ran[1][-3:] == ["apt-get", "update", "-qq"]
     assert ran[2][-3:] == ["mbrola", "mbrola-de6", "mbrola-de7"]
+    assert said[0] == "wolfcall: make test needs MBROLA's German voices (the audio tests speak German through it)"
     subprocess.run(ran[0], check=True)  # the real sed, on the copy
     components = [line for line in sources.read_text().splitlines() if line.startswith("Components:")]
     assert components == ["Components: main non-free-firmware contrib non-free", "Components: main contrib non-free"]
