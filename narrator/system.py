@@ -41,6 +41,7 @@ class Program:
     name: str
     apt: str  # the package on Debian and on Raspberry Pi OS (since 2024 it too names Chromium `chromium`)
     brew: str
+    brew_note: str = ""  # what macOS can do instead, where Homebrew has no package
 
 
 ESPEAK = Program("espeak-ng", apt="espeak-ng", brew="espeak-ng")
@@ -49,6 +50,14 @@ NPM = Program("npm", apt="npm", brew="node")  # fetches the page's role pictures
 VENV = Program("python3-venv", apt="python3-venv", brew="")  # Debian splits venv's ensurepip off Python
 COMPILER = Program("a C compiler and Python's headers", apt="build-essential python3-dev", brew="")
 ATOMIC = Program("libatomic", apt="libatomic1", brew="")  # the node that Playwright ships links it
+# The German narrators' better offline floor (narrator/audio/floors.py); on Debian `mbrola` is in contrib and
+# its voices in non-free, which `make test` enables (Raspberry Pi OS has both on); Homebrew has no MBROLA.
+MBROLA = Program("MBROLA's German voices", apt="mbrola mbrola-de6 mbrola-de7", brew="",
+                 brew_note="Homebrew has no MBROLA voices; download the narrator's natural voice instead "
+                           "(wolfcall voices download leopold)")
+MBROLA_VOICES = Path("/usr/share/mbrola")
+DEBIAN_SOURCES = Path("/etc/apt/sources.list.d/debian.sources")  # Debian 12's deb822 list of the archives
+COMPONENTS = ("contrib", "non-free")
 # What each of the two commands needs from the system, and why (said before anything is installed).
 WHY: dict[Program, str] = {
     ESPEAK: "the voice that always works",
@@ -57,6 +66,7 @@ WHY: dict[Program, str] = {
     VENV: "make creates .venv/ with it",
     COMPILER: "pip compiles miniaudio here (it has no wheel for this processor)",
     ATOMIC: "Playwright's driver needs it to drive Chromium",
+    MBROLA: "the audio tests speak German through it",
 }
 
 
@@ -77,13 +87,33 @@ def missing(programs: Sequence[Program], path: str | None = None,
         ESPEAK: lambda: espeak_path(path) is not None, CHROMIUM: lambda: chromium_path(chromium) is not None,
         NPM: lambda: shutil.which("npm", path=path) is not None, VENV: _has_venv,
         COMPILER: lambda: shutil.which("cc", path=path) is not None and _has_headers(),
-        ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None}
+        ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None,
+        MBROLA: lambda: sys.platform == "darwin" or _has_mbrola(path)}
     return [p for p in programs if not found[p]()]
 
 
 def _has_venv() -> bool:
     """`python3 -m venv` works: Debian ships ensurepip in python3-venv."""
     return importlib.util.find_spec("ensurepip") is not None
+
+
+def _has_mbrola(path: str | None = None, voices: Path = MBROLA_VOICES) -> bool:
+    """The mbrola program and every voice MBROLA's package line names (de6, de7), where espeak-ng looks."""
+    names = [p.removeprefix("mbrola-") for p in MBROLA.apt.split()[1:]]
+    return shutil.which("mbrola", path=path) is not None and all((voices / n / n).is_file() for n in names)
+
+
+def components_command(sources: Path = DEBIAN_SOURCES) -> list[str] | None:
+    """The sed that adds contrib and non-free to every `Components:` line of Debian's sources that lacks
+    them (None when they are all there, or the file is not there: an older or another layout)."""
+    try:
+        lines = [line for line in sources.read_text(encoding="utf-8").splitlines() if line.startswith("Components:")]
+    except OSError:
+        return None
+    if not lines or all(c in line.split()[1:] for line in lines for c in COMPONENTS):
+        return None
+    edits = [arg for c in COMPONENTS for arg in ("-e", rf"/^Components:/{{/ {c}\( \|$\)/!s/$/ {c}/}}")]
+    return ["sed", "-i", *edits, str(sources)]
 
 
 def _has_headers() -> bool:
@@ -94,7 +124,7 @@ def _has_headers() -> bool:
 def needs(purpose: str, machine: str | None = None) -> tuple[Program, ...]:
     """The system programs `make play` (purpose play) or `make test` (purpose test) needs on this processor."""
     machine = machine or platform_module.machine()
-    out: tuple[Program, ...] = (VENV, ESPEAK, NPM) + ((CHROMIUM, ATOMIC) if purpose == "test" else ())
+    out: tuple[Program, ...] = (VENV, ESPEAK, NPM) + ((CHROMIUM, ATOMIC, MBROLA) if purpose == "test" else ())
     return out + ((COMPILER,) if machine.lower() in ("aarch64", "arm64", "armv7l") and sys.platform != "darwin"
                   else ())
 
@@ -106,9 +136,12 @@ def install_command(system: System, programs: Sequence[Program]) -> str:
         casks = [p.brew.removeprefix("--cask ") for p in programs if p.brew.startswith("--cask")]
         parts = ([f"brew install {' '.join(formulas)}"] if formulas else []) + (
             [f"brew install --cask {' '.join(casks)}"] if casks else [])
-        return " && ".join(parts)
+        return "; ".join([" && ".join(parts)] * bool(parts) + [p.brew_note for p in programs if p.brew_note])
     apt = "sudo apt-get install" if system == "debian" else "sudo apt install"
-    return f"{apt} {' '.join(p.apt for p in programs if p.apt)}"
+    line = f"{apt} {' '.join(p.apt for p in programs if p.apt)}"
+    if system == "debian" and MBROLA in programs:  # Raspberry Pi OS lists contrib and non-free already
+        return f"add contrib non-free to Components: in {DEBIAN_SOURCES}, then sudo apt-get update && {line}"
+    return line
 
 
 def install_lines(programs: Sequence[Program]) -> list[str]:
@@ -155,6 +188,7 @@ class Installer:
     sudo: bool
     brew: bool
     ask: bool  # a terminal and not CI: say what and why, then ask before installing
+    sources: Path = DEBIAN_SOURCES  # where Debian's archives and their components are listed
 
     @classmethod
     def here(cls) -> Installer:
@@ -171,7 +205,8 @@ class Installer:
             prefix = [] if self.root else ["sudo"] if self.ask else ["sudo", "-n"]
             packages = [word for p in programs for word in p.apt.split()]
             env = ["env", "DEBIAN_FRONTEND=noninteractive"]
-            return [[*prefix, *env, "apt-get", "update", "-qq"],
+            enable = components_command(self.sources) if MBROLA in programs and self.system == "debian" else None
+            return [*([[*prefix, *enable]] if enable else []), [*prefix, *env, "apt-get", "update", "-qq"],
                     [*prefix, *env, "apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages]]
         if self.system == "macos" and self.brew:
             return [command.split() for command in install_command("macos", programs).split(" && ") if command]

@@ -62,10 +62,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(data: Path, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
-    """`wolfcall play` on `port` (with these `options`), listening before this yields; a server that dies or
-    hangs is an error."""
-    env = {**os.environ, "WOLFCALL_DATA": str(data)}
+def server(data: Path, port: int, *options: str, path: str | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """`wolfcall play` on `port` (with these `options`; `path`: another PATH), listening before this yields; a
+    server that dies or hangs is an error."""
+    env = {**os.environ, "WOLFCALL_DATA": str(data), **({"PATH": path} if path is not None else {})}
     log = data / f"server-{port}.log"
     with log.open("ab") as err:
         proc = subprocess.Popen([WOLFCALL, "play", "--fast", "--audio", "none", "--port", str(port), "--data",

@@ -8,7 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from narrator.system import ATOMIC, CHROMIUM, COMPILER, ESPEAK, NPM, VENV, Installer, install, needs
+from narrator.system import (
+    ATOMIC,
+    CHROMIUM,
+    COMPILER,
+    ESPEAK,
+    MBROLA,
+    NPM,
+    VENV,
+    Installer,
+    components_command,
+    install,
+    install_lines,
+    needs,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,9 +87,48 @@ def test_nothing_lacking_says_nothing() -> None:
     assert (code, ran, said) == (0, [], [])
 
 
+DEBIAN_SOURCES = """Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main non-free-firmware
+
+Types: deb
+URIs: http://deb.debian.org/debian-security
+Suites: bookworm-security
+Components: main contrib
+"""
+
+
+def test_mbrola_on_debian_enables_contrib_and_non_free_first(tmp_path: Path) -> None:
+    sources = tmp_path / "debian.sources"
+    sources.write_text(DEBIAN_SOURCES)
+    installer = Installer("debian", root=True, sudo=False, brew=False, ask=False, sources=sources)
+    code, ran, said = run_here(installer, [MBROLA])
+    assert code == 0 and ran[0][:2] == ["sed", "-i"] and ran[1][-3:] == ["apt-get", "update", "-qq"]
+    assert ran[2][-3:] == ["mbrola", "mbrola-de6", "mbrola-de7"]
+    assert said[0] == "wolfcall: make test needs MBROLA's German voices (the audio tests speak German through it)"
+    subprocess.run(ran[0], check=True)  # the real sed, on the copy
+    components = [line for line in sources.read_text().splitlines() if line.startswith("Components:")]
+    assert components == ["Components: main non-free-firmware contrib non-free", "Components: main contrib non-free"]
+    assert components_command(sources) is None  # once is enough: nothing is added twice
+    assert run_here(installer, [MBROLA])[1][0][-3:] == ["apt-get", "update", "-qq"]
+
+
+def test_raspberry_pi_os_has_non_free_on_and_macos_has_no_mbrola(tmp_path: Path) -> None:
+    sources = tmp_path / "debian.sources"
+    sources.write_text(DEBIAN_SOURCES)
+    installer = Installer("raspberry", root=True, sudo=False, brew=False, ask=False, sources=sources)
+    assert [c[0] for c in installer.commands([MBROLA]) or []] == ["env", "env"]
+    lines = install_lines([MBROLA])
+    assert lines[0].startswith("Debian:           add contrib non-free to Components: in")
+    assert lines[1] == "Raspberry Pi OS:  sudo apt install mbrola mbrola-de6 mbrola-de7"
+    assert lines[2].startswith("macOS:            Homebrew has no MBROLA voices")
+    assert run_here(Installer("macos", root=False, sudo=True, brew=True, ask=False), [MBROLA]) == (0, [], [])
+
+
 @pytest.mark.parametrize(("purpose", "machine", "expected"), [
     ("play", "x86_64", (VENV, ESPEAK, NPM)),
-    ("test", "x86_64", (VENV, ESPEAK, NPM, CHROMIUM, ATOMIC)),
+    ("test", "x86_64", (VENV, ESPEAK, NPM, CHROMIUM, ATOMIC, MBROLA)),
     ("play", "aarch64", (VENV, ESPEAK, NPM, COMPILER)),
 ])
 def test_what_each_command_needs(purpose: str, machine: str, expected: tuple) -> None:

@@ -34,6 +34,7 @@ class VoiceSettings:
     speed: float = 1.0
     pitch: int = 50  # espeak 0-99
     speaker: str = ""  # piper: one speaker of a voice trained on several (es_ES-sharvard-medium: M or F)
+    gap: int = 0  # espeak: the pause between words, in 10 ms
 
 
 class Engine(Protocol):
@@ -63,7 +64,8 @@ class EspeakEngine:
     program: str = "espeak-ng"
 
     def identity(self) -> str:
-        return f"espeak-ng/{self.version()}/{self.settings.model}/s{self._wpm()}/p{self.settings.pitch}"
+        gap = f"/g{self.settings.gap}" if self.settings.gap else ""
+        return f"espeak-ng/{self.version()}/{self.settings.model}/s{self._wpm()}/p{self.settings.pitch}{gap}"
 
     def _wpm(self) -> int:
         return round(160 * self.settings.speed)
@@ -80,7 +82,7 @@ class EspeakEngine:
 
     def synthesize(self, text: str) -> Clip:
         cmd = [self._path(), "-v", self.settings.model, "-s", str(self._wpm()), "-p", str(self.settings.pitch),
-               "--stdout", "--stdin"]
+               *(["-g", str(self.settings.gap)] if self.settings.gap else []), "--stdout", "--stdin"]
         done = subprocess.run(cmd, input=text.encode("utf-8"), capture_output=True, check=False, timeout=60)
         if done.returncode != 0 or not done.stdout.startswith(b"RIFF"):
             raise EngineError(f"espeak-ng failed: {done.stderr.decode(errors='replace').strip() or 'no audio'}")

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from narrator.audio.clip import Clip
 from narrator.audio.engines import Engine, EngineError, PiperEngine, piper_model_path
+from narrator.audio.floors import floor_engine
 from narrator.audio.outputs import DEFAULT, VOLUME
 from narrator.audio.packs import PACKS, pack_for
 from narrator.audio.sinks import FileSink, Sink, SinkError, open_sink
 from narrator.audio.speaker import AudioSpeaker, warn_once_to_stderr
-from narrator.audio.voices import VOICES, Voice, all_voices, engine_for, find_voice, floor_engine, piper_dir
+from narrator.audio.voices import VOICES, Voice, all_voices, engine_for, find_voice, piper_dir
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines
 
@@ -114,7 +115,7 @@ def spoken(text: str, lang: str, voice_name: str | None) -> tuple[Clip, str]:
 
 def print_voice(voice: Voice, packs: Path = PACKS) -> str:
     pack = pack_for(voice, packs)
-    floor = voice.floor.model if voice.floor else "espeak-ng"
+    floor = floor_engine(voice).settings.model  # MBROLA's voice where installed (mb-de6), else plain espeak-ng
     state = "pack" if pack else ("ready" if usable(voice, packs) else f"{floor} until downloaded")
     return f"{voice.name:10} {voice.persona:10} {voice.language}  {voice.settings.engine:7} " \
            f"{voice.settings.model:22} {state:26} {voice.description}"

@@ -8,16 +8,14 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from narrator.audio.engines import (
     Engine,
     EngineError,
-    EspeakEngine,
     VoiceSettings,
-    fallback_engine,
     make_engine,
     piper_model_path,
 )
@@ -31,6 +29,7 @@ ENGINES = ("piper", "espeak", "pyttsx3", "gtts")
 PIPER_URL = ("https://huggingface.co/rhasspy/piper-voices/resolve/main/{family}/{code}/{name}/{quality}/"
              "{code}-{name}-{quality}{ext}?download=true")
 _ESPEAK_NAME = re.compile(r"^[a-z]{2,3}(-[a-z]{2,3})?(\+[a-z0-9_]+)?$")
+_MBROLA_NAME = re.compile(r"^[a-z]{2}[0-9]$")
 _PIPER_NAME = re.compile(r"^(?P<family>[a-z]+)_(?P<region>[A-Z]+)-(?P<name>[\w]+)-(?P<quality>x_low|low|medium|high)$")
 
 
@@ -41,6 +40,7 @@ class Voice:
     description: str
     settings: VoiceSettings
     floor: VoiceSettings | None = None  # the espeak-ng voice that speaks when this one cannot (model missing)
+    mbrola: VoiceSettings | None = None  # the better floor, espeak-ng through MBROLA (mb-de6), where installed
 
     @property
     def language(self) -> str:
@@ -50,11 +50,6 @@ class Voice:
     def natural(self) -> bool:
         """A neural (or system) voice, as opposed to espeak-ng's formant voices."""
         return self.settings.engine != "espeak"
-
-
-def floor_engine(voice: Voice) -> EspeakEngine:
-    """The voice's own espeak-ng variant: what speaks offline when its Piper model is not here."""
-    return EspeakEngine(voice.floor) if voice.floor is not None else fallback_engine(voice.language)
 
 
 def piper_dir() -> Path:
@@ -67,7 +62,8 @@ def load_voice(path: Path) -> Voice:
     where = str(path)
     if not isinstance(doc, MarkedDict):
         raise YamlError(where, 1, "a voice is a mapping: persona, description, engine, model, language")
-    known = {"persona", "description", "engine", "model", "language", "speed", "pitch", "fallback", "speaker"}
+    known = {"persona", "description", "engine", "model", "language", "speed", "pitch", "fallback", "mbrola",
+             "floor_speed", "floor_gap", "speaker"}
     for key in doc:
         if key not in known:
             raise YamlError(where, doc.line_of(key), f"{key}: unknown key (known: {', '.join(sorted(known))})")
@@ -89,6 +85,7 @@ def load_voice(path: Path) -> Voice:
         raise YamlError(where, doc.line_of("speaker"), "speaker: only for a Piper voice of several speakers")
     settings = VoiceSettings(str(doc["engine"]), str(doc["model"]), str(doc["language"]), float(speed), pitch,
                              str(speaker or ""))
+    tuned = _floor_tuning(doc, where, settings)
     floor = None
     if "fallback" in doc:
         fallback = doc["fallback"]
@@ -96,8 +93,32 @@ def load_voice(path: Path) -> Voice:
                 not fallback.startswith(str(doc["language"])):
             raise YamlError(where, doc.line_of("fallback"),
                             f"fallback: an espeak-ng voice of the same language, like {doc['language']}+m3")
-        floor = VoiceSettings("espeak", fallback, str(doc["language"]), float(speed), pitch)
-    return Voice(path.stem, str(doc["persona"]), str(doc.get("description", "")), settings, floor)
+        floor = replace(tuned, model=fallback)
+    return Voice(path.stem, str(doc["persona"]), str(doc.get("description", "")), settings, floor,
+                 _mbrola(doc, where, tuned))
+
+
+def _floor_tuning(doc: MarkedDict, where: str, settings: VoiceSettings) -> VoiceSettings:
+    """The espeak-ng floors' own rate and pause between words (`floor_speed`, `floor_gap`: tuned by what an
+    offline listener hears, `make bench` voice.asr_wer.*); by default the voice's speed and no pause."""
+    speed = doc.get("floor_speed", settings.speed)
+    if not isinstance(speed, int | float) or isinstance(speed, bool) or not 0.5 <= speed <= 2.0:
+        raise YamlError(where, doc.line_of("floor_speed"), "floor_speed: a number from 0.5 to 2.0")
+    gap = doc.get("floor_gap", 0)
+    if not isinstance(gap, int) or isinstance(gap, bool) or not 0 <= gap <= 20:
+        raise YamlError(where, doc.line_of("floor_gap"), "floor_gap: a whole number from 0 to 20 (10 ms each)")
+    return VoiceSettings("espeak", settings.model, settings.language, float(speed), settings.pitch, gap=gap)
+
+
+def _mbrola(doc: MarkedDict, where: str, settings: VoiceSettings) -> VoiceSettings | None:
+    """`mbrola: de6`: MBROLA's voice of the same language that espeak-ng speaks through where it is installed."""
+    if "mbrola" not in doc:
+        return None
+    name = doc["mbrola"]
+    if not isinstance(name, str) or not _MBROLA_NAME.match(name) or not name.startswith(settings.language):
+        raise YamlError(where, doc.line_of("mbrola"),
+                        f"mbrola: one of MBROLA's voices of the same language, like {settings.language}6")
+    return replace(settings, model=f"mb-{name}")
 
 
 def all_voices(folder: Path = VOICES) -> dict[str, Voice]:

@@ -13,6 +13,7 @@ from narrator.system import (
     CHROMIUM,
     CHROMIUM_PATHS,
     ESPEAK,
+    MBROLA,
     OS_RELEASE,
     RPI_ISSUE,
     Program,
@@ -22,7 +23,7 @@ from narrator.system import (
     this_system,
 )
 
-NEEDS: dict[str, tuple[Program, ...]] = {"test": (ESPEAK, CHROMIUM), "play": (ESPEAK,)}
+NEEDS: dict[str, tuple[Program, ...]] = {"test": (ESPEAK, CHROMIUM, MBROLA), "play": (ESPEAK,)}
 LANGUAGES = {"en": "English", "de": "German", "es": "Spanish"}
 
 
@@ -56,18 +57,28 @@ def consequence(silent: Sequence[str]) -> str:
             f"a voice pack is rendered or a Piper voice downloaded (wolfcall voices)")
 
 
+def floor_lines() -> list[str]:
+    """Which offline floor speaks each language here, and how to get a better one (narrator/audio/floors.py)."""
+    from narrator.audio.floors import report
+
+    return report()
+
+
 def check(purpose: str, path: str | None = None, chromium: Sequence[str] = CHROMIUM_PATHS,
-          silent: Callable[[], list[str]] = silent_languages) -> Finding:
-    """The real check: PATH (or `path`) for espeak-ng, `chromium` for Chromium."""
+          silent: Callable[[], list[str]] = silent_languages, floors: Callable[[], list[str]] = floor_lines) -> Finding:
+    """The real check: PATH (or `path`) for espeak-ng and mbrola, `chromium` for Chromium; then the floors."""
     lacking = missing(NEEDS[purpose], path, chromium)
     if not lacking:
-        found = " and ".join(p.name for p in NEEDS[purpose])
-        return Finding([f"wolfcall doctor: nothing missing ({found} found)"], 0)
+        found = ", ".join(p.name for p in NEEDS[purpose][:-1]) + " and " * (len(NEEDS[purpose]) > 1)
+        found += NEEDS[purpose][-1].name
+        return Finding([f"wolfcall doctor: nothing missing ({found} found)", *_floors(floors, path)], 0)
     lines = []
     for program in lacking:
         if program == ESPEAK:
             what = "the audio tests speak through it" if purpose == "test" else consequence(silent())
             lines.append(f"wolfcall doctor: espeak-ng is missing: {what}")
+        elif program == MBROLA:
+            lines.append(f"wolfcall doctor: {MBROLA.name} are missing: the audio tests speak German through them")
         else:
             lines.append(f"wolfcall doctor: Chromium is missing ({chromium[0]}): the browser tests drive it")
     lines.append("install with:")
@@ -76,7 +87,13 @@ def check(purpose: str, path: str | None = None, chromium: Sequence[str] = CHROM
         lines.append("wolfcall doctor: make test stops here; install the above and run it again")
         return Finding(lines, 1)
     lines.append("wolfcall doctor: playing on without it")
-    return Finding(lines, 0)
+    return Finding(lines + _floors(floors, path), 0)
+
+
+def _floors(floors: Callable[[], list[str]], path: str | None) -> list[str]:
+    """The floors' lines, once espeak-ng is here (without it no floor speaks: said above)."""
+    return [f"wolfcall doctor: {line}" if not line.startswith(" ") else line
+            for line in floors()] if not missing((ESPEAK,), path) else []
 
 
 def play_notice(path: str | None = None, os_release: Path = OS_RELEASE, rpi_issue: Path = RPI_ISSUE,

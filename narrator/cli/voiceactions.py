@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from narrator.audio.engines import EngineError
+from narrator.audio.floors import report
 from narrator.audio.offer import Offer, consider, fetch, remember, render_in_background, says_yes
 from narrator.audio.packs import PACKS, PackError, check, export, install, open_pack, pack_for, render
 from narrator.audio.table import print_voice
@@ -20,6 +21,8 @@ from narrator.speech.lint import load_checked
 def _list(args: argparse.Namespace) -> int:
     for voice in all_voices().values():
         print(print_voice(voice))
+    for line in report():  # which floor speaks each language offline, and how to get a better one
+        print(line)
     return 0
 
 

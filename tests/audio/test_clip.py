@@ -46,8 +46,9 @@ def test_decode_refuses_what_is_not_audio() -> None:
 def test_our_loudness_meter_reads_as_pyloudnorm_does(rate: int) -> None:
     """BS.1770 without scipy (76 MB less on a Pi): the same figure as pyloudnorm's meter, on noise and on
     speech by espeak-ng, long and as short as a name."""
+    from narrator.audio.floors import floor_engine
     from narrator.audio.loudness import integrated
-    from narrator.audio.voices import all_voices, floor_engine
+    from narrator.audio.voices import all_voices
 
     noise = np.random.default_rng(rate).normal(0, 0.1, rate * 3)
     assert integrated(noise, rate) == pytest.approx(pyloudnorm.Meter(rate).integrated_loudness(noise), abs=0.01)

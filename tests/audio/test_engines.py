@@ -130,3 +130,11 @@ def test_unknown_engine() -> None:
 
 
 _ = io
+
+
+def test_the_pause_between_words_is_espeak_ngs_gap_and_part_of_the_clip_key() -> None:
+    plain = EspeakEngine(VoiceSettings("espeak", "de+m3", "de"))
+    paused = EspeakEngine(VoiceSettings("espeak", "de+m3", "de", gap=5))
+    text = "eins zwei drei vier fünf sechs"
+    assert paused.synthesize(text).seconds > plain.synthesize(text).seconds + 0.2  # five gaps of 50 ms
+    assert paused.identity().endswith("/g5") and "/g" not in plain.identity()  # packs of before stay valid

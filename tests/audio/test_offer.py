@@ -19,9 +19,10 @@ import pytest
 from narrator.audio import offer as offer_module
 from narrator.audio import voices
 from narrator.audio.engines import EngineError, PiperEngine, VoiceSettings
+from narrator.audio.floors import floor_engine
 from narrator.audio.offer import ANSWERS, answered, consider, render_command, say
 from narrator.audio.table import choose_voice, natural_ready
-from narrator.audio.voices import DownloadCancelled, all_voices, download, find_voice, floor_engine, probe
+from narrator.audio.voices import DownloadCancelled, all_voices, download, find_voice, probe
 from narrator.cli.voiceactions import offer_at_the_terminal
 from narrator.config import Config
 from narrator.speech.script import load
@@ -146,7 +147,7 @@ def test_lucia_is_the_female_speaker_of_sharvard() -> None:
 def test_without_its_model_a_german_narrator_speaks_with_its_own_espeak_variant(data: Path) -> None:
     warned: list[str] = []
     jutta = choose_voice("jutta", "de", warned.append)
-    assert jutta.name == "jutta" and floor_engine(jutta).settings.model == "de+f3"
+    assert jutta.name == "jutta" and floor_engine(jutta).settings.model == "mb-de7"  # MBROLA is installed here
     assert len(warned) == 1 and "espeak-ng speaks instead" in warned[0]
     assert choose_voice("jutta", "de", warned.append, told=True) and len(warned) == 1  # the offer already said it
 

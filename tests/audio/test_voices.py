@@ -7,8 +7,9 @@ import pytest
 
 from narrator.audio import voices
 from narrator.audio.engines import EngineError
+from narrator.audio.floors import floor_engine
 from narrator.audio.table import choose_voice, usable
-from narrator.audio.voices import all_voices, download, floor_engine, load_voice
+from narrator.audio.voices import all_voices, download, load_voice
 from narrator.cli.main import main
 from narrator.yamlfile import YamlError
 
@@ -26,10 +27,25 @@ def test_a_language_without_its_piper_voice_falls_back_to_espeak(tmp_path: Path,
     monkeypatch.setenv("WOLFCALL_DATA", str(tmp_path))  # no downloaded models
     warned: list[str] = []
     chosen = choose_voice(None, "de", warned.append)
-    assert chosen.name == "leopold" and not usable(chosen) and floor_engine(chosen).settings.model == "de+m3"
+    assert chosen.name == "leopold" and not usable(chosen) and floor_engine(chosen).settings.model == "mb-de6"
     assert not warned  # nobody asked for Leopold by name: the first-play offer speaks about the download
     named = choose_voice("leopold", "de", warned.append)
     assert named.name == "leopold" and any("voices download de_DE-thorsten-medium" in w for w in warned)
+
+
+def test_the_floors_have_their_own_rate_and_pause(tmp_path: Path) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text("persona: X\nengine: piper\nmodel: de_DE-x-low\nlanguage: de\nspeed: 0.94\nfallback: de+m3\n"
+                    "mbrola: de6\nfloor_speed: 0.85\nfloor_gap: 3\n")
+    voice = load_voice(path)
+    assert voice.settings.speed == 0.94  # the Piper voice keeps its own
+    assert voice.floor is not None and voice.mbrola is not None
+    assert [(f.model, f.speed, f.gap) for f in (voice.floor, voice.mbrola)] == [("de+m3", 0.85, 3), ("mb-de6", 0.85, 3)]
+    for bad, said in (("floor_gap: -1", "x.yaml:9: floor_gap: a whole number from 0 to 20"),
+                      ("floor_speed: fast", "x.yaml:9: floor_speed: a number from 0.5 to 2.0")):
+        path.write_text(path.read_text().rsplit("\n", 2)[0] + f"\n{bad}\n")
+        with pytest.raises(YamlError, match=said):
+            load_voice(path)
 
 
 def test_a_voice_file_with_a_speaker_and_a_floor(tmp_path: Path) -> None:

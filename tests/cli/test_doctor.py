@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from narrator.audio.floors import report
 from narrator.cli.doctor import check, consequence, play_notice
 from narrator.cli.main import main
 from narrator.system import CHROMIUM, ESPEAK, install_lines, this_system
@@ -31,9 +33,11 @@ def test_make_test_stops_without_espeak_ng(tmp_path: Path) -> None:
     assert done.returncode == 1 and done.stdout == ""
     lines = done.stderr.splitlines()
     assert lines[0].startswith("wolfcall doctor: espeak-ng is missing")
-    assert "  Debian:           sudo apt-get install espeak-ng" in lines
-    assert "  Raspberry Pi OS:  sudo apt install espeak-ng" in lines
-    assert "  macOS:            brew install espeak-ng" in lines
+    assert lines[1] == "wolfcall doctor: MBROLA's German voices are missing: the audio tests speak German through them"
+    assert ("  Debian:           add contrib non-free to Components: in /etc/apt/sources.list.d/debian.sources, "
+            "then sudo apt-get update && sudo apt-get install espeak-ng mbrola mbrola-de6 mbrola-de7") in lines
+    assert "  Raspberry Pi OS:  sudo apt install espeak-ng mbrola mbrola-de6 mbrola-de7" in lines
+    assert any(line.startswith("  macOS:            brew install espeak-ng; Homebrew has no MBROLA") for line in lines)
     assert "make test stops here" in lines[-1]
 
 
@@ -46,6 +50,7 @@ def test_make_play_warns_without_espeak_ng_and_goes_on(tmp_path: Path) -> None:
 
 
 def test_chromium_missing_stops_the_tests_and_names_both_packages(tmp_path: Path) -> None:
+    (tmp_path / "mbrola").symlink_to(shutil.which("mbrola") or "/usr/bin/mbrola")  # MBROLA alone is here
     finding = check("test", path=str(tmp_path), chromium=[str(tmp_path / "chromium")])
     assert finding.code == 1
     chromium = tmp_path / "chromium"
@@ -67,10 +72,13 @@ def test_play_does_not_need_chromium(tmp_path: Path) -> None:
 
 def test_this_machine_lacks_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     """After .ci/run: espeak-ng on PATH and Debian's /usr/bin/chromium."""
+    floors = "".join(f"wolfcall doctor: {line}\n" for line in report())
     assert main(["doctor", "--for", "test"]) == 0
-    assert capsys.readouterr().err == "wolfcall doctor: nothing missing (espeak-ng and Chromium found)\n"
+    assert capsys.readouterr().err == ("wolfcall doctor: nothing missing (espeak-ng, Chromium and MBROLA's German "
+                                       "voices found)\n") + floors
     assert main(["doctor", "--for", "play"]) == 0
-    assert capsys.readouterr().err == "wolfcall doctor: nothing missing (espeak-ng found)\n"
+    assert capsys.readouterr().err == "wolfcall doctor: nothing missing (espeak-ng found)\n" + floors
+    assert "German, when its natural voice is not here: espeak-ng with MBROLA (mb-de6, mb-de7) speaks" in floors
     assert play_notice() is None
 
 
@@ -130,3 +138,15 @@ def test_play_says_it_once_at_start(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert "no unfinished game" in err[1]
     assert main([*args, "--audio", "none"]) == 2  # nothing will be heard: nothing to say
     assert "espeak-ng" not in capsys.readouterr().err
+
+
+def test_play_says_which_floor_speaks_and_how_to_get_the_better_one() -> None:
+    lines = check("play", floors=lambda: report(here=lambda name: False)).lines
+    assert lines[2] == ("wolfcall doctor: German, when its natural voice is not here: plain espeak-ng speaks; clearer "
+                        "with MBROLA's voices, installed by:")
+    assert [line.split(":")[0] for line in lines[3:6]] == ["  Debian", "  Raspberry Pi OS", "  macOS"]
+
+
+def test_without_espeak_ng_no_floor_is_said(tmp_path: Path) -> None:
+    lines = check("play", path=str(tmp_path), silent=lambda: ["de"], floors=lambda: ["German: anything"]).lines
+    assert not any("anything" in line for line in lines)

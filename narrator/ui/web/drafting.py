@@ -51,12 +51,16 @@ class Drafting(Connections):
     def voices(self) -> list[dict[str, Any]]:
         """The narrators, read from voices/*.yaml once (the setup screen is redrawn at every tap)."""
         if self._voices is None:
+            from narrator.audio.floors import better_command, floor
             from narrator.audio.packs import pack_for
             from narrator.audio.voices import all_voices, installed
 
-            # a voice not on this machine (no model, no pack) is listed as what speaks for it: espeak-ng
+            # a voice not on this machine (no model, no pack) is listed as what speaks for it: espeak-ng, with
+            # MBROLA where its voice is installed; `better`: this system's line that installs MBROLA's voice
             self._voices = [{"name": v.name, "persona": v.persona, "lang": v.language,
-                             "installed": installed(v) or pack_for(v) is not None}
+                             "installed": installed(v) or pack_for(v) is not None,
+                             "floor": "mbrola" if floor(v).model.startswith("mb-") else "espeak",
+                             "better": better_command(v)}
                             for v in all_voices().values()]
         return self._voices
 

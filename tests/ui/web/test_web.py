@@ -204,6 +204,32 @@ def test_setup_in_three_languages_and_a_refused_adjustment(page: Any, tmp_path: 
         page.wait_for_function("document.querySelector('b[data-role=werewolf]').textContent === '3'")
 
 
+def test_the_voice_picker_names_the_floor_that_speaks(page: Any, tmp_path: Path) -> None:
+    """A German narrator not downloaded is named with its floor: MBROLA here (make test installs it); on a
+    machine without mbrola on its PATH, plain espeak-ng and this system's line that installs MBROLA."""
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    (bare / "espeak-ng").symlink_to(shutil.which("espeak-ng") or "/usr/bin/espeak-ng")
+    for path, label in ((None, "Leopold (vorerst espeak-ng mit MBROLA, bis die Stimme heruntergeladen ist)"),
+                        (str(bare), "Leopold (vorerst espeak-ng, bis die Stimme heruntergeladen ist)")):
+        port = free_port()
+        data = tmp_path / f"data-{port}"
+        data.mkdir()
+        with server(data, port, path=path):
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_selector("#deal")
+            page.select_option("#lang", "de")
+            page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+            assert page.inner_text("#voice option[value=leopold]") == label
+            better = page.query_selector("#voice-better")
+            if path is None:
+                assert better is None
+            else:
+                assert better is not None and "mbrola mbrola-de6 mbrola-de7" in better.inner_text()
+                assert better.inner_text().startswith("Bis dahin spricht espeak-ng ohne MBROLA")
+                shot(page, "setup-voice-floor-de")
+
+
 def test_switching_away_covers_the_card(page: Any, tmp_path: Path) -> None:
     port = free_port()
     with server(tmp_path, port):

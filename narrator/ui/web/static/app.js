@@ -274,7 +274,7 @@ function setup(main, s) {
   main.append(choose("step", t("setup.step_seconds"), [0, 4, 6, 10].map((n) => [n, String(n)]), h.step_seconds, (v) => ({ t: "house", step_seconds: +v })));
   main.append(choose("timer", t("setup.day_timer"), [["off", t("setup.off")], ...[3, 5, 8].map((n) => [n, t("setup.minutes", { n })])], h.day_timer_minutes || "off", (v) => ({ t: "house", day_timer_minutes: v === "off" ? null : +v })));
   main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
-  main.append(choose("voice", t("setup.voice"), s.voices.filter((v) => v.lang === d.lang).map((v) => [v.name, v.installed ? v.persona : t("setup.voice_floor", { name: v.persona })]), d.voice, (v) => ({ t: "voice", voice: v })));
+  main.append(...voiceField(s, d));
   main.append(choose("sound", t("setup.sound"), [["server", t("setup.sound.server")], ["browser", t("setup.sound.browser")]], d.sound, (v) => ({ t: "sound", sound: v })));
   if (d.sound === "server" && s.outputs) main.append(soundPanel(s));
   main.append(el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) }));
@@ -323,7 +323,7 @@ function roomSetup(main, s) {
   main.append(choose("speaking", t("speaking.setup"), [["no", t("day.no")], ["yes", t("day.yes")]], room.speaking ? "yes" : "no", (v) => ({ t: "speaking", on: v === "yes" })));
   main.append(el("p", { class: "muted small", text: t("speaking.setup_hint") }));
   main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
-  main.append(choose("voice", t("setup.voice"), s.voices.filter((v) => v.lang === d.lang).map((v) => [v.name, v.installed ? v.persona : t("setup.voice_floor", { name: v.persona })]), d.voice, (v) => ({ t: "voice", voice: v })));
+  main.append(...voiceField(s, d));
   const deal = el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) });
   if (room.players.length < room.min) { deal.disabled = true; main.append(el("p", { class: "note", id: "too-few", text: t("room.too_few", { n: room.min }) })); }
   main.append(deal);
@@ -376,6 +376,16 @@ function qrCode(url, alt) {
     img.replaceWith(box);
   }).catch(() => {});
   return img;
+}
+// The narrator picker: a voice not downloaded is named with the floor that speaks for it; under it, when that
+// floor could be clearer, the server's line that installs MBROLA's voice on this machine.
+function voiceField(s, d) {
+  const voices = s.voices.filter((v) => v.lang === d.lang);
+  const label = (v) => v.installed ? v.persona : t(v.floor === "mbrola" ? "setup.voice_floor_mbrola" : "setup.voice_floor", { name: v.persona });
+  const out = [choose("voice", t("setup.voice"), voices.map((v) => [v.name, label(v)]), d.voice, (v) => ({ t: "voice", voice: v }))];
+  const chosen = voices.find((v) => v.name === d.voice);
+  if (chosen && !chosen.installed && chosen.better) out.push(el("p", { class: "muted small", id: "voice-better", text: t("setup.voice_better", { command: chosen.better }) }));
+  return out;
 }
 function choose(id, label, options, value, message) {
   const select = el("select", { id });
