@@ -21,7 +21,6 @@ from engine import (
     ruleset,
 )
 from engine.flow import ALL_STEPS, REMATCH
-from narrator.game.clock import Clock, RealClock, VirtualClock
 from narrator.game.desk import Stale
 from narrator.game.inputs import COVERED, START, UNDO, Question
 from narrator.game.journal import Journal, JournalError
@@ -153,8 +152,7 @@ class GameLoop(Connections):
 
     def _session(self, table: Table, journal: Journal, live: WebInput, answers: list[Any], resumed: bool,
                  speaker: Any) -> Session:
-        clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
-        return Session(table, self.script, speaker, clock, live, journal, answers, resumed,
+        return Session(table, self.script, speaker, self.clock(), live, journal, answers, resumed,
                        over=lambda state: self._over(live, state), listener=TableSignals(self, live), rematches=True)
 
     def _afresh(self) -> None:
