@@ -21,6 +21,7 @@ from engine import (
     ruleset,
 )
 from engine.flow import ALL_STEPS, REMATCH
+from engine.roles import Step
 from narrator.game.desk import Stale
 from narrator.game.inputs import COVERED, START, UNDO, Question
 from narrator.game.journal import Journal, JournalError
@@ -35,12 +36,19 @@ from narrator.game.session import (
     random_seed,
 )
 from narrator.speech.lines import Line
+from narrator.ui.web import shape
 from narrator.ui.web.calls import TableSignals
 from narrator.ui.web.connections import TURN, Connections
 from narrator.ui.web.frames import OWN
 from narrator.ui.web.strings import strings
 from narrator.ui.web.unresumable import unresumable_screen
 from narrator.ui.web.webinput import Stopped, WebInput
+
+
+def teaches(step: str) -> bool:
+    """A step whose actor learns something at once from their answer (the seer's card, the fox's nose)."""
+    kind = ALL_STEPS.get(step)
+    return kind is not None and type(kind).answer is not Step.answer
 
 
 class GameLoop(Connections):
@@ -87,6 +95,24 @@ class GameLoop(Connections):
                 return
             self.state = state
             self.refresh()
+
+    def decoy(self, live: object, question: Question | None, state: State) -> None:
+        """Own devices: a dead or idle step's decoy question opens (narrator/game/decoy.py), every living phone
+        shown its decoy as when an actor is asked; or it closes, the screens back to listening as after an
+        answer. Its taps are kept by nobody (ways/own_devices.py)."""
+        with self.lock:
+            if live is not self.input or self.input is None:
+                return
+            self.state = state
+            if question is not None and self.input.desk.open(question, state):
+                self.way.ask(question)
+                self.show({"screen": "listen", "phase": "night"})
+            elif question is None and self.question is not None and self.question.decoy:
+                if teaches(self.question.step):  # its actor would be told what they learned, every other a dummy
+                    shape.dummies(self.conns.values(), self._living())
+                self.question = None
+                self.way.answered()
+                self.show({"screen": "listen", "phase": self._phase()})
 
     def _deal(self) -> None:
         d = self.draft

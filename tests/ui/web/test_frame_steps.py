@@ -44,6 +44,7 @@ class Stretch:
     sizes: tuple[int, ...]  # the frames' bytes on the wire
     times: tuple[float, ...]  # their times since the step was called
     length: float  # from the call to the sleep line
+    alive: int  # how many are alive (public: the dawns name every death)
     idle: bool  # nobody acts in this step (its role is dead or has nothing left to do)
 
 
@@ -94,7 +95,7 @@ def stretch(game: int, phone: Phone, run: list[Any]) -> Iterator[Stretch]:
         return
     asked = any(f.public.step == called and not f.public.decoy for f in run)  # the step's own question opened
     yield Stretch(game, str(called), tuple(shape.wire_size(f.message) for f in run),
-                  tuple(round(f.t - start, 3) for f in run), round(run[-1].t - start, 3), not asked)
+                  tuple(round(f.t - start, 3) for f in run), round(run[-1].t - start, 3), len(state.alive), not asked)
 
 
 def features(s: Stretch) -> list[float]:
@@ -117,7 +118,7 @@ def best_guess(train: list[Stretch], test: list[Stretch]) -> float:
         return 0.5
     j, t, side = max(((j, t, side) for j in range(x.shape[1]) for t in np.unique(x[:, j]) for side in (True, False)),
                      key=lambda c: balanced(y, (x[:, c[0]] >= c[1]) == c[2]))
-    scores = [balanced(yt, (xt[:, j] >= t) == side)]
+    scores = [by_narration(test, (xt[:, j] >= t) == side)]
     mean, std = x.mean(0), x.std(0) + 1e-9
     a, at = (x - mean) / std, (xt - mean) / std
     w, b = np.zeros(a.shape[1]), 0.0
@@ -126,8 +127,20 @@ def best_guess(train: list[Stretch], test: list[Stretch]) -> float:
         p = 1 / (1 + np.exp(-(a @ w + b)))
         w -= 0.5 * (a.T @ ((p - y) * weight)) / len(y)
         b -= 0.5 * float(np.mean((p - y) * weight))
-    scores.append(balanced(yt, (at @ w + b) > 0))
+    scores.append(by_narration(test, (at @ w + b) > 0))
     return max(scores)
+
+
+def by_narration(test: list[Stretch], guess: np.ndarray) -> float:
+    """Balanced accuracy among the steps the captions alone cannot tell apart (the same step called, as many
+    alive), where both kinds are, weighted by how many: that the pack always acts, or that a late night's seer
+    is more often dead, is what the narration tells, no secret of the frames."""
+    truth = np.array([s.idle for s in test])
+    told = np.array([hash((s.called, s.alive)) for s in test])
+    groups = [told == c for c in set(told) if len(set(truth[told == c])) == 2]
+    if not groups:
+        return 0.5
+    return float(np.average([balanced(truth[g], guess[g]) for g in groups], weights=[g.sum() for g in groups]))
 
 
 def played(tmp: Path, n: int, rules: str, lang: str, players: int, seed: int) -> list[Stretch]:
@@ -158,6 +171,6 @@ def test_the_bots_tap_at_a_persons_pace(games: list[Stretch]) -> None:
 def test_a_classifier_of_frames_tells_no_dead_or_idle_step(games: list[Stretch]) -> None:
     train = [s for s in games if s.game % 2 == 0]
     test = [s for s in games if s.game % 2 == 1]
-    assert sum(s.idle for s in games) > 20 and sum(not s.idle for s in games) > 20
+    assert sum(s.idle for s in games) > 100 and sum(not s.idle for s in games) > 100
     score = (best_guess(train, test) + best_guess(test, train)) / 2  # two folds
     assert score <= 0.55, f"idle: balanced accuracy {score:.3f} on {len(games)} phones×steps"
