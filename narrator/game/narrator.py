@@ -389,7 +389,7 @@ class Narrator:
     def show_decoy(self, q: Question | None, closed: bool = False) -> None:
         """The listener is told a decoy question opens, or that it is `closed` (live only)."""
         if q is not None and not self.replaying:
-            self.listener.on_decoy(None if closed else q, self.state)
+            self.listener.on_decoy(None if closed else q)
 
     def draw_extra(self) -> float:
         """Extra seconds for a dead role's step: one of the living players' real overruns, a little blurred."""

@@ -33,7 +33,7 @@ class Listener(Protocol):
         """The game as it stands now, before the table hears its news (a verdict, a dawn, nightfall)."""
         ...
 
-    def on_decoy(self, question: Question | None, state: State) -> None:
+    def on_decoy(self, question: Question | None) -> None:
         """A dead or idle step's decoy question opens (game/decoy.py: asked of nobody, shown as a live step's
         question is), or closes (None) when an answer would have closed it."""
         ...
@@ -54,5 +54,5 @@ class Deaf:
     def on_state(self, state: State) -> None:
         pass
 
-    def on_decoy(self, question: Question | None, state: State) -> None:
+    def on_decoy(self, question: Question | None) -> None:
         pass

@@ -19,7 +19,7 @@ class Called(Protocol):
 
     def changed(self, live: object, state: State) -> None: ...
 
-    def decoy(self, live: object, question: Question | None, state: State) -> None: ...
+    def decoy(self, live: object, question: Question | None) -> None: ...
 
 
 class TableSignals:
@@ -40,5 +40,5 @@ class TableSignals:
     def on_state(self, state: State) -> None:
         self.hub.changed(self.live, state)
 
-    def on_decoy(self, question: Question | None, state: State) -> None:
-        self.hub.decoy(self.live, question, state)
+    def on_decoy(self, question: Question | None) -> None:
+        self.hub.decoy(self.live, question)

@@ -96,15 +96,15 @@ class GameLoop(Connections):
             self.state = state
             self.refresh()
 
-    def decoy(self, live: object, question: Question | None, state: State) -> None:
+    def decoy(self, live: object, question: Question | None) -> None:
         """Own devices: a dead or idle step's decoy question opens (narrator/game/decoy.py), every living phone
         shown its decoy as when an actor is asked; or it closes, the screens back to listening as after an
-        answer. Its taps are kept by nobody (ways/own_devices.py)."""
+        answer. Its taps are kept by nobody (ways/own_devices.py). Shown on the game as the table has heard it:
+        the narrator's may be further on (the night's deaths, not yet said at dawn)."""
         with self.lock:
-            if live is not self.input or self.input is None:
+            if live is not self.input or self.input is None or self.state is None:
                 return
-            self.state = state
-            if question is not None and self.input.desk.open(question, state):
+            if question is not None and self.input.desk.open(question, self.state):
                 self.way.ask(question)
                 self.show({"screen": "listen", "phase": "night"})
             elif question is None and self.question is not None and self.question.decoy:
