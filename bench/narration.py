@@ -29,7 +29,7 @@ NAMES = [f"P{i}" for i in range(1, 13)]
 class NaiveNarrator(Narrator):
     """The plain design: a dead role's step just waits `step_seconds`."""
 
-    def dead_window(self) -> None:
+    def dead_window(self, step: str) -> None:
         self.clock.sleep_until(self.clock.now() + self.state.house.step_seconds)
 
 

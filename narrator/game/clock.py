@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import heapq
+import itertools
+import threading
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 
@@ -27,6 +31,38 @@ class VirtualClock:
 
     def sleep_until(self, t: float) -> None:
         self.t = max(self.t, t)
+
+
+class AgendaClock(VirtualClock):
+    """A virtual clock on which others act at set times: a table of bots that tap a few seconds after their
+    screen comes, as people do, while a whole game still runs in milliseconds. Whoever waits on it (the
+    narrator: a line said, a window held) runs what is due before the time it waits for, in time order."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        super().__init__(start)
+        self._agenda: list[tuple[float, int, Callable[[], None]]] = []
+        self._order = itertools.count()  # what is due at one time runs in the order it was put there
+        self._lock = threading.Lock()
+
+    def at(self, t: float, what: Callable[[], None]) -> None:
+        """Run `what` at time `t` (at the next wait, when `t` has passed)."""
+        with self._lock:
+            heapq.heappush(self._agenda, (t, next(self._order), what))
+
+    def run_next(self, until: float) -> bool:
+        """Run the first thing due at or before `until`, its time now; False when nothing is due by then."""
+        with self._lock:
+            if not self._agenda or self._agenda[0][0] > until:
+                return False
+            t, _, what = heapq.heappop(self._agenda)
+            self.t = max(self.t, t)
+        what()
+        return True
+
+    def sleep_until(self, t: float) -> None:
+        while self.run_next(t):
+            pass
+        super().sleep_until(t)
 
 
 class RealClock:

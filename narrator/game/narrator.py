@@ -14,8 +14,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset, vote_round
 from engine.events import Died, Said
@@ -23,6 +21,7 @@ from engine.flow import REMATCH, announce_of
 from engine.roles import ROLES
 from narrator.game import laps
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
+from narrator.game.decoy import Decoys
 from narrator.game.inputs import (
     COVERED,
     NEVER,
@@ -40,23 +39,11 @@ from narrator.game.inputs import (
     UndoBox,
 )
 from narrator.game.signals import Deaf, Listener
+from narrator.game.timeline import StepTiming
 from narrator.speech.captions import SilentSpeaker, Speaker
 from narrator.speech.lines import Cards, Line, Lines, Number, RoleName, Seat, Seats
 
 ROUND_TABLE = "round_table"  # the table's mode where the device goes round, seat by seat
-
-
-@dataclass(frozen=True)
-class StepTiming:
-    """One night step as a stopwatch at the table sees it."""
-
-    step: str
-    t: float
-    end: float
-    actor_alive: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {"step": self.step, "t": round(self.t, 3), "end": round(self.end, 3), "actor_alive": self.actor_alive}
 
 
 class ReplayMismatch(Exception):
@@ -92,6 +79,7 @@ class Narrator:
         self.input: Input = ScriptedInput(list(replay or [])) if self.replaying else live
         self.overruns: list[float] = []  # seconds past the window, for every live step (0 when on time)
         self.rng = random.Random(f"{seed}:dead-steps")
+        self.decoys = Decoys(seed)  # own devices: a dead or idle step's decoy question (decoy.py)
         self.steps: list[StepTiming] = []
         self.answered = 0
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
@@ -173,7 +161,12 @@ class Narrator:
 
     def question(self, step: str, seat: int | None = None) -> Question:
         legal = tuple(self.game.legal()) if step not in (VOTE, REVEAL, START) else ()
-        return Question(step, legal, seat, self.answered)
+        return Question(step, legal, seat, self.number)
+
+    @property
+    def number(self) -> int:
+        """The next question's number: the answers recorded before it, and the decoy questions (decoy.py)."""
+        return self.answered + self.decoys.opened
 
     def apply(self, question: Question, answer: Answer) -> bool:
         """Record an answer; False when the rules refuse it (the table is asked again)."""
@@ -274,7 +267,7 @@ class Narrator:
         if live:
             self.live_window(step)
         else:
-            self.dead_window()
+            self.dead_window(step)
         self.signal(f"night.{step}.sleep", lambda: self.listener.on_sleep(step))
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         self.steps.append(StepTiming(step, round(start, 3), round(self.clock.now(), 3), live))
@@ -298,6 +291,7 @@ class Narrator:
             assert answer is not None
         self.clock.sleep_until(asked + window)
         self.overruns.append(max(0.0, round(answer.delay - window, 3)))
+        self.decoys.took(answer.delay)
 
     # -- round the table ------------------------------------------------------------
     def round_night(self) -> None:
@@ -337,7 +331,7 @@ class Narrator:
         self.say("round.turn", player=Seat(seat))
         task = laps.task(self.state, seat, self.collected)
         legal = tuple(laps.legal(self.state, task)) if task is not None else decoys
-        q = Question(TURN, legal, seat, self.answered, task)
+        q = Question(TURN, legal, seat, self.number, task)
         self.eyes = "night"  # the turn's window is the night's, as its screens are (a reminder in it)
         self.held(q, self.take, lambda: q)
         self.eyes = "day"
@@ -376,15 +370,27 @@ class Narrator:
             except (Refused, WrongStep, Unknown):
                 return  # never seen: the step stays open and its holder is asked again at the next turn
 
-    def dead_window(self) -> None:
-        window = self.state.house.step_seconds
-        end = self.clock.now() + window
-        self.clock.sleep_until(end)
+    def dead_window(self, step: str) -> None:
+        """The window of a step nobody answers, held like a live one's; on the players' own phones a decoy
+        question is open in it until an answer would have come (decoy.py)."""
+        window, start = self.state.house.step_seconds, self.clock.now()
         extra = self.draw_extra()
+        q = self.decoys.open(step, self.state, self.number)
+        self.show_decoy(q)
+        if q is not None and not self.replaying and extra == 0:  # closed in time (else after the extra time)
+            self.clock.sleep_until(start + self.decoys.closes(q, window))
+            self.show_decoy(q, closed=True)
+        self.clock.sleep_until(start + window)
         if extra > 0:
             if window > 0:
                 self.say("night.reminder")
-            self.clock.sleep_until(end + extra)
+            self.clock.sleep_until(start + window + extra)
+            self.show_decoy(q, closed=True)
+
+    def show_decoy(self, q: Question | None, closed: bool = False) -> None:
+        """The listener is told a decoy question opens, or that it is `closed` (live only)."""
+        if q is not None and not self.replaying:
+            self.listener.on_decoy(None if closed else q)
 
     def draw_extra(self) -> float:
         """Extra seconds for a dead role's step: one of the living players' real overruns, a little blurred."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine import State
+from narrator.game.inputs import Question
 
 
 class Listener(Protocol):
@@ -32,6 +33,11 @@ class Listener(Protocol):
         """The game as it stands now, before the table hears its news (a verdict, a dawn, nightfall)."""
         ...
 
+    def on_decoy(self, question: Question | None) -> None:
+        """A dead or idle step's decoy question opens (game/decoy.py: asked of nobody, shown as a live step's
+        question is), or closes (None) when an answer would have closed it."""
+        ...
+
 
 class Deaf:
     """Nobody listens: the terminal, the demo, a replay."""
@@ -46,4 +52,7 @@ class Deaf:
         pass
 
     def on_state(self, state: State) -> None:
+        pass
+
+    def on_decoy(self, question: Question | None) -> None:
         pass

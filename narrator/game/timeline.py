@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from narrator.game.narrator import StepTiming
 from narrator.speech.captions import Caption
+
+
+@dataclass(frozen=True)
+class StepTiming:
+    """One night step as a stopwatch at the table sees it."""
+
+    step: str
+    t: float
+    end: float
+    actor_alive: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "t": round(self.t, 3), "end": round(self.end, 3), "actor_alive": self.actor_alive}
 
 
 def timeline(captions: Sequence[Caption], steps: Sequence[StepTiming]) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine import State
+from narrator.game.inputs import Question
 
 
 class Called(Protocol):
@@ -17,6 +18,8 @@ class Called(Protocol):
     def calling(self, live: object, step: str | None) -> None: ...
 
     def changed(self, live: object, state: State) -> None: ...
+
+    def decoy(self, live: object, question: Question | None) -> None: ...
 
 
 class TableSignals:
@@ -36,3 +39,6 @@ class TableSignals:
 
     def on_state(self, state: State) -> None:
         self.hub.changed(self.live, state)
+
+    def on_decoy(self, question: Question | None) -> None:
+        self.hub.decoy(self.live, question)

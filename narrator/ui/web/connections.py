@@ -23,6 +23,7 @@ from engine import (
     ruleset,
 )
 from narrator.config import Config
+from narrator.game.clock import Clock, RealClock, VirtualClock
 from narrator.game.desk import Desk, Stale
 from narrator.game.inputs import Question
 from narrator.game.journal import Journal, JournalError
@@ -101,6 +102,7 @@ class Connections:
         self.dealt: object = None  # the game in play: a new one at each deal and rematch (an ask for a seat is its)
         self.input: WebInput | None = None
         self.thread: threading.Thread | None = None
+        self.clock: Callable[[], Clock] = VirtualClock if fast else lambda: RealClock(speed)  # each game's own
         self.state: State | None = None
         self.screen: dict[str, Any] = {"screen": "setup"}
         self.caption = ""

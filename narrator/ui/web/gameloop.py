@@ -21,7 +21,7 @@ from engine import (
     ruleset,
 )
 from engine.flow import ALL_STEPS, REMATCH
-from narrator.game.clock import Clock, RealClock, VirtualClock
+from engine.roles import Step
 from narrator.game.desk import Stale
 from narrator.game.inputs import COVERED, START, UNDO, Question
 from narrator.game.journal import Journal, JournalError
@@ -36,12 +36,19 @@ from narrator.game.session import (
     random_seed,
 )
 from narrator.speech.lines import Line
+from narrator.ui.web import shape
 from narrator.ui.web.calls import TableSignals
 from narrator.ui.web.connections import TURN, Connections
 from narrator.ui.web.frames import OWN
 from narrator.ui.web.strings import strings
 from narrator.ui.web.unresumable import unresumable_screen
 from narrator.ui.web.webinput import Stopped, WebInput
+
+
+def teaches(step: str) -> bool:
+    """A step whose actor learns something at once from their answer (the seer's card, the fox's nose)."""
+    kind = ALL_STEPS.get(step)
+    return kind is not None and type(kind).answer is not Step.answer
 
 
 class GameLoop(Connections):
@@ -88,6 +95,24 @@ class GameLoop(Connections):
                 return
             self.state = state
             self.refresh()
+
+    def decoy(self, live: object, question: Question | None) -> None:
+        """Own devices: a dead or idle step's decoy question opens (narrator/game/decoy.py), every living phone
+        shown its decoy as when an actor is asked; or it closes, the screens back to listening as after an
+        answer. Its taps are kept by nobody (ways/own_devices.py). Shown on the game as the table has heard it:
+        the narrator's may be further on (the night's deaths, not yet said at dawn)."""
+        with self.lock:
+            if live is not self.input or self.input is None or self.state is None:
+                return
+            if question is not None and self.input.desk.open(question, self.state):
+                self.way.ask(question)
+                self.show({"screen": "listen", "phase": "night"})
+            elif question is None and self.question is not None and self.question.decoy:
+                if teaches(self.question.step):  # its actor would be told what they learned, every other a dummy
+                    shape.dummies(self.conns.values(), self._living())
+                self.question = None
+                self.way.answered()
+                self.show({"screen": "listen", "phase": self._phase()})
 
     def _deal(self) -> None:
         d = self.draft
@@ -153,8 +178,7 @@ class GameLoop(Connections):
 
     def _session(self, table: Table, journal: Journal, live: WebInput, answers: list[Any], resumed: bool,
                  speaker: Any) -> Session:
-        clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
-        return Session(table, self.script, speaker, clock, live, journal, answers, resumed,
+        return Session(table, self.script, speaker, self.clock(), live, journal, answers, resumed,
                        over=lambda state: self._over(live, state), listener=TableSignals(self, live), rematches=True)
 
     def _afresh(self) -> None:

@@ -18,6 +18,7 @@ DUMMY = {"t": "pad"}  # the message every other living phone gets while one phon
 SCREEN_STEP = 256  # a screen's size is rounded up to a multiple of this: its content moves it by a step at most
 PRIVATE_BYTES = 4096  # every secret's size (the largest card, picture and help text, in any language, fits)
 REFUSAL_BYTES = 256  # every refusal's size (a sentence)
+NIGHT_BYTES = 4096  # every night screen's size (any step's, any number of players): not the actor's, nor how many live
 ROOM_BYTES = 512  # what an online room adds to the hub's screen (its voice channel, its speaking list)
 
 
@@ -66,8 +67,11 @@ def rounded(size: int, step: int) -> int:
 
 
 def screen_size(screens: Iterable[dict[str, Any]]) -> int:
-    """The one size for the screens of one moment: the largest, rounded up."""
-    return rounded(max(wire_size(dict(s)) for s in screens), SCREEN_STEP)
+    """The one size for the screens of one moment: the largest, rounded up; at night to a night screen's size,
+    so a step's moments are one size whether an actor's screen is among them or not (its role dead)."""
+    screens = list(screens)
+    night = any(s.get("screen") == "night" for s in screens)
+    return rounded(max(wire_size(dict(s)) for s in screens), NIGHT_BYTES if night else SCREEN_STEP)
 
 
 def room_size(screen: dict[str, Any], hub_size: int | None) -> int:
@@ -108,6 +112,15 @@ def send_screens(shown: list[tuple[Receiver, dict[str, Any]]], living: Collectio
     for conn, screen in phones:
         conn.last = _text(screen)
         conn.send(padded(screen, size))
+
+
+def dummies(pages: Iterable[Receiver], living: Collection[int], size: int = PRIVATE_BYTES) -> None:
+    """Every living phone is sent a dummy of `size`, as when one of them is told a secret and nobody was (a
+    dead seer's step: a living one's answer comes with every other phone's dummy)."""
+    dummy = padded(DUMMY, size)
+    for page in pages:
+        if page.who == "seat" and page.seat in living:
+            page.send(dummy)
 
 
 def tell(pages: Iterable[Receiver], living: Collection[int], message: dict[str, Any],

@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable
 
 from engine import State
-from narrator.game.clock import Clock, RealClock, VirtualClock
+from narrator.game.clock import AgendaClock, Clock, RealClock, VirtualClock
 from narrator.game.desk import Desk
 from narrator.game.inputs import UNDO, Answer, Question
 
@@ -65,6 +65,12 @@ class WebInput:
     def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
         self.publish(question, state)
         while True:
+            if isinstance(clock, AgendaClock) and self.taps.empty():
+                while self.taps.empty() and clock.run_next(until):
+                    pass  # the table's taps due before the window ends
+                if self.taps.empty() and until != float("inf"):
+                    clock.sleep_until(until)
+                    return None
             if isinstance(clock, VirtualClock) or until == float("inf"):
                 timeout = None  # on the virtual clock time only moves when someone waits: wait for the tap
             else:
@@ -85,5 +91,6 @@ class WebInput:
                 return Answer(UNDO)
             if number != question.number:
                 continue  # a tap meant for an earlier question
-            delay = 0.0 if isinstance(clock, VirtualClock) else max(0.0, clock.now() - asked_at)
+            virtual = isinstance(clock, VirtualClock) and not isinstance(clock, AgendaClock)
+            delay = 0.0 if virtual else max(0.0, clock.now() - asked_at)
             return Answer(value, round(delay, 3))  # type: ignore[arg-type]

@@ -10,10 +10,12 @@ import itertools
 import os
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine import State
+from narrator.game.clock import AgendaClock
 from narrator.ui.web.guard import proof
 from narrator.ui.web.hub import Hub
 
@@ -54,6 +56,7 @@ class Frame:
     message: dict[str, Any]
     state: State | None
     public: Public | None = None
+    t: float | None = None  # when it was sent, on the game's clock (a table on an AgendaClock only)
 
 
 @dataclass
@@ -73,7 +76,9 @@ class Phone:
     def receive(self, message: dict[str, Any]) -> None:
         with self.table.changed:
             hub = self.table.hub
-            self.frames.append(Frame(message, hub.state if hub.table else None, Public.of(hub)))
+            clock = self.table.clock
+            self.frames.append(Frame(message, hub.state if hub.table else None, Public.of(hub),
+                                     clock.now() if clock is not None else None))
             if message["t"] == "nonce":
                 self.nonce = message["nonce"]
             if message["t"] == "token":
@@ -81,6 +86,8 @@ class Phone:
             if message["t"] == "you":
                 self.who, self.seat = message["as"], message["seat"]
             self.table.changed.notify_all()
+        if self.table.react is not None:
+            self.table.react(self, message)
 
     def send(self, **message: Any) -> None:
         self.table.hub.handle(self.client, message)
@@ -99,6 +106,8 @@ class Table:
         self.changed = threading.Condition()
         self.rng = random.Random(seed)
         self.phones: list[Phone] = []
+        self.clock: AgendaClock | None = None  # the games' clock, when the bots tap at times on it (bots.py)
+        self.react: Callable[[Phone, dict[str, Any]], None] | None = None  # a bot's answer to each message
 
     def connect(self, name: str, token: str | None = None) -> Phone:
         phone = Phone(self, name)

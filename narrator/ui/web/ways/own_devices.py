@@ -112,7 +112,8 @@ class OwnDevices(Way):
         if q.step == "day_vote":
             self._ballot(seat, q, state, choice, gather)
             return
-        if current is not None and seat in actor_of(state) and (current.seat is not None or q.step == "werewolves"):
+        actor = current is not None and seat in actor_of(state) and (current.seat is not None or q.step == "werewolves")
+        if actor and not q.decoy:  # a decoy question (a dead step's) is its actor's no more than anyone's
             self._act(seat, q, state, choice, gather)
             return
         if choice.step == "decoy" and secret_step(q.step, state):
