@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset, vote_round
-from engine.events import Died, Said
+from engine.events import Died, GameOver, Said
 from engine.flow import REMATCH, announce_of
 from narrator.game import laps
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
@@ -97,6 +97,7 @@ class Narrator:
         self.collected: dict[str, dict[int, Choice]] = {}  # round the table: tonight's answers not yet handed over
         self.laps = 0  # round the table: the laps of the last night
         self._lap_moved = False  # round the table: whether the lap so far has collected an answer for a step
+        self.ended = False  # the table has been told this game is over (its end screen is up)
 
     # -- speaking and asking --------------------------------------------------------
     @property
@@ -211,8 +212,6 @@ class Narrator:
                     self.night()
                 else:
                     self.daytime()
-            if self.over is not None and not self.replaying:
-                self.over(self.state)
             self.ending()
             if not (self.rematches or self.replaying):
                 return
@@ -222,6 +221,7 @@ class Narrator:
     def afresh(self) -> None:
         """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's)."""
         self.unsaid, self.overruns, self.collected, self.laps, self._lap_moved = [], [], {}, 0, False
+        self.ended = False
 
     def opening(self) -> None:
         prepare_names = getattr(self.speaker, "prepare_names", None)
@@ -404,6 +404,8 @@ class Narrator:
         for event, scene in said:
             if scene is not None:
                 name, values = _values(scene)
+                if isinstance(event, GameOver):
+                    self.game_over()  # the end screen comes with the line that says who won, not before
                 if name == "dawn.start" and self.state.mode == ROUND_TABLE:
                     name = "round.dawn"  # nobody closed their eyes: the morning does not ask them to open them
                 self.say(name, **values)
@@ -467,9 +469,18 @@ class Narrator:
                 return
             self.say(due.pop(0)[1])
 
+    def game_over(self) -> None:
+        """The game is over and the table now hears it: told once (live only), with the winner's line."""
+        if self.ended or self.replaying:
+            return
+        self.ended = True
+        if self.over is not None:
+            self.over(self.state)
+
     def ending(self) -> None:
         self.eyes = "day"  # the news of the game's end and its cards, eyes open
         self.speak_events()
+        self.game_over()  # told already with the winner's line; else (no such line) before the cards
         for seat in self.state.seats:
             if isinstance(self.input, AheadBox) and self.input.answered_ahead():
                 break  # the table has already asked to play again: the end screen shows every card
