@@ -267,6 +267,7 @@ class Narrator:
 
     def night_step(self, step: str, asked: bool) -> None:
         start = self.clock.now()
+        self.tell_state()  # the screens called with the wake line are drawn from the game as it stands now
         self.signal(f"night.{step}.wake", lambda: self.listener.on_call(step))
         current = self.state.current
         live = asked and self.state.phase == "night" and current is not None and current.step == step
