@@ -98,6 +98,9 @@ class Narrator:
         self.laps = 0  # round the table: the laps of the last night
         self._lap_moved = False  # round the table: whether the lap so far has collected an answer for a step
         self.ended = False  # the table has been told this game is over (its end screen is up)
+        self.dark = False  # the night is being narrated (its laps too, round the table)
+        self.called_now: str | None = None  # the night step between its wake line and its sleep line
+        self.last: tuple[Choice, bool] | None = None  # the last choice recorded, and whether it showed a secret
 
     # -- speaking and asking --------------------------------------------------------
     @property
@@ -178,6 +181,7 @@ class Narrator:
     def apply(self, question: Question, answer: Answer) -> bool:
         """Record an answer; False when the rules refuse it (the table is asked again)."""
         if isinstance(answer.value, Choice):
+            taught = laps.private_answer(self.state, answer.value) is not None
             try:
                 self.unsaid.extend(self.game.choose(answer.value))
             except (Refused, WrongStep, Unknown) as exc:
@@ -185,6 +189,7 @@ class Narrator:
                     raise ReplayMismatch(f"answer {self.answered + 1} of the journal is refused: {exc}",
                                          answer.origin.line if answer.origin else None) from None
                 return False
+            self.last = (answer.value, taught)
         self.answered += 1
         if self.replaying:
             self._go_live_if_replayed()
@@ -249,8 +254,29 @@ class Narrator:
         if prepare is not None:
             prepare([self.lines.peek(scene, **values) for scene, values in upcoming])
 
+    def undo_refusal(self) -> str | None:
+        """Why ↶ may not take back the last choice now (a rule: `refusal.<rule>` on the page); None: it may. By night, at a table that no one narrates,
+        ↶ takes back only the choice made in the step still called (before its sleep line), and not one that
+        showed its player a secret: any other choice would bring another role's screen (its secrets) back to
+        whoever holds the device. With the classic rules on one device, the seed's narrator holds the device and
+        knows every card: the narrator's undo takes back any choice, as by day."""
+        if not self.dark or (self.state.mode == "one_device" and not self.state.extended):
+            return None
+        if self.last is None or self.called_now is None or self.last[0].step != self.called_now:
+            return "undo.night"  # at night only the choice just made in the step still called is taken back
+        if self.last[1]:
+            return "undo.secret"  # this choice has shown its player a secret
+        return None
+
     def night(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
+        self.dark = True
+        try:
+            self._night()
+        finally:
+            self.dark, self.called_now = False, None
+
+    def _night(self) -> None:
         if self.state.mode == ROUND_TABLE:
             self.round_night()
             return
@@ -269,12 +295,14 @@ class Narrator:
         start = self.clock.now()
         self.tell_state()  # the screens called with the wake line are drawn from the game as it stands now
         self.signal(f"night.{step}.wake", lambda: self.listener.on_call(step))
+        self.called_now = step
         current = self.state.current
         live = asked and self.state.phase == "night" and current is not None and current.step == step
         if live:
             self.live_window(step)
         else:
             self.dead_window()
+        self.called_now = None  # the step closes: its choice stays
         self.signal(f"night.{step}.sleep", lambda: self.listener.on_sleep(step))
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         self.steps.append(StepTiming(step, round(start, 3), round(self.clock.now(), 3), live))
