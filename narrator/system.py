@@ -49,6 +49,9 @@ NPM = Program("npm", apt="npm", brew="node")  # fetches the page's role pictures
 VENV = Program("python3-venv", apt="python3-venv", brew="")  # Debian splits venv's ensurepip off Python
 COMPILER = Program("a C compiler and Python's headers", apt="build-essential python3-dev", brew="")
 ATOMIC = Program("libatomic", apt="libatomic1", brew="")  # the node that Playwright ships links it
+# Names in Chinese, Japanese or Korean drew as empty boxes on a machine with no such font (a Pi kiosk):
+# WenQuanYi Micro Hei covers all three in 5 MB (Noto CJK would take 91 MB); macOS ships its own.
+CJK_FONT = Program("a CJK font", apt="fonts-wqy-microhei", brew="")
 # What each of the two commands needs from the system, and why (said before anything is installed).
 WHY: dict[Program, str] = {
     ESPEAK: "the voice that always works",
@@ -57,6 +60,7 @@ WHY: dict[Program, str] = {
     VENV: "make creates .venv/ with it",
     COMPILER: "pip compiles miniaudio here (it has no wheel for this processor)",
     ATOMIC: "Playwright's driver needs it to drive Chromium",
+    CJK_FONT: "the page draws names in Chinese, Japanese or Korean with it",
 }
 
 
@@ -77,13 +81,28 @@ def missing(programs: Sequence[Program], path: str | None = None,
         ESPEAK: lambda: espeak_path(path) is not None, CHROMIUM: lambda: chromium_path(chromium) is not None,
         NPM: lambda: shutil.which("npm", path=path) is not None, VENV: _has_venv,
         COMPILER: lambda: shutil.which("cc", path=path) is not None and _has_headers(),
-        ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None}
+        ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None,
+        CJK_FONT: _has_cjk_font}
     return [p for p in programs if not found[p]()]
 
 
 def _has_venv() -> bool:
     """`python3 -m venv` works: Debian ships ensurepip in python3-venv."""
     return importlib.util.find_spec("ensurepip") is not None
+
+
+def _has_cjk_font() -> bool:
+    """A font that draws Chinese, Japanese and Korean, as fontconfig (Chromium's) finds it; macOS has its own."""
+    if sys.platform == "darwin":
+        return True
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return False
+    try:
+        out = subprocess.run([fc_list, ":lang=ja", "family"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return bool(out.strip())
 
 
 def _has_headers() -> bool:
@@ -94,7 +113,7 @@ def _has_headers() -> bool:
 def needs(purpose: str, machine: str | None = None) -> tuple[Program, ...]:
     """The system programs `make play` (purpose play) or `make test` (purpose test) needs on this processor."""
     machine = machine or platform_module.machine()
-    out: tuple[Program, ...] = (VENV, ESPEAK, NPM) + ((CHROMIUM, ATOMIC) if purpose == "test" else ())
+    out: tuple[Program, ...] = (VENV, ESPEAK, NPM, CJK_FONT) + ((CHROMIUM, ATOMIC) if purpose == "test" else ())
     return out + ((COMPILER,) if machine.lower() in ("aarch64", "arm64", "armv7l") and sys.platform != "darwin"
                   else ())
 

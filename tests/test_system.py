@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from narrator.system import ATOMIC, CHROMIUM, COMPILER, ESPEAK, NPM, VENV, Installer, install, needs
+from narrator.system import ATOMIC, CHROMIUM, CJK_FONT, COMPILER, ESPEAK, NPM, VENV, Installer, install, needs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,9 +75,9 @@ def test_nothing_lacking_says_nothing() -> None:
 
 
 @pytest.mark.parametrize(("purpose", "machine", "expected"), [
-    ("play", "x86_64", (VENV, ESPEAK, NPM)),
-    ("test", "x86_64", (VENV, ESPEAK, NPM, CHROMIUM, ATOMIC)),
-    ("play", "aarch64", (VENV, ESPEAK, NPM, COMPILER)),
+    ("play", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT)),
+    ("test", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT, CHROMIUM, ATOMIC)),
+    ("play", "aarch64", (VENV, ESPEAK, NPM, CJK_FONT, COMPILER)),
 ])
 def test_what_each_command_needs(purpose: str, machine: str, expected: tuple) -> None:
     assert needs(purpose, machine) == expected
