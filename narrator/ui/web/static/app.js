@@ -473,7 +473,8 @@ function titled(main, icon, text) {
 // A decoy (a seat with nothing to do) looks the same: its title, its buttons; only its values say "decoy".
 function night(main, s) {
   $("phase").textContent = t(s.screen === "step" ? "day.title" : "night.title", { n: s.night });
-  titled(main, s.icon, t("step." + s.step));
+  // round the table, a turn's title, picture and wording are the same for a task and a decoy (ways/round_table.py)
+  titled(main, s.turn ? null : s.icon, t(s.turn ? "step.decoy" : "step." + s.step));
   if (s.by) main.append(el("p", { class: "big", text: s.by }));
   if (s.decoy || s.turn || me.as === "seat") main.append(el("p", { class: "note", id: "ask", text: s.decoy && s.ask ? s.ask : t("night.ask_action") }));
   if (s.done) { main.append(el("p", { class: "big", id: "done", text: t("night.done") })); return; }
