@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset, vote_round
-from engine.events import Died, GameOver, Said
+from engine.events import Died, GameOver
 from engine.flow import REMATCH, announce_of
-from narrator.game import laps
+from narrator.game import laps, undo
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
 from narrator.game.inputs import (
     COVERED,
@@ -40,7 +40,8 @@ from narrator.game.inputs import (
 )
 from narrator.game.signals import Deaf, Listener
 from narrator.speech.captions import SilentSpeaker, Speaker
-from narrator.speech.lines import Cards, Line, Lines, Number, RoleName, Seat, Seats
+from narrator.speech.lines import Cards, Line, Lines, Number, RoleName, Seat
+from narrator.speech.lines import scene_values as _values
 
 ROUND_TABLE = "round_table"  # the table's mode where the device goes round, seat by seat
 
@@ -225,8 +226,7 @@ class Narrator:
 
     def afresh(self) -> None:
         """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's)."""
-        self.unsaid, self.overruns, self.collected, self.laps, self._lap_moved = [], [], {}, 0, False
-        self.ended = False
+        self.unsaid, self.overruns, self.collected, self.laps, self._lap_moved, self.ended = [], [], {}, 0, False, False
 
     def opening(self) -> None:
         prepare_names = getattr(self.speaker, "prepare_names", None)
@@ -255,28 +255,12 @@ class Narrator:
             prepare([self.lines.peek(scene, **values) for scene, values in upcoming])
 
     def undo_refusal(self) -> str | None:
-        """Why ↶ may not take back the last choice now (a rule: `refusal.<rule>` on the page); None: it may. By night, at a table that no one narrates,
-        ↶ takes back only the choice made in the step still called (before its sleep line), and not one that
-        showed its player a secret: any other choice would bring another role's screen (its secrets) back to
-        whoever holds the device. With the classic rules on one device, the seed's narrator holds the device and
-        knows every card: the narrator's undo takes back any choice, as by day."""
-        if not self.dark or (self.state.mode == "one_device" and not self.state.extended):
-            return None
-        if self.last is None or self.called_now is None or self.last[0].step != self.called_now:
-            return "undo.night"  # at night only the choice just made in the step still called is taken back
-        if self.last[1]:
-            return "undo.secret"  # this choice has shown its player a secret
-        return None
+        """Why ↶ may not take back the last choice now (narrator/game/undo.py); None: it may."""
+        return undo.night_refusal(self.state, self.dark, self.called_now, self.last)
 
     def night(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
-        self.dark = True
-        try:
-            self._night()
-        finally:
-            self.dark, self.called_now = False, None
-
-    def _night(self) -> None:
+        self.dark = True  # until the day (or the end) begins
         if self.state.mode == ROUND_TABLE:
             self.round_night()
             return
@@ -298,10 +282,7 @@ class Narrator:
         self.called_now = step
         current = self.state.current
         live = asked and self.state.phase == "night" and current is not None and current.step == step
-        if live:
-            self.live_window(step)
-        else:
-            self.dead_window()
+        self.live_window(step) if live else self.dead_window()
         self.called_now = None  # the step closes: its choice stays
         self.signal(f"night.{step}.sleep", lambda: self.listener.on_sleep(step))
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
@@ -443,7 +424,7 @@ class Narrator:
 
     def daytime(self) -> None:
         """From the dawn to the next night: the news, shots, offices, the debate and the vote."""
-        self.eyes = "day"
+        self.eyes, self.dark = "day", False
         while not self.state.over and self.state.phase != "night":
             self.speak_events()
             current = self.state.current
@@ -500,32 +481,18 @@ class Narrator:
 
     def game_over(self) -> None:
         """The game is over and the table now hears it: told once (live only), with the winner's line."""
-        if self.ended or self.replaying:
-            return
-        self.ended = True
-        if self.over is not None:
+        if not (self.ended or self.replaying) and self.over is not None:
             self.over(self.state)
+        self.ended = self.ended or not self.replaying
 
     def ending(self) -> None:
-        self.eyes = "day"  # the news of the game's end and its cards, eyes open
+        self.eyes, self.dark = "day", False  # the news of the game's end and its cards, eyes open
         self.speak_events()
         self.game_over()  # told already with the winner's line; else (no such line) before the cards
         for seat in self.state.seats:
             if isinstance(self.input, AheadBox) and self.input.answered_ahead():
                 break  # the table has already asked to play again: the end screen shows every card
             self.say("end.reveal", player=Seat(seat), role=RoleName(self.state.role_of(seat)))
-
-
-def _values(said: Said) -> tuple[str, dict[str, object]]:
-    """A scene and its placeholders as the lines want them."""
-    values: dict[str, object] = {}
-    if said.player is not None:
-        values["player"] = Seat(said.player)
-    if said.players:
-        values["players"] = Seats(said.players)
-    if said.role is not None:
-        values["role"] = RoleName(said.role)
-    return said.scene, values
 
 
 __all__ = ["COVERED", "ROUND_TABLE", "Narrator", "StepTiming", "UndoRequested"]

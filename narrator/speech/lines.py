@@ -27,6 +27,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.events import Said
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
 
@@ -369,3 +370,15 @@ def _starts_with_i_sound(word: str) -> bool:
     if plain.startswith("hi"):
         return not plain.startswith(("hia", "hie", "hio", "hiu"))
     return plain.startswith("i") and not plain.startswith(("ia", "ie", "io", "iu"))
+
+
+def scene_values(said: Said) -> tuple[str, dict[str, object]]:
+    """A scene an event names and its placeholders as the lines want them."""
+    values: dict[str, object] = {}
+    if said.player is not None:
+        values["player"] = Seat(said.player)
+    if said.players:
+        values["players"] = Seats(said.players)
+    if said.role is not None:
+        values["role"] = RoleName(said.role)
+    return said.scene, values

@@ -11,8 +11,8 @@ from typing import Any
 
 from engine import Choice, Refused, State, actor_of, count_votes, voters
 from engine.flow import legal_choices
-from narrator.game.laps import PACK
 from narrator.game.inputs import COVERED, REVEAL, Question
+from narrator.game.laps import PACK
 from narrator.ui.web.frames import CALLED, Frames, secret_step
 from narrator.ui.web.gather import Gather
 from narrator.ui.web.guard import Refusal
