@@ -58,6 +58,9 @@ MBROLA = Program("MBROLA's German voices", apt="mbrola mbrola-de6 mbrola-de7", b
 MBROLA_VOICES = Path("/usr/share/mbrola")
 DEBIAN_SOURCES = Path("/etc/apt/sources.list.d/debian.sources")  # Debian 12's deb822 list of the archives
 COMPONENTS = ("contrib", "non-free")
+# Names in Chinese, Japanese or Korean drew as empty boxes on a machine with no such font (a Pi kiosk):
+# WenQuanYi Micro Hei covers all three in 5 MB (Noto CJK would take 91 MB); macOS ships its own.
+CJK_FONT = Program("a CJK font", apt="fonts-wqy-microhei", brew="")
 # What each of the two commands needs from the system, and why (said before anything is installed).
 WHY: dict[Program, str] = {
     ESPEAK: "the voice that always works",
@@ -67,6 +70,7 @@ WHY: dict[Program, str] = {
     COMPILER: "pip compiles miniaudio here (it has no wheel for this processor)",
     ATOMIC: "Playwright's driver needs it to drive Chromium",
     MBROLA: "the audio tests speak German through it",
+    CJK_FONT: "the page draws names in Chinese, Japanese or Korean with it",
 }
 
 
@@ -88,7 +92,8 @@ def missing(programs: Sequence[Program], path: str | None = None,
         NPM: lambda: shutil.which("npm", path=path) is not None, VENV: _has_venv,
         COMPILER: lambda: shutil.which("cc", path=path) is not None and _has_headers(),
         ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None,
-        MBROLA: lambda: sys.platform == "darwin" or _has_mbrola(path)}
+        MBROLA: lambda: sys.platform == "darwin" or _has_mbrola(path),
+        CJK_FONT: _has_cjk_font}
     return [p for p in programs if not found[p]()]
 
 
@@ -116,6 +121,20 @@ def components_command(sources: Path = DEBIAN_SOURCES) -> list[str] | None:
     return ["sed", "-i", *edits, str(sources)]
 
 
+def _has_cjk_font() -> bool:
+    """A font that draws Chinese, Japanese and Korean, as fontconfig (Chromium's) finds it; macOS has its own."""
+    if sys.platform == "darwin":
+        return True
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return False
+    try:
+        out = subprocess.run([fc_list, ":lang=ja", "family"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return bool(out.strip())
+
+
 def _has_headers() -> bool:
     include = sysconfig.get_paths().get("include")
     return bool(include) and (Path(str(include)) / "Python.h").exists()
@@ -124,7 +143,7 @@ def _has_headers() -> bool:
 def needs(purpose: str, machine: str | None = None) -> tuple[Program, ...]:
     """The system programs `make play` (purpose play) or `make test` (purpose test) needs on this processor."""
     machine = machine or platform_module.machine()
-    out: tuple[Program, ...] = (VENV, ESPEAK, NPM) + ((CHROMIUM, ATOMIC, MBROLA) if purpose == "test" else ())
+    out: tuple[Program, ...] = (VENV, ESPEAK, NPM, CJK_FONT) + ((CHROMIUM, ATOMIC, MBROLA) if purpose == "test" else ())
     return out + ((COMPILER,) if machine.lower() in ("aarch64", "arm64", "armv7l") and sys.platform != "darwin"
                   else ())
 

@@ -11,6 +11,7 @@ import pytest
 from narrator.system import (
     ATOMIC,
     CHROMIUM,
+    CJK_FONT,
     COMPILER,
     ESPEAK,
     MBROLA,
@@ -127,9 +128,9 @@ def test_raspberry_pi_os_has_non_free_on_and_macos_has_no_mbrola(tmp_path: Path)
 
 
 @pytest.mark.parametrize(("purpose", "machine", "expected"), [
-    ("play", "x86_64", (VENV, ESPEAK, NPM)),
-    ("test", "x86_64", (VENV, ESPEAK, NPM, CHROMIUM, ATOMIC, MBROLA)),
-    ("play", "aarch64", (VENV, ESPEAK, NPM, COMPILER)),
+    ("play", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT)),
+    ("test", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT, CHROMIUM, ATOMIC, MBROLA)),
+    ("play", "aarch64", (VENV, ESPEAK, NPM, CJK_FONT, COMPILER)),
 ])
 def test_what_each_command_needs(purpose: str, machine: str, expected: tuple) -> None:
     assert needs(purpose, machine) == expected

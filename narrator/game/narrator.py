@@ -16,12 +16,13 @@ import random
 from collections.abc import Callable, Mapping
 
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset, vote_round
-from engine.events import Died, Said
+from engine.events import Died, GameOver
 from engine.flow import REMATCH, announce_of
 from engine.roles import ROLES
-from narrator.game import laps
+from narrator.game import laps, undo
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
 from narrator.game.decoy import Decoys
+from narrator.game.faults import ReplayMismatch, UndoRequested
 from narrator.game.inputs import (
     COVERED,
     NEVER,
@@ -41,21 +42,10 @@ from narrator.game.inputs import (
 from narrator.game.signals import Deaf, Listener
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import SilentSpeaker, Speaker
-from narrator.speech.lines import Cards, Line, Lines, Number, RoleName, Seat, Seats
+from narrator.speech.lines import Cards, Line, Lines, Number, Seat, card_of
+from narrator.speech.lines import scene_values as _values
 
 ROUND_TABLE = "round_table"  # the table's mode where the device goes round, seat by seat
-
-
-class ReplayMismatch(Exception):
-    """A journal whose answers do not fit its own game: written by another version, or tampered with."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(f"line {line}: {message}" if line is not None else message)
-        self.line = line  # the journal line of the answer that does not fit, when known
-
-
-class UndoRequested(Exception):
-    """The table asked to take back the last choice: the session replays the journal without it."""
 
 
 class Narrator:
@@ -86,6 +76,10 @@ class Narrator:
         self.collected: dict[str, dict[int, Choice]] = {}  # round the table: tonight's answers not yet handed over
         self.laps = 0  # round the table: the laps of the last night
         self._lap_moved = False  # round the table: whether the lap so far has collected an answer for a step
+        self.ended = False  # the table has been told this game is over (its end screen is up)
+        self.dark = False  # the night is being narrated (its laps too, round the table)
+        self.called_now: str | None = None  # the night step between its wake line and its sleep line
+        self.last: tuple[Choice, bool] | None = None  # the last choice recorded, and whether it showed a secret
 
     # -- speaking and asking --------------------------------------------------------
     @property
@@ -171,6 +165,7 @@ class Narrator:
     def apply(self, question: Question, answer: Answer) -> bool:
         """Record an answer; False when the rules refuse it (the table is asked again)."""
         if isinstance(answer.value, Choice):
+            taught = laps.private_answer(self.state, answer.value) is not None
             try:
                 self.unsaid.extend(self.game.choose(answer.value))
             except (Refused, WrongStep, Unknown) as exc:
@@ -178,6 +173,7 @@ class Narrator:
                     raise ReplayMismatch(f"answer {self.answered + 1} of the journal is refused: {exc}",
                                          answer.origin.line if answer.origin else None) from None
                 return False
+            self.last = (answer.value, taught)
         self.answered += 1
         if self.replaying:
             self._go_live_if_replayed()
@@ -205,8 +201,6 @@ class Narrator:
                     self.night()
                 else:
                     self.daytime()
-            if self.over is not None and not self.replaying:
-                self.over(self.state)
             self.ending()
             if not (self.rematches or self.replaying):
                 return
@@ -215,7 +209,7 @@ class Narrator:
 
     def afresh(self) -> None:
         """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's)."""
-        self.unsaid, self.overruns, self.collected, self.laps, self._lap_moved = [], [], {}, 0, False
+        self.unsaid, self.overruns, self.collected, self.laps, self._lap_moved, self.ended = [], [], {}, 0, False, False
 
     def opening(self) -> None:
         prepare_names = getattr(self.speaker, "prepare_names", None)
@@ -243,8 +237,13 @@ class Narrator:
         if prepare is not None:
             prepare([self.lines.peek(scene, **values) for scene, values in upcoming])
 
+    def undo_refusal(self) -> str | None:
+        """Why ↶ may not take back the last choice now (narrator/game/undo.py); None: it may."""
+        return undo.night_refusal(self.state, self.dark, self.called_now, self.last)
+
     def night(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
+        self.dark = True  # until the day (or the end) begins
         if self.state.mode == ROUND_TABLE:
             self.round_night()
             return
@@ -261,13 +260,16 @@ class Narrator:
 
     def night_step(self, step: str, asked: bool) -> None:
         start = self.clock.now()
+        self.tell_state()  # the screens called with the wake line are drawn from the game as it stands now
         self.signal(f"night.{step}.wake", lambda: self.listener.on_call(step))
+        self.called_now = step
         current = self.state.current
         live = asked and self.state.phase == "night" and current is not None and current.step == step
         if live:
             self.live_window(step)
         else:
             self.dead_window(step)
+        self.called_now = None  # the step closes: its choice stays
         self.signal(f"night.{step}.sleep", lambda: self.listener.on_sleep(step))
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         self.steps.append(StepTiming(step, round(start, 3), round(self.clock.now(), 3), live))
@@ -411,6 +413,8 @@ class Narrator:
         for event, scene in said:
             if scene is not None:
                 name, values = _values(scene, self.state)
+                if isinstance(event, GameOver):
+                    self.game_over()  # the end screen comes with the line that says who won, not before
                 if name == "dawn.start" and self.state.mode == ROUND_TABLE:
                     name = "round.dawn"  # nobody closed their eyes: the morning does not ask them to open them
                 self.say(name, **values)
@@ -419,7 +423,7 @@ class Narrator:
 
     def daytime(self) -> None:
         """From the dawn to the next night: the news, shots, offices, the debate and the vote."""
-        self.eyes = "day"
+        self.eyes, self.dark = "day", False
         while not self.state.over and self.state.phase != "night":
             self.speak_events()
             current = self.state.current
@@ -474,30 +478,20 @@ class Narrator:
                 return
             self.say(due.pop(0)[1])
 
+    def game_over(self) -> None:
+        """The game is over and the table now hears it: told once (live only), with the winner's line."""
+        if not (self.ended or self.replaying) and self.over is not None:
+            self.over(self.state)
+        self.ended = self.ended or not self.replaying
+
     def ending(self) -> None:
-        self.eyes = "day"  # the news of the game's end and its cards, eyes open
+        self.eyes, self.dark = "day", False  # the news of the game's end and its cards, eyes open
         self.speak_events()
+        self.game_over()  # told already with the winner's line; else (no such line) before the cards
         for seat in self.state.seats:
             if isinstance(self.input, AheadBox) and self.input.answered_ahead():
                 break  # the table has already asked to play again: the end screen shows every card
             self.say("end.reveal", player=Seat(seat), role=card_of(self.state, self.state.role_of(seat)))
 
 
-def card_of(state: State, role: str) -> RoleName:
-    """A card as the deck holds it: said "the seer" when dealt once, "a werewolf" among its copies."""
-    return RoleName(role, (*state.dealt, *state.extra).count(role))
-
-
-def _values(said: Said, state: State) -> tuple[str, dict[str, object]]:
-    """A scene and its placeholders as the lines want them."""
-    values: dict[str, object] = {}
-    if said.player is not None:
-        values["player"] = Seat(said.player)
-    if said.players:
-        values["players"] = Seats(said.players)
-    if said.role is not None:
-        values["role"] = card_of(state, said.role)
-    return said.scene, values
-
-
-__all__ = ["COVERED", "ROUND_TABLE", "Narrator", "StepTiming", "UndoRequested"]
+__all__ = ["COVERED", "ROUND_TABLE", "Narrator", "ReplayMismatch", "StepTiming", "UndoRequested"]

@@ -192,6 +192,8 @@ class Session:
         last choice (a rematch is one) and replays the rest."""
         while True:
             self.narrator = self.build()
+            if hasattr(self.live, "undo_rule"):
+                self.live.undo_rule = self.narrator.undo_refusal  # the page's ↶ asks the narrator first
             try:
                 self.narrator.run()
             except UndoRequested:

@@ -32,6 +32,8 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.events import Said
+from engine.state import State
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
 
@@ -412,3 +414,20 @@ def _starts_with_i_sound(word: str) -> bool:
     if plain.startswith("hi"):
         return not plain.startswith(("hia", "hie", "hio", "hiu"))
     return plain.startswith("i") and not plain.startswith(("ia", "ie", "io", "iu"))
+
+
+def card_of(state: State, role: str) -> RoleName:
+    """A card as the deck holds it: said "the seer" when dealt once, "a werewolf" among its copies."""
+    return RoleName(role, (*state.dealt, *state.extra).count(role))
+
+
+def scene_values(said: Said, state: State) -> tuple[str, dict[str, object]]:
+    """A scene an event names and its placeholders as the lines want them."""
+    values: dict[str, object] = {}
+    if said.player is not None:
+        values["player"] = Seat(said.player)
+    if said.players:
+        values["players"] = Seats(said.players)
+    if said.role is not None:
+        values["role"] = card_of(state, said.role)
+    return said.scene, values

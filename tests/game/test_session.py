@@ -114,3 +114,20 @@ def test_undo_on_the_first_screen_after_a_rematch_goes_back_to_the_end(tmp_path:
     assert asked[1].number == first and len(over) == 1 and over[0].game == 1 and over[0].over
     assert [r["kind"] for r in Journal.read(cut).records][-2:] == ["undo", "over"]
     assert len(open_journal(cut).answers) == first  # the rematch is taken back; game 1 stands at its end
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_the_end_screen_comes_with_the_line_that_says_who_won(seed: int) -> None:
+    """Screens follow the voice: the end (every card revealed) is told as the winner's line begins, after the
+    dawn's or the verdict's news has been said, never while the dawn line is still heard."""
+    table = Table.deal(NAMES, HouseRules(), seed, "de")
+    speaker = CaptionSpeaker(None)
+    heard: list[int] = []
+    session = Session(table, SCRIPT, speaker, VirtualClock(), RandomInput(seed), None,
+                      over=lambda state: heard.append(len(speaker.captions)))
+    session.run()
+    assert len(heard) == 1, "the end was told more or less than once"
+    after = [c.scene for c in speaker.captions[heard[0]:]]
+    assert after and after[0].startswith("end.") and after[0] != "end.reveal", \
+        f"the end screen came before {after[:2]}: the cards were shown before the table heard who won"
+    assert not any(s.startswith(("dawn.", "day.")) for s in after), "news of the game was still to come"

@@ -162,6 +162,9 @@ def seat_screen(screens: Screens, seen: dict[str, Any], m: Moment) -> dict[str, 
     asked = seen["asked"] if m.step is not None and not m.decoy else None
     if seat not in seen["alive"] and asked is None:
         return {**listen_screen(m.table, phase, m.step), "dead": True}  # the dying hunter and captain still answer
+    if m.step is None and m.called is not None and phase == "night" and seen["asked"] == m.called:
+        # the called step's own actor, before the narrator asks it: its real question at once, its tap kept
+        return {**action_screen(screens, seen, Question(m.called, (), None, CALLED), m), "done": m.called_done}
     if m.step is None and m.called is not None and phase == "night":
         return {**decoy_screen(screens, Question(m.called, (), None, CALLED), seen["night"], seen["alive"]),
                 "done": m.called_done}

@@ -40,6 +40,7 @@ from narrator.ui.web import shape
 from narrator.ui.web.calls import TableSignals
 from narrator.ui.web.connections import TURN, Connections
 from narrator.ui.web.frames import OWN
+from narrator.ui.web.guard import Refusal
 from narrator.ui.web.strings import strings
 from narrator.ui.web.unresumable import unresumable_screen
 from narrator.ui.web.webinput import Stopped, WebInput
@@ -268,6 +269,9 @@ class GameLoop(Connections):
         """↶ from the host: kept even while a line is said, honoured before the next one (the session's undo,
         on the end screen too, where it takes back the last choice of the game, or a rematch)."""
         if value == UNDO and self.input is not None:
+            rule = self.input.undo_rule()
+            if rule is not None:
+                raise Refusal(rule, "at night, undo takes back only the choice just made in the step still called")
             self.input.request_undo()
             self.broadcast({"t": "caption", "text": ""})  # the line undone leaves every page ...
             self.broadcast({"t": "undoing"})  # ... and each says at once that it is undone (control.js)

@@ -26,6 +26,7 @@ class WebInput:
         self._undo_asked = False
         self._ahead: object | None = None  # an answer given before its question is asked (`hold`)
         self.desk = Desk(self.put)  # the hub hands its one answer to each question through it
+        self.undo_rule: Callable[[], str | None] = lambda: None  # why ↶ may not undo now (the narrator's rule)
 
     def put(self, number: int, value: object) -> None:
         self.taps.put((number, value))

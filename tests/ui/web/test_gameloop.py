@@ -189,3 +189,43 @@ def test_a_continued_game_shows_its_screen_before_its_voice_is_built(tmp_path: P
     with page.changed:  # then the game goes on: its next question is asked
         assert page.changed.wait_for(lambda: any(m.get("t") == "screen" and "q" in m for m in page.messages), GUARD_S)
     hub.stop_game()
+
+
+def test_undo_at_night_never_brings_back_another_roles_screen(tmp_path: Path) -> None:
+    """During the seer's step, ↶ brought back the witch's screen (the wolves' victim, her potions) to whoever
+    held the device. At night, with nobody narrating, ↶ takes back only the choice just made in the step still
+    called: here it is refused, in German, and the seer's screen stays."""
+    from narrator.ui.web.strings import strings
+
+    from .tables import act
+
+    rng = random.Random(3)
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub, 3)
+    host = table.connect("host")
+    host.send(t="lang", lang="de")
+    host.send(t="ruleset", ruleset="extended")
+    host.send(t="players", players=8)
+    host.send(t="deal")
+    steps = 0
+    while True:
+        with table.changed:
+            total = len(host.frames)
+        s = host.screen()
+        state = hub.state
+        if s is not None and s["screen"] == "night" and s.get("step") == "seer" and state is not None:
+            assert "witch" in state.dealt and state.night == 1  # her step came just before
+            break
+        if not act(host, rng):
+            table.wait(lambda total=total: len(host.frames) > total)  # type: ignore[misc]
+        steps += 1
+        assert steps < 20_000
+    before = len(host.frames)
+    host.send(t="undo")
+    refused = [f.message for f in host.frames[before:] if f.message["t"] == "refused"]
+    assert refused and refused[0]["rule"] == "undo.night", host.frames[before:]
+    assert refused[0]["text"] == strings("de")["refusal.undo.night"]
+    s = host.screen()
+    assert s is not None and s.get("step") == "seer", f"↶ at night brought back another screen: {s}"
+    host.send(t="tap", q=s["q"], value=next(c["value"] for c in s["choices"] if c["kind"] == "target"))
+    hub.stop_game()

@@ -194,6 +194,8 @@ def test_setup_in_three_languages_and_a_refused_adjustment(page: Any, tmp_path: 
             shot(page, f"setup-{lang}")
         page.select_option("#players", "6")
         page.wait_for_function("document.querySelector('b[data-role=werewolf]').textContent === '2'")
+        page.click("#adjust")
+        page.wait_for_selector("b[data-role=werewolf] + button")
         since = received(page)
         page.click("b[data-role=werewolf] + button")
         refusal = wait_message(page, since, "m.t === 'refused' || m.t === 'screen'")  # the server's answer
@@ -228,6 +230,30 @@ def test_the_voice_picker_names_the_floor_that_speaks(page: Any, tmp_path: Path)
                 assert better is not None and "mbrola mbrola-de6 mbrola-de7" in better.inner_text()
                 assert better.inner_text().startswith("Bis dahin spricht espeak-ng ohne MBROLA")
                 shot(page, "setup-voice-floor-de")
+
+
+def test_the_spanish_setup_shows_the_cards_counts_and_adjusts_them_under_ajustar(page: Any, tmp_path: Path) -> None:
+    """Seed 000: «En "Ajustar" cambias lobos y roles especiales»: the − and + are not there until it is tapped."""
+    port = free_port()
+    with server(tmp_path, port):
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#deal")
+        page.select_option("#lang", "es")
+        page.wait_for_function("document.querySelector('h1').textContent === 'Nueva partida'")
+        assert page.inner_text("#adjust") == "Ajustar"
+        assert page.inner_text("b[data-role=werewolf]") == "3"
+        assert not page.query_selector("[data-card] b + button"), "the − and + are shown before «Ajustar»"
+        page.click("#adjust")
+        page.wait_for_selector("b[data-role=werewolf] + button")
+        assert page.inner_text("#adjust") == "Listo"
+        before = gen(page)
+        page.click("[data-card=werewolf] button:text-is('−')")
+        page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
+                               "document.querySelector('b[data-role=werewolf]').textContent === '2'")
+        assert page.query_selector("[data-card=werewolf] b + button"), "«Ajustar» closed by the change it made"
+        page.click("#adjust")
+        page.wait_for_function("document.querySelector('#adjust').textContent === 'Ajustar'")
+        assert not page.query_selector("[data-card] b + button")
 
 
 def test_switching_away_covers_the_card(page: Any, tmp_path: Path) -> None:
@@ -361,6 +387,9 @@ def extended_setup(page: Any, url: str, lang: str, players: int, names: list[str
     page.select_option("#captain", "yes")
     page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} && "
                            "document.getElementById('captain').value === 'yes'")
+    if add:
+        page.click("#adjust")
+        page.wait_for_selector("[data-card=werewolf] b + button")
     for role in add:
         before = gen(page)
         page.click(f"[data-card={role}] b + button")

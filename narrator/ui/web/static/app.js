@@ -17,6 +17,7 @@ let leaving = false;  // the page is being reloaded or left: a secret it drops n
 let myPick = null;  // own devices, a wolf: the value this phone last picked (to mark it)
 let screenQ, screenName;  // the question drawn: a new one drops the pick and any open dialog
 let joinCode = null, joinName = "";  // the lobby's form, kept while the screen is redrawn
+let adjusting = false;  // the setup's «Ajustar»: the cards' − and + are shown once it is tapped (seed 000)
 let typedNames = null;  // the setup's names as typed, kept while the screen is redrawn (a refused one too)
 const TOKEN = "wolfcall.token";
 function stored() { try { return localStorage.getItem(TOKEN); } catch (e) { return null; } }
@@ -187,7 +188,7 @@ function render(s) {
   clearInterval(timer);
   if (s.screen !== "card") release();
   if (s.q != null || OUTSIDE.includes(s.screen)) tallied = null;  // the count stays until the next question
-  if (s.screen !== "setup") typedNames = null;  // the deal took the names; a new game starts from its own
+  if (s.screen !== "setup") { typedNames = null; adjusting = false; }  // the deal took the names; a new game starts from its own
   if (s.q !== screenQ || s.screen !== screenName) {
     myPick = null; screenQ = s.q; screenName = s.screen;
     if ($("confirm").open) $("confirm").close();  // a question about a screen that has moved on
@@ -285,10 +286,12 @@ function setup(main, s) {
   if (d.roles.some((r) => r.icon)) main.append(el("p", { class: "muted small", id: "credit", text: t("setup.credit") }));
   drawVoiceBanner();
 }
-// The cards of the deal: each role with its picture, its help and, where allowed, − and +.
+// The cards of the deal: each role with its picture, its help and, once "adjust" is tapped, − and + where allowed.
 function cardsField(d) {
+  const toggle = el("button", { class: "small", id: "adjust", "aria-pressed": String(adjusting),
+    text: t(adjusting ? "setup.adjust_done" : "setup.adjust"), on: () => { adjusting = !adjusting; render(screen); } });
   const cards = el("div", { class: "field" }, el("label", { text: t("setup.cards") }),
-    el("p", { class: "muted small", text: t("setup.help_hint") }));
+    el("p", { class: "muted small", text: t("setup.help_hint") }), toggle);
   for (const r of d.roles) {  // the server lists the ruleset's cards; the page knows no role
     const needsOwn = r.own_devices_only && d.mode !== "own_devices";  // the judge: only with a device each
     const off = r.min_players > d.players || needsOwn;  // shown, greyed, with the reason
@@ -296,9 +299,9 @@ function cardsField(d) {
     const row = el("div", { class: "count" + (off ? " off" : ""), "data-card": r.id }, picture(r.icon),
       el("span", {}, el("button", { class: "link", "data-help": r.id, text: t("role." + r.id), on: () => showHelp(r.id, r.icon) }),
         why ? el("small", { class: "muted why", text: why }) : null));
-    if (r.adjustable && !off) row.append(button("−", { t: "adjust", role: r.id, delta: -1 }));
+    if (adjusting && r.adjustable && !off) row.append(button("−", { t: "adjust", role: r.id, delta: -1 }));
     row.append(el("b", { text: String(d.counts[r.id] || 0), "data-role": r.id }));
-    if (r.adjustable && !off) row.append(button("+", { t: "adjust", role: r.id, delta: 1 }));
+    if (adjusting && r.adjustable && !off) row.append(button("+", { t: "adjust", role: r.id, delta: 1 }));
     cards.append(row);
   }
   return cards;
@@ -480,7 +483,8 @@ function titled(main, icon, text) {
 // A decoy (a seat with nothing to do) looks the same: its title, its buttons; only its values say "decoy".
 function night(main, s) {
   $("phase").textContent = t(s.screen === "step" ? "day.title" : "night.title", { n: s.night });
-  titled(main, s.icon, t("step." + s.step));
+  // round the table, a turn's title, picture and wording are the same for a task and a decoy (ways/round_table.py)
+  titled(main, s.turn ? null : s.icon, t(s.turn ? "step.decoy" : "step." + s.step));
   if (s.by) main.append(el("p", { class: "big", text: s.by }));
   if (s.decoy || s.turn || me.as === "seat") main.append(el("p", { class: "note", id: "ask", text: s.decoy && s.ask ? s.ask : t("night.ask_action") }));
   if (s.done) { main.append(el("p", { class: "big", id: "done", text: t("night.done") })); return; }
@@ -648,8 +652,18 @@ function hands(body, s) {
   show();
   const tally = () => Object.entries(hands).filter(([, n]) => n > 0).map(([seat, n]) => seat + "*" + n).join(",");
   body.append(total, el("button", { class: "primary", id: "count-confirm", text: t("night.confirm"),
-    on: () => ask(t("day.confirm_count"), { t: "tap", q: s.q, value: "day_vote:tally:" + tally() }) }),
+    on: () => ask(leaves(s, hands), { t: "tap", q: s.q, value: "day_vote:tally:" + tally() }) }),
     button(t("day.nobody_leaves"), { t: "tap", q: s.q, value: "day_vote:none" }, "", "nobody"));
+}
+// The confirm names who leaves by the hands counted (the raven's votes added, as the game counts them), or the tie.
+function leaves(s, hands) {
+  const raised = Object.values(hands).some((n) => n > 0);
+  if (!raised) return t("day.confirm_none");
+  const votes = s.count.seats.map((p) => ({ name: p.name, n: hands[p.seat] + (p.extra || 0) }));
+  const most = Math.max(...votes.map((v) => v.n));
+  const top = votes.filter((v) => v.n === most).map((v) => v.name);
+  if (top.length === 1) return t("day.confirm_out", { name: top[0], votes: most });
+  return t("day.confirm_tie", { names: top.join(", "), votes: most });
 }
 // The device goes round: each voter's screen shows the names and nothing of the ballots before.
 function ballots(body, s, modes) {

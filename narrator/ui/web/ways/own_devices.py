@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import Choice, State, actor_of, count_votes, voters
+from engine import Choice, Refused, State, actor_of, count_votes, voters
+from engine.flow import legal_choices
 from narrator.game.inputs import COVERED, REVEAL, Question
+from narrator.game.laps import PACK
 from narrator.ui.web.frames import CALLED, Frames, secret_step
 from narrator.ui.web.gather import Gather
 from narrator.ui.web.guard import Refusal
@@ -35,11 +37,12 @@ class OwnDevices(Way):
         self.called: str | None = None  # the night step being called, between its wake and sleep
         self.called_done: set[int] = set()  # the seats that have tapped the called step's decoy
         self.learned: dict[int, dict[str, Any]] = {}  # what a seat's actor learned this step
+        self.early: dict[int, Choice] = {}  # the called step's taps made before the narrator asked it
 
     # -- what its pages send -------------------------------------------------------------------------
     def tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
         """A phone answers for its own seat; the host's device answers the table's own questions."""
-        if self._called_decoy(conn, message):
+        if self._called_decoy(conn, message) or self._early(conn, message):
             return
         q, choice = self.chosen(message)
         state = self.game.state
@@ -61,6 +64,57 @@ class OwnDevices(Way):
             self.game.refresh()
             return True
         return False
+
+    def _early(self, conn: Conn, message: dict[str, Any]) -> bool:
+        """The called step's actor taps its real question during the wake line, before the narrator asks it:
+        kept (a legal choice only), and handed to the desk the moment the question opens (`ask`)."""
+        state, seat = self.game.state, conn.seat
+        if message.get("q") != CALLED or self.game.question is not None or self.called is None or seat is None \
+                or state is None or state.current is None or state.current.step != self.called \
+                or seat not in actor_of(state):
+            return False
+        q, choice = Question(self.called, tuple(legal_choices(state)), seat, CALLED), None
+        text = message.get("value")
+        if isinstance(text, str):
+            choice = next((c for c in q.legal if c.text() == text), None)
+        if choice is None:
+            raise Refused("other", "that choice is not on this screen")
+        self.early[seat] = choice
+        if self.called == PACK:
+            if self.gather is None or self.gather.number != CALLED:
+                self.gather = Gather(CALLED)
+            self.gather.picks[seat] = choice.text()  # every wolf sees the pack's picks live
+        else:
+            self.called_done.add(seat)
+        self.game.refresh()
+        return True
+
+    def _handed_early(self, question: Question) -> Choice | None:
+        """The early taps for `question`, through the desk like any tap: the pack's picks (its choice when they
+        agree), or the actor's own choice, what it learns told to its phone alone."""
+        early, self.early = self.early, {}
+        if question.step != self.called or not early or self.gather is None:  # (the early picks' gather is gone)
+            return None
+        desk, state = self.game.input_desk(), self.game.state
+        assert state is not None
+        checked = {}
+        for seat, choice in early.items():
+            try:
+                checked[seat] = desk.check(choice)
+            except Refused:
+                self.called_done.discard(seat)  # the game has moved on: asked again
+        if question.step == PACK:
+            self.gather.picks.update({seat: c.text() for seat, c in checked.items()})
+            agreed = self.gather.pack(actor_of(state))
+            return Choice.from_text(agreed) if agreed is not None else None
+        for seat, choice in checked.items():
+            result = desk.learns(choice)
+            if result is not None:
+                self.learned[seat] = self.private_answer(choice, result)
+                self.game.tell_seat(seat, self.learned[seat])
+            self.gather.done.add(seat)
+            return choice
+        return None
 
     def show(self, client: int, conn: Conn) -> None:
         """A seat's own phone shows its card; the host's device shows none."""
@@ -161,7 +215,7 @@ class OwnDevices(Way):
             self.gather = Gather(question.number)
         if question.step == REVEAL and question.seat in self.seen:
             return COVERED  # this seat's phone has already shown its card
-        return None
+        return self._handed_early(question)
 
     def answered(self) -> None:
         if self.gather is not None:  # who has answered stays "done" until the sleep line
@@ -171,7 +225,7 @@ class OwnDevices(Way):
         """From a night step's wake line to its sleep line (`step` None) every living phone shows that step's
         screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
         self.called = step
-        self.called_done, self.learned = set(), {}
+        self.called_done, self.learned, self.early = set(), {}, {}
         self.game.refresh()
 
     # -- what each page is shown -----------------------------------------------------------------------

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import shape_of
+from engine import State, shape_of
 from narrator.game.inputs import TURN, Question
-from narrator.ui.web.frames import Frames
+from narrator.ui.web.frames import Frames, decoy_screen
 from narrator.ui.web.guard import Refusal
 from narrator.ui.web.ports import Conn
+from narrator.ui.web.screens import Screens
 from narrator.ui.web.ways.one_device import OneDevice, not_a_seat
 
 
@@ -53,14 +54,35 @@ class RoundTable(OneDevice):
         name = game.name(q.seat)
         if self.opened != q.number:
             return {"screen": "turn", "q": q.number, "seat": q.seat, "name": name, "night": state.night}
-        legal = [c.text() for c in q.legal]
-        task = getattr(q, "task", None)
-        screens = game.screens()
-        if task is None:
-            frames = Frames(screens, state, q, game.screen, game.mode, None)
-            screen = frames.decoy(Question("werewolves", q.legal, q.seat, q.number), state, night=True)
-            screen["step"] = "decoy"
-        else:
-            screen = screens.step(Question(task, q.legal, q.seat, q.number), state, q.seat, shape_of(task),
-                                  screens.listed(legal))
-        return {**screen, "q": q.number, "turn": name}
+        return turn_view(game.screens(), state, q, name)
+
+
+def turn_view(screens: Screens, state: State, q: Question, name: str) -> dict[str, Any]:
+    """A turn's screen once its player holds the device: the same title, picture and wording for a task and for
+    a decoy, every seat living at nightfall listed in seat order, "nobody" last, so nobody learns a role from a
+    glance at the device."""
+    task = getattr(q, "task", None)
+    assert q.seat is not None
+    if task is None:
+        screen = decoy_screen(screens, Question("werewolves", q.legal, q.seat, q.number), state.night,
+                              sorted(state.alive), True)
+        screen["step"] = "decoy"
+    else:
+        screen = screens.step(Question(task, q.legal, q.seat, q.number), state, q.seat, shape_of(task),
+                              screens.listed([c.text() for c in q.legal]))
+    if screen.get("shape") == "seat" and "pick" not in screen:
+        screen["choices"] = in_seat_order(screens, screen["choices"], sorted(state.alive), task or "decoy")
+    screen.pop("ask", None)
+    return {**screen, "icon": None, "q": q.number, "turn": name}
+
+
+def in_seat_order(screens: Screens, choices: list[dict[str, Any]], alive: list[int], step: str) -> list[dict[str, Any]]:
+    """Every living seat in seat order, then the rest. A seat the step may not choose (the guard himself) is
+    listed like any other, not greyed (a greyed name would tell the guard's turn from a decoy): its tap is
+    refused, with the reason, to the one holding the device."""
+    targets = {c["target"]: c for c in choices if c["kind"] == "target"}
+    listed = [targets.get(s) or {"value": f"{step}:{s}", "kind": "target", "target": s, "seats": [],
+                                 "name": screens.name(s), "label": screens.name(s)} for s in alive]
+    rest = [c for c in choices if c["kind"] != "target"] or \
+        [{"value": f"{step}:none", "kind": "none", "label": screens.words["night.nobody"]}]  # refused: must choose
+    return listed + rest

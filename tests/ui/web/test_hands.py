@@ -1,0 +1,45 @@
+"""A show of hands is confirmed by naming who leaves (static/app.js), in German as the finding was made."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from engine import Game
+from narrator.ui.web.screens import Screens
+from narrator.ui.web.strings import strings
+
+from ...browser import free_port, server
+
+NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
+
+
+def test_the_show_of_hands_confirm_says_who_leaves(page: Any, tmp_path: Path) -> None:
+    """It asked "So viele Hände zählen?" without saying who leaves."""
+    state = Game.new(NAMES, ruleset="extended", seed=4, mode="one_device",
+                     roles=["werewolf", "werewolf", "seer", "villager", "villager", "villager", "villager",
+                            "villager"]).state
+    screens = Screens("de", lambda s: NAMES[s - 1])
+    vote = {**screens.vote(state, []), "q": 3, "t": "screen"}
+    w = strings("de")
+    port = free_port()
+    with server(tmp_path, port):
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#deal")
+        page.select_option("#lang", "de")
+        page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+        page.evaluate(f"render({json.dumps(vote)})")
+        page.click("#count-confirm")
+        assert page.inner_text("#confirm-text") == w["day.confirm_none"]
+        page.click("#confirm-no")
+        for seat, hands in ((2, 3), (5, 1)):
+            for _ in range(hands):
+                page.click(f"[data-seat='{seat}'] button:text-is('+')")
+        page.click("#count-confirm")
+        assert page.inner_text("#confirm-text") == w["day.confirm_out"].format(name="Ben", votes=3)
+        page.click("#confirm-no")
+        page.click("[data-seat='5'] button:text-is('+')")
+        page.click("[data-seat='5'] button:text-is('+')")
+        page.click("#count-confirm")
+        assert page.inner_text("#confirm-text") == w["day.confirm_tie"].format(names="Ben, Eva", votes=3)
