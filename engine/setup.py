@@ -107,7 +107,7 @@ def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: 
                       f"werewolves must be fewer than half the players.", wolves=wolves, players=players)
     for role, n in counts.items():
         r = ROLES[role]
-        if role in ("werewolf", "villager"):
+        if r.many:
             continue
         if r.copies is not None and n != r.copies:
             raise Refused(f"setup.{role}_copies", f"The {role.replace('_', ' ')} cards come as exactly {r.copies}.",

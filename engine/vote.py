@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .choice import Choice
 from .count import ballot_refusal, extra_votes, leaders, mutual, scores, weight
-from .deaths import kill, react
+from .deaths import react
 from .errors import Refused
 from .events import Died, Event, GameOver, Said, Told, fold
 from .roles import ROLES, Hooks
@@ -76,13 +76,16 @@ def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
     for role in Hooks.after_execution:
         events += role.after_execution(fold(events, state), seat)
     after = fold(events, state)
-    death = react(after, seat, "vote") if dead else kill(after, seat, "vote")
-    events += death
+    dies = not dead and seat in after.alive
+    death: list[Event] = [Died(seat, "vote")] if dies else []
     after = fold(death, after)
+    events += death
     if ruleset(after.ruleset).reveal_executed and not any(
             e.kind == "take" and e.target == seat and after.mode == "own_devices" for e in after.log):
-        told = Told("day.vote.reveal", seat, role=after.role_of(seat))
-        events.append(told)
+        events.append(Told("day.vote.reveal", seat, role=after.role_of(seat)))  # the card, before any grief
+    reactions = react(after, seat, "vote") if dies or dead else []
+    events += reactions
+    after = fold(reactions, after)
     for role in Hooks.execution_win:
         result = role.execution_win(after, seat)
         if result:

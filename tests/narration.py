@@ -30,14 +30,19 @@ def answers(*items: tuple[str, float]) -> list[Answer]:
     return out
 
 
-def narrate(script: list[Answer], lang: str = "en", seed: int = 1, **house: object) -> Narrator:
-    """Play the scripted answers to the end (or until they run out) on a virtual clock."""
+def narrate(script: list[Answer], lang: str = "en", seed: int = 1, roles: list[str] | None = None,
+            ruleset: str = "classic", **house: object) -> Narrator:
+    """Play the scripted answers to the end (or until they run out) on a virtual clock: the classic seven
+    seats of ROLES, or `roles` (one card a seat, names from NAMES) under `ruleset`."""
     from narrator.game.inputs import Exhausted
 
-    game = Game.new(NAMES, roles=ROLES, house=HouseRules(**house), seed=seed)  # type: ignore[arg-type]
-    lines = Lines(SCRIPT, lang, Picker(seed), NAMES)
-    narrator = Narrator(game, lines, CaptionSpeaker(None), VirtualClock(), ScriptedInput(opening() + script),
-                        seed=seed)
+    cards = roles or ROLES
+    names = NAMES[:len(cards)]
+    game = Game.new(names, roles=cards, ruleset=ruleset, house=HouseRules(**house),  # type: ignore[arg-type]
+                    seed=seed)
+    lines = Lines(SCRIPT, lang, Picker(seed), names)
+    narrator = Narrator(game, lines, CaptionSpeaker(None), VirtualClock(),
+                        ScriptedInput(opening(len(cards)) + script), seed=seed)
     with contextlib.suppress(Exhausted):
         narrator.run()
     return narrator

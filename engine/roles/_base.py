@@ -226,6 +226,7 @@ class Role:
     rulesets: tuple[str, ...] = ("extended",)
     card: bool = True  # False for an office (the captain)
     copies: int | None = None  # exactly this many cards when dealt (sisters 2, brothers 3); None: at most one
+    many: bool = False  # any number of these cards may be dealt (werewolves, villagers): `copies` does not apply
     min_players: int = 0
     modes: tuple[str, ...] = ("one_device", "round_table", "own_devices")
     house: tuple[str, ...] = ()  # the house rules this role reads

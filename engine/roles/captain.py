@@ -52,9 +52,13 @@ class ElectionStep(TargetStep):
 
 
 class SuccessorStep(ElectionStep):
+    """The dead captain names a successor, called when the step comes: after the news of the deaths, their
+    cards, grief and shots (RULES.md, "Order of reactions")."""
+
     id = "captain_successor"
     verb = "name"
     how = "successor"
+    announce = "captain.successor"
 
 
 class TiebreakStep(TargetStep):
@@ -103,7 +107,7 @@ class Captain(Role):
 
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
         if state.captain == seat:
-            return [Told("captain.successor", seat), Asked("captain_successor", seat, SUCCESSOR_RANK)]
+            return [Asked("captain_successor", seat, SUCCESSOR_RANK)]
         return []
 
     def ballot_weight(self, state: State, seat: int, weight: int) -> int:

@@ -10,6 +10,7 @@ from ._base import Role, at_players
 class Villager(Role):
     id = "villager"
     picture = "farmer"
+    many = True
     recommended = at_players(extended=(3, 4, 11, 33, 34, 36, 37, 38, 40))
     win_rank = 70
     rulesets = ("classic", "extended")

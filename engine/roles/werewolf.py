@@ -61,6 +61,7 @@ def specials(state: State) -> list[int]:
 class Werewolf(Role):
     id = "werewolf"
     picture = "werewolf"
+    many = True
     recommended = at_players(classic=(6, 6, 9, 12), extended=(3, 6, 23, 31, 35, 39))
     side = "wolves"
     steps = (PackStep(),)

@@ -20,6 +20,7 @@ from typing import Any
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset, vote_round
 from engine.events import Died, Said
 from engine.flow import REMATCH, announce_of
+from engine.roles import ROLES
 from narrator.game import laps
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
 from narrator.game.inputs import (
@@ -232,7 +233,7 @@ class Narrator:
         self.eyes = "deal"  # the device goes round the table (or every phone shows its own card)
         order = ruleset(self.state.ruleset).roles  # the cards in play, in the rules' order
         cards = sorted((*self.state.dealt, *self.state.extra), key=order.index)
-        self.say("deal.cards", roles=Cards(tuple(cards)))
+        self.say("deal.cards", roles=Cards(tuple(cards), frozenset(c for c in cards if ROLES[c].many)))
         own = self.state.mode == "own_devices"
         if own:
             self.say("deal.own")  # every player looks at their card on their own phone, all at once
@@ -400,10 +401,10 @@ class Narrator:
             self.tell_state()  # the dead leave the screens and the voice chat as their news is said
         said = [(e, e.said()) for e in events]
         named = {seat for _, s in said if s is not None for seat in (s.player, *s.players) if seat is not None}
-        self.prepare(*(_values(s) for _, s in said if s is not None))
+        self.prepare(*(_values(s, self.state) for _, s in said if s is not None))
         for event, scene in said:
             if scene is not None:
-                name, values = _values(scene)
+                name, values = _values(scene, self.state)
                 if name == "dawn.start" and self.state.mode == ROUND_TABLE:
                     name = "round.dawn"  # nobody closed their eyes: the morning does not ask them to open them
                 self.say(name, **values)
@@ -437,7 +438,7 @@ class Narrator:
                 events = decide(state, choice)
             except (Refused, WrongStep, Unknown):
                 continue
-            upcoming += [_values(s) for s in (e.said() for e in events) if s is not None][:3]
+            upcoming += [_values(s, self.state) for s in (e.said() for e in events) if s is not None][:3]
         self.prepare(*upcoming)
 
     def vote(self) -> None:
@@ -473,10 +474,15 @@ class Narrator:
         for seat in self.state.seats:
             if isinstance(self.input, AheadBox) and self.input.answered_ahead():
                 break  # the table has already asked to play again: the end screen shows every card
-            self.say("end.reveal", player=Seat(seat), role=RoleName(self.state.role_of(seat)))
+            self.say("end.reveal", player=Seat(seat), role=card_of(self.state, self.state.role_of(seat)))
 
 
-def _values(said: Said) -> tuple[str, dict[str, object]]:
+def card_of(state: State, role: str) -> RoleName:
+    """A card as the deck holds it: said "the seer" when dealt once, "a werewolf" among its copies."""
+    return RoleName(role, (*state.dealt, *state.extra).count(role))
+
+
+def _values(said: Said, state: State) -> tuple[str, dict[str, object]]:
     """A scene and its placeholders as the lines want them."""
     values: dict[str, object] = {}
     if said.player is not None:
@@ -484,7 +490,7 @@ def _values(said: Said) -> tuple[str, dict[str, object]]:
     if said.players:
         values["players"] = Seats(said.players)
     if said.role is not None:
-        values["role"] = RoleName(said.role)
+        values["role"] = card_of(state, said.role)
     return said.scene, values
 
 

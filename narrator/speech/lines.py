@@ -8,9 +8,14 @@ The placeholder grammar (what the lines may write, and what it says):
   cuatro"). Spanish "a"/"de" before a seat word or a role said with "el" contract: "al jugador
   cuatro", "del cazador" (never inside a name).
 - `{players}`: "Ana, Ben and Carla" (`names.and`; Spanish `names.and_i` "e" before an i-sound).
-- `{role}`: the card with its indefinite article, nominative (form `a` of `roles.<id>`); `{role:the}`
-  the definite; German also `{role:acc}`, `{role:dat}`, `{role:the_acc}`, `{role:the_dat}`.
-- `{roles}`: the cards in play, "two werewolves, the seer and the witch" (form `plural` after a count).
+- `{role}`: a card of this deal, with the article its copies ask for (a `RoleName`'s `copies`): a card dealt
+  once is *the* card ("Luis was the seer", form `the` of `roles.<id>`), a card with copies in the deal is
+  one of them ("Carla was a werewolf", form `a`); German `{role:acc}` and `{role:dat}` choose between
+  `the_acc`/`acc` and `the_dat`/`dat` alike. `{role:the}` (German `{role:the_acc}`, `{role:the_dat}`) is
+  always definite. A card of a group (the sisters, the brothers) is "one of the sisters" either way.
+- `{roles}`: the cards in play, "two werewolves, the seer and the witch": a count and the form `plural`,
+  a card dealt once with `the`, or with `a` when it is one that may come in copies (a `Cards`' `counted`):
+  "a werewolf, the seer and the witch".
 - `{night}`: the night as an ordinal ("first", "erste", "primera", `ordinals.<n>`); German
   `{night:dat}` its dative weak form ("ersten").
 - `{minutes}`, `{number}`: numbers in words (`numbers.<n>`).
@@ -46,6 +51,8 @@ MAX_ORDINAL = 40  # nights said as ordinals up to this; later ones as plain numb
 _NOT_A_SPEC = ("a", "nom", "plural", "gender")  # forms a placeholder reaches without a spec, or never
 # Spanish contracts a preposition with the article "el" of a filled-in seat word or role: "a el" -> "al"
 _CONTRACTIONS = {"es": ("el", {"a": "al", "de": "del"})}
+# the definite form a deal-aware form takes for a card dealt once ("a" -> "the": "Luis was the seer")
+_DEFINITE = {"a": "the", "acc": "the_acc", "dat": "the_dat"}
 _LEADING_ARTICLE = re.compile(r"^(?:el|la|los|las|the|der|die|das)\s+")
 
 
@@ -78,7 +85,10 @@ class Digits:
 
 @dataclass(frozen=True)
 class RoleName:
+    """A card, said as one of the `copies` of it in the deal: one is "the seer", several "a werewolf"."""
+
     role: str
+    copies: int = 1
 
 
 @dataclass(frozen=True)
@@ -86,6 +96,7 @@ class Cards:
     """The cards in play, one id per card ("werewolf", "werewolf", "seer"): "two werewolves and the seer"."""
 
     roles: tuple[str, ...]
+    counted: frozenset[str] = frozenset()  # cards that may come in copies: one of them is "a werewolf"
 
 
 @dataclass(frozen=True)
@@ -145,9 +156,11 @@ class Lines:
     def players(self, seats: Sequence[int]) -> str:
         return self._render("players", "", Seats(tuple(seats)))[0]
 
-    def role(self, role: str, spec: str = "") -> str:
-        """A role's word: "a seer"; `spec` as in a line: "the", and in German "acc", "the_dat", ..."""
-        return self._role(role, self.form_of("role", spec) or "a")
+    def role(self, role: str, spec: str = "", copies: int = 1) -> str:
+        """A card's word as `{role:spec}` says it, one of `copies` in the deal: "the seer", "a werewolf";
+        `spec` as in a line: "the", and in German "acc", "the_dat", ..."""
+        form = self.form_of("role", spec) or "a"
+        return self._role(role, _DEFINITE.get(form, form) if copies <= 1 else form)
 
     def gender(self, role: str) -> str:
         """The role word's grammatical gender ("m", "f", "n"), "" where the language has none."""
@@ -190,6 +203,7 @@ class Lines:
                 continue
             said, more = self._render(field, spec or "", values[field])
             chunk, said, more = self._contract(chunk, said, more)
+            chunk = self._euphony(chunk, said)
             text += chunk + said
             parts += _literal(chunk) + more
         return text, parts
@@ -212,6 +226,20 @@ class Lines:
         rest = len(article)
         return (before[:m.start()], joined + said[rest:],
                 [Part("text", joined + parts[0].text[rest:]), *parts[1:]])
+
+    def _euphony(self, before: str, said: str) -> str:
+        """Spanish "y" before an i-sound is "e" ("e Inés"), "o" before an o-sound is "u" ("u Óscar"): the
+        words `names.and`/`names.and_i` and `names.or`/`names.or_o`, wherever a filled-in word follows them."""
+        for plain, sound, changed in (("names.and", _starts_with_i_sound, "names.and_i"),
+                                      ("names.or", _starts_with_o_sound, "names.or_o")):
+            if not (self.script.has(self.lang, plain) and self.script.has(self.lang, changed)):
+                continue
+            word, other = self.word(plain), self.word(changed)
+            m = re.search(r"(?:^|(?<=\W))(" + re.escape(word) + r")(\s+)$", before, re.IGNORECASE)
+            if word != other and m is not None and sound(said):
+                other = other[:1].upper() + other[1:] if m.group(1)[:1].isupper() else other
+                return before[:m.start(1)] + other + m.group(2)
+        return before
 
     def digits(self, text: str) -> list[str]:
         """The words of `text` said digit by digit: a digit as `numbers.<d>`, a dot as `address.dot`."""
@@ -238,7 +266,8 @@ class Lines:
             word = self.number(value if isinstance(value, int) else value.n)
             return word, [Part("text", word)]
         if isinstance(value, RoleName) or (field == "role" and isinstance(value, str)):
-            word = self.role(value.role if isinstance(value, RoleName) else value, spec)
+            card = value if isinstance(value, RoleName) else RoleName(str(value))
+            word = self.role(card.role, spec, card.copies)
             return word, [Part("text", word)]
         if isinstance(value, Cards) or (field == "roles" and isinstance(value, (Mapping, list, tuple))):
             return self._cards(value)
@@ -249,6 +278,7 @@ class Lines:
     def _cards(self, value: object) -> tuple[str, list[Part]]:
         """ "two werewolves, the seer and the witch": a count and the plural, or the card alone."""
         counts: dict[str, int] = {}
+        counted = value.counted if isinstance(value, Cards) else frozenset()
         if isinstance(value, Mapping):
             counts = {str(r): int(n) for r, n in value.items() if int(n) > 0}
         else:
@@ -258,7 +288,7 @@ class Lines:
         items = []
         for role, n in counts.items():
             if n == 1:
-                word = self._role(role, "the")
+                word = self._role(role, "a" if role in counted else "the")
                 items.append((word, [Part("text", word)]))
             else:
                 count, plural = self.number(n), self._role(role, "plural")
@@ -311,14 +341,15 @@ class Lines:
         return self._line(scene, self.picker.peek(scene, n), values)
 
 
-SAMPLE_NAMES = ("Ana", "Ben", "Carla", "Inés")
+SAMPLE_NAMES = ("Ana", "Ben", "Carla", "Inés", "Óscar")
 
 
 def renderings(script: Script, lang: str, template: str,
                roles: Sequence[str]) -> Iterator[tuple[str, tuple[Part, ...]]]:
-    """Every way `template` may be said (not yet capitalised): with each role for `{role}`, one and two of
-    each card for `{roles}`, and `{player}`/`{players}` with seat words and with names (what the lint
-    reads). Slots fill independently, so the names are tried with one role, the roles with seat words."""
+    """Every way `template` may be said (not yet capitalised): with each role for `{role}`, dealt once and
+    with copies, one and two of each card for `{roles}` (one said as "the" card and as "a" card), and
+    `{player}`/`{players}` with seat words and with names (what the lint reads). Slots fill independently,
+    so the names are tried with one role, the roles with seat words."""
     fields = {f for _, f, _, _ in _FORMATTER.parse(template) if f is not None}
     base: dict[str, object] = {"player": Seat(3), "players": Seats((1, 2, 3)), "night": 1, "minutes": 5,
                                "number": 2, "role": RoleName(roles[0]), "roles": Cards(tuple(roles[:1])),
@@ -326,13 +357,15 @@ def renderings(script: Script, lang: str, template: str,
     cases: list[dict[str, object]] = [{}]
     if fields & {"role", "roles"}:
         cases = [{"role": RoleName(r), "roles": Cards((r,))} for r in roles]
+        cases += [{"role": RoleName(r, 2), "roles": Cards((r,), frozenset((r,)))} for r in roles]
     if "roles" in fields:
         cases += [{"role": RoleName(r), "roles": Cards((r, r))} for r in roles]
         cases.append({"roles": Cards(("werewolf", "werewolf", "seer", "witch"))})
     seated = Lines(script, lang, Picker(0))
     runs = [(seated, case) for case in cases]
     if fields & {"player", "players"}:
-        runs.append((Lines(script, lang, Picker(0), SAMPLE_NAMES), cases[0]))
+        named = Lines(script, lang, Picker(0), SAMPLE_NAMES)
+        runs += [(named, {**cases[0], "player": Seat(seat)}) for seat in (3, 4, 5)]  # "e Inés", "u Óscar"
     for lines, case in runs:
         values = {**base, **case}
         text, parts = lines._fill(template, {f: values.get(f, "") for f in fields})
@@ -363,9 +396,19 @@ def sentence_case(text: str) -> str:
     return re.sub(r"(^|[.!?¡¿]\s+|^[¡¿])([a-zà-ÿ])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
-def _starts_with_i_sound(word: str) -> bool:
+def _plain(word: str) -> str:
     plain = unicodedata.normalize("NFD", word.casefold())
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
+def _starts_with_o_sound(word: str) -> bool:
+    """ "Óscar", "Horacio", "ocho" (RAE: "u" before a word that begins with the sound o)."""
+    return _plain(word).startswith(("o", "ho"))
+
+
+def _starts_with_i_sound(word: str) -> bool:
+    """ "Inés", "Hilario", "Íñigo", but not "Hierro" or "Yolanda" (RAE: "y" before hie-, hia- and y-)."""
+    plain = _plain(word)
     if plain.startswith("hi"):
         return not plain.startswith(("hia", "hie", "hio", "hiu"))
     return plain.startswith("i") and not plain.startswith(("ia", "ie", "io", "iu"))

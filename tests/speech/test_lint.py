@@ -111,7 +111,7 @@ def test_an_uncontracted_article_is_reported(tmp_path: Path) -> None:
 
 def test_an_article_before_a_word_that_has_its_own_is_reported(tmp_path: Path) -> None:
     out = _overlay(tmp_path, "en", _reveal(["{player} was the {role}."]).replace("Carta número", "Card"))
-    assert any("mine.yaml:2: end.reveal: \"the {role}\" says \"the an angel\"" in line for line in out), out
+    assert any("mine.yaml:2: end.reveal: \"the {role}\" says \"the the angel\"" in line for line in out), out
     out = _overlay(tmp_path, "es", _reveal(["{player} era la {role:the}."]))
     assert any("mine.yaml:2: end.reveal: doubled article \"la la\"" in line for line in out), out
 

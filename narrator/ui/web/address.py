@@ -92,7 +92,8 @@ def table_speaker(hub: HubLike) -> Any:
     return table_voice(hub, hub.lang)
 
 
-def _say(make: Callable[[], Any], line: Line) -> None:
+def say_aside(make: Callable[[], Any], line: Line) -> None:
+    """One line outside a game, by a speaker made for it, which lets the sound card go once it is heard."""
     speaker = make()
     seconds = speaker.say(line, 0.0)
     if hasattr(speaker, "close"):  # the sound card is let go once the line has been heard
@@ -101,14 +102,15 @@ def _say(make: Callable[[], Any], line: Line) -> None:
         closing.start()
 
 
-def _in_background(job: Callable[[], None]) -> None:
+def in_background(job: Callable[[], None], what: str = "the address") -> None:
+    """`job` (a line said aloud) on a thread of its own; a voice that fails is told on the console."""
     def run() -> None:
         try:
             job()
         except Exception as exc:  # a voice that fails must not take the server down: the caption says it
-            print(f"wolfcall: the address could not be said aloud ({exc})", file=sys.stderr)
+            print(f"wolfcall: {what} could not be said aloud ({exc})", file=sys.stderr)
 
-    threading.Thread(target=run, name="wolfcall-address", daemon=True).start()
+    threading.Thread(target=run, name="wolfcall-aside", daemon=True).start()
 
 
 def _at_once(job: Callable[[], None]) -> None:
@@ -126,7 +128,7 @@ class Announcer:
         self.hub, self.port = hub, port
         self.find, self.name, self.speaker = find, name, speaker
         captions_only = hub.fast or hub.speaker_factory is None
-        self.spawn = spawn or (_at_once if captions_only else _in_background)
+        self.spawn = spawn or (_at_once if captions_only else in_background)
         self.picker = Picker(seed if seed is not None else random.randrange(2**31))
         self.last: Where | None = None  # the address last said
         self.pending = False  # asked for while a narrator spoke: said once the table is quiet
@@ -165,7 +167,7 @@ class Announcer:
             line = line_for(Lines(hub.script, hub.lang, self.picker), where)
             self.said.append(line)
             make = self._maker()
-        self.spawn(lambda: _say(make, line))
+        self.spawn(lambda: say_aside(make, line))
         return True
 
     def _maker(self) -> Callable[[], Any]:

@@ -81,9 +81,11 @@ async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], f
     task = asyncio.create_task(writer())
     try:
         async for message in frames(ws, MAX_MESSAGE, take, refuse):
-            if isinstance(message, dict) and message.get("t") == "join" and not door.code(address):
-                await refuse("join.slow")  # counted here, for the whole server: many sockets get no more
-                continue
+            if isinstance(message, dict) and message.get("t") == "join":
+                right = same(normal_code(str(message.get("code", ""))), hub.code)
+                if not door.joined(address, right):
+                    await refuse("join.slow")  # counted here, for the whole server: many sockets get no more
+                    continue
             # one thread takes every page's messages in turn (the hub handles one at a time anyway), so
             # many phones at once never wait for a free worker of the loop's shared pool
             await loop.run_in_executor(HANDLER, hub.handle, client, message)

@@ -75,6 +75,14 @@ class Door:
         """One more room code tried from this address, if neither its limit nor the server's is reached."""
         return self.codes.take(f"ip:{address}") and self.all_codes.take("all")
 
+    def joined(self, address: str, right: bool) -> bool:
+        """A join typed at a socket: a wrong code counts as a try, for the address and the server; a right one
+        goes in uncounted (twelve phones behind one router join one table), but only while neither limit is
+        reached, so that past a limit a right code and a wrong one get the same refusal."""
+        if not right:
+            return self.code(address)
+        return not self.codes.full(f"ip:{address}") and not self.all_codes.full("all")
+
     def named(self, address: str, right: bool) -> bool:
         """A code named in a request for the QR code or the join card: a wrong one counts as a try; a right one
         is taken, uncounted (the host's page asks again at every redraw), only while the address is under its

@@ -12,8 +12,6 @@ LOCK_AFTER wrong codes in all, from every device together, no code is taken unti
 from __future__ import annotations
 
 import secrets
-import sys
-import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -21,6 +19,7 @@ from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Digits, Line, Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
+from narrator.ui.web.address import in_background, say_aside
 from narrator.ui.web.claims import Conn
 from narrator.ui.web.claims import Hub as Seats
 from narrator.ui.web.guard import Refusal, same
@@ -136,19 +135,11 @@ def say_at_table(hub: Any, line: Line) -> None:
     if hub.fast or hub.speaker_factory is None or hub.audio == "none":
         return
 
-    def run() -> None:
+    def make() -> Any:
         from narrator.audio.table import build_speaker
 
-        try:
-            lines = Lines(hub.script, hub.lang, Picker(0))
-            speaker = build_speaker(hub.lang, hub.draft.voice, hub.audio, None, CaptionSpeaker(None), lines,
-                                    device=hub.cfg.audio_device, volume=hub.cfg.volume, words=strings(hub.lang))
-            seconds = speaker.say(line, 0.0)
-            if hasattr(speaker, "close"):  # the sound card is let go once the line has been heard
-                closing = threading.Timer(seconds + 1.0, speaker.close)
-                closing.daemon = True
-                closing.start()
-        except Exception as exc:  # a voice that fails must not take the server down: the console has the code
-            print(f"wolfcall: the code could not be said aloud ({exc})", file=sys.stderr)
+        lines = Lines(hub.script, hub.lang, Picker(0))
+        return build_speaker(hub.lang, hub.draft.voice, hub.audio, None, CaptionSpeaker(None), lines,
+                             device=hub.cfg.audio_device, volume=hub.cfg.volume, words=strings(hub.lang))
 
-    threading.Thread(target=run, name="wolfcall-takeover", daemon=True).start()
+    in_background(lambda: say_aside(make, line), "the code")  # a voice that fails: the console has the code

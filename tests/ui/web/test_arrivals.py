@@ -82,6 +82,26 @@ def test_room_codes_are_counted_for_the_whole_server_not_per_socket(tmp_path: Pa
     assert not hub.tokens.seats
 
 
+def test_a_right_code_is_not_a_guess_so_a_table_behind_one_router_all_join(tmp_path: Path) -> None:
+    """Every phone of a table can come from one address (a router, the bench's bots); only wrong codes count."""
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    hub.draft.mode = "own_devices"
+    hub.draft.players = JOIN_TRIES + 2
+    client = TestClient(create_app(hub, clock=lambda: 0.0))
+    phones = [client.websocket_connect("/ws") for _ in range(JOIN_TRIES + 2)]
+    try:
+        for i, ws in enumerate(phones):
+            ws.__enter__()
+            ws.send_json({"t": "join", "code": hub.code, "name": f"P{i}"})
+            while (answer := ws.receive_json())["t"] not in ("you", "refused") or answer.get("as") == "spectator":
+                pass
+            assert answer == {"t": "you", "as": "seat", "seat": i + 1}, (i, answer)
+    finally:
+        for ws in phones:
+            ws.__exit__(None, None, None)
+    assert len(hub.tokens.seats) == JOIN_TRIES + 2
+
+
 def test_every_address_together_tries_at_most_so_many_codes_a_minute() -> None:
     now = [0.0]
     door = Door(lambda: now[0])

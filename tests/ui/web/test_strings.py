@@ -75,3 +75,21 @@ def test_every_refusal_has_its_words(lang: str) -> None:
     words = strings(lang)
     missing = sorted(i for i in refusal_ids() if f"refusal.{i}" not in words)
     assert not missing, missing
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_no_player_stands_after_a_role_word_and_the_captain_is_one_word(lang: str) -> None:
+    """ "Der Jäger Spieler 4 legt an", "El cazador Ana apunta" read as machine-made: a name never follows a
+    card's word. Spanish calls the captain by the card's word (the alguacil), never by the office as a person
+    ("la capitanía elige"), and says nothing of anyone with a masculine participle ("Atacado: {name}")."""
+    words = strings(lang)
+    nouns = "|".join(re.escape(words[f"role.{r}"]) for r in ROLES if f"role.{r}" in words)
+    after = re.compile(r"\b(der|die|das|el|la)\s+(" + nouns + r")\s+\{(name|target|player)\}", re.I)
+    wrong = [f"{key}: {text}" for key, text in words.items() if isinstance(text, str) and after.search(text)]
+    if lang == "es":
+        wrong += [f"{key}: {text}" for key, text in words.items() if isinstance(text, str)
+                  and (re.search(r"capit", text, re.I) or re.match(r"^\w+ado\b[^:]*: \{name\}", text))]
+        captain = words["role.captain"].lower()
+        wrong += [f"{key}: {text}" for key, text in words.items()
+                  if key.startswith(("step.captain", "mark.captain")) and captain not in text.lower()]
+    assert not wrong, wrong

@@ -1,0 +1,49 @@
+"""The order in which a verdict's and a dawn's consequences reach the table (RULES.md, "Order of reactions"):
+the death, the executed card, grief, shots, then the captain's successor."""
+
+from __future__ import annotations
+
+from engine import Choice, Game, HouseRules
+from engine.events import Died, Event
+
+
+def said(events: list[Event]) -> list[tuple[str, int | None]]:
+    """What the table hears, in order: each event's scene and seat, and every death ("died")."""
+    out: list[tuple[str, int | None]] = []
+    for event in events:
+        scene = event.said()
+        if scene is not None:
+            out.append((scene.scene, scene.player))
+        elif isinstance(event, Died):
+            out.append(("died", event.seat))
+    return out
+
+
+def play(game: Game, *texts: str) -> list[Event]:
+    events: list[Event] = []
+    for text in texts:
+        events = game.choose(Choice.from_text(text))
+    return events
+
+
+def test_an_executed_lovers_card_is_shown_before_the_other_lover_dies_of_grief() -> None:
+    game = Game.new(["Ana", "Ben", "Carla", "Dario", "Eva", "Fede"], ruleset="extended",
+                    roles=["cupid", "werewolf", "seer", "witch", "villager", "villager"])
+    events = play(game, "cupid:3,5", "werewolves:none", "seer:2", "witch:pass", "day_vote:5")
+    heard = said(events)
+    assert heard.index(("day.vote.out", 5)) < heard.index(("died", 5)) < heard.index(("day.vote.reveal", 5)) \
+        < heard.index(("died", 3))
+
+
+def test_a_dying_captain_names_his_successor_only_after_the_dawn_and_the_hunters_shot() -> None:
+    game = Game.new(["Ana", "Ben", "Carla", "Dario", "Eva", "Fede"], ruleset="extended",
+                    house=HouseRules(captain=True),
+                    roles=["werewolf", "hunter", "villager", "villager", "villager", "villager"])
+    play(game, "werewolves:none", "captain_election:2", "day_vote:none")
+    dawn = said(play(game, "werewolves:2"))
+    assert ("captain.successor", 2) not in dawn  # the dawn names the dead first; the hunter shoots next
+    assert dawn.index(("died", 2)) < dawn.index(("dawn.death", 2))
+    assert game.state.current is not None and game.state.current.step == "hunter"
+    shot = said(play(game, "hunter:3"))
+    assert ("captain.successor", 2) not in shot  # called when the successor's step comes (its announce)
+    assert game.state.current is not None and game.state.current.step == "captain_successor"

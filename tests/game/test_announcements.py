@@ -1,0 +1,50 @@
+"""What the table hears after a death, in RULES.md's order: the death, the executed card, grief, shots, then the
+captain's successor (captions, as the narrator speaks them)."""
+
+from __future__ import annotations
+
+from narrator.game.inputs import VOTE
+
+from ..narration import answers, captions, narrate
+
+LOVERS = ["cupid", "werewolf", "seer", "witch", "villager", "villager"]  # Ana cupid ... Eva and Fede villagers
+HUNTER = ["werewolf", "hunter", "villager", "villager", "villager", "villager"]
+
+
+def heard(scenes: list[tuple[str, str]], scene: str, word: str = "") -> int:
+    """Where the first caption of `scene` (naming `word`, if given) stands in the game."""
+    return next(i for i, (s, text) in enumerate(scenes) if s == scene and word in text)
+
+
+def test_the_executed_card_is_shown_before_the_grief_of_the_other_lover() -> None:
+    n = narrate(answers(("cupid:3,5", 2.0), ("werewolves:none", 2.0), ("seer:2", 2.0), ("witch:pass", 2.0),
+                        (VOTE, 30.0), ("day_vote:5", 2.0)), lang="de", roles=LOVERS, ruleset="extended")
+    scenes = [(c.scene, c.text) for c in captions(n)]
+    verdict = heard(scenes, "day.vote.out", "Eva")
+    assert verdict < heard(scenes, "day.vote.reveal", "Eva") < heard(scenes, "death.also", "Carla")
+
+
+def test_the_captains_successor_is_called_after_the_dawn_and_the_hunters_shot() -> None:
+    n = narrate(answers(("werewolves:none", 2.0), ("captain_election:2", 2.0), (VOTE, 30.0), ("day_vote:none", 2.0),
+                        ("werewolves:2", 2.0), ("hunter:3", 2.0), ("captain_successor:4", 2.0)),
+                lang="es", roles=HUNTER, ruleset="extended", captain=True)
+    scenes = [(c.scene, c.text) for c in captions(n)]
+    dawn = heard(scenes, "dawn.death", "Ben")
+    assert dawn < heard(scenes, "hunter.wake") < heard(scenes, "hunter.shot") < heard(scenes, "captain.successor") \
+        < heard(scenes, "captain.named", "Dario")
+
+
+def test_the_cards_are_said_as_the_deal_holds_them() -> None:
+    """Seven seats, two werewolves and two villagers: "Ana war ein Werwolf", "Carla war die Seherin"."""
+    n = narrate(answers(("werewolves:6", 2.0), ("witch:pass", 2.0), ("seer:1", 2.0), (VOTE, 30.0), ("day_vote:5", 2.0),
+                        ("hunter:1", 2.0), ("werewolves:4", 2.0), ("witch:poison:2", 2.0), ("seer:7", 2.0)),
+                lang="de")
+    assert n.state.over
+    scenes = [(c.scene, c.text) for c in captions(n)]
+    deal = scenes[heard(scenes, "deal.cards")][1]
+    assert "zwei Werwölfe" in deal and "die Seherin" in deal and "zwei Dorfbewohner" in deal
+    reveal = {name: text for scene, text in scenes if scene == "end.reveal"
+              for name in ("Ana", "Carla") if name in text}
+    carla, ana = reveal["Carla"].lower(), reveal["Ana"].lower()
+    assert "seherin" in carla and not any(w in carla for w in ("eine seherin", "einer seherin"))
+    assert "werwolf" in ana and not any(w in ana for w in ("der werwolf", "den werwolf", "dem werwolf"))
