@@ -204,6 +204,45 @@ def lint_words(script: Script, roles: Sequence[str]) -> list[Problem]:
     return out
 
 
+MOST_SHARING = 2  # a wake or sleep line may be said word for word by at most this many roles
+
+
+def _role_words(script: Script, lang: str) -> re.Pattern[str]:
+    """Every way `lang` names a role, with and without its article, longest first."""
+    names: set[str] = set()
+    for scene_id, scene in script.scenes.get(lang, {}).items():
+        if scene_id.startswith("roles."):
+            for form, said in scene.forms.items():
+                if form != "gender" and said.text.strip():
+                    names |= {said.text.strip(), said.text.strip().split(" ", 1)[-1]}
+    ordered = sorted((re.escape(n) for n in names), key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(ordered) + r")\b", re.IGNORECASE) if ordered else re.compile(r"(?!)")
+
+
+def lint_calls(script: Script) -> list[Problem]:
+    """No wake or sleep line is the same, word for word but for the role's name, for more than two roles:
+    a night where every role is sent to sleep with one template repeats itself."""
+    out: list[Problem] = []
+    for lang in LANGUAGES:
+        role_words = _role_words(script, lang)
+        said_by: dict[tuple[str, str], list[tuple[str, Scene, int]]] = {}
+        for scene_id, scene in sorted(script.scenes.get(lang, {}).items()):
+            parts = scene_id.split(".")
+            if len(parts) != 3 or parts[0] != "night" or parts[2] not in ("wake", "sleep"):
+                continue
+            for v in scene.variants:
+                key = (parts[2], _normal(role_words.sub("ROLE", v.text)))
+                said_by.setdefault(key, []).append((parts[1], scene, v.line))
+        for (_, text), where in said_by.items():
+            steps = sorted({step for step, _, _ in where})
+            if len(steps) > MOST_SHARING:
+                for _, scene, line in where:
+                    out.append(Problem(scene.file, line, scene.id, f"the same line but for the role's name in "
+                                       f"{len(steps)} roles ({', '.join(steps)}): \"{text}\"; give each role "
+                                       f"its own (at most {MOST_SHARING} may share one)"))
+    return out
+
+
 def _missing(script: Script, scene_id: str, lang: str) -> Problem:
     others = [(o, script.scenes[o][scene_id]) for o in LANGUAGES if scene_id in script.scenes.get(o, {})]
     if others:
@@ -257,6 +296,7 @@ def lint(script: Script, *, complete: bool = True) -> list[Problem]:
         problems += _cross_language(script, scene_id)
     if complete:
         problems += lint_words(script, roles)
+    problems += lint_calls(script)
     return sorted(problems, key=lambda p: (p.file, p.line, p.scene, p.message))
 
 

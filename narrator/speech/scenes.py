@@ -11,7 +11,7 @@ from engine.roles import CALLS, ROLES
 from engine.roles._base import first_night
 
 RECURRING = 20  # night, dawn, hunter, day and end.reveal: heard many times an evening
-RARE = 8  # welcome, dealing and the end banners
+RARE = 20  # welcome, dealing and the end banners: heard once an evening, but by the same friends every week
 
 WORD = 1  # names, numbers and role names: said as parts of other lines
 
