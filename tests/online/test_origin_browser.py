@@ -5,7 +5,8 @@ server on another port of the same host (127.0.0.1: the same *site*, so the sess
 same one named `localhost` (another site) serve pages that try, with the player's cookie, to open a room, join
 someone else's room, sign the player out (by fetch and by a plain form, the way any page can), and open the
 player's own room's socket. Every try is refused, and the store shows nothing changed: the same rooms, no new
-seat, the session alive. The site's own page still signs up, opens a room, and gets the room's socket; and a
+seat, the session alive. A link from another site to the room opens the front page, still signed in, with the
+room's code filled in (the cookie is SameSite=Strict). The site's own page still signs up, opens a room, and gets the room's socket; and a
 binary frame or JSON nested 1,900 deep sent from it get the plain refusal while the socket and server go on.
 
 Every wait is for an event (a page's own flag, a response, a frame); the bounds only guard against a hang.
@@ -73,6 +74,8 @@ function socket() {  // the player's own room's socket, opened from this page
 SIGNOUT = """<!doctype html><meta charset="utf-8"><title>not wolfcall</title>
 <form method="POST" action="%(target)s/api/signout" enctype="text/plain"><input name="a" value="b"></form>
 <script>document.forms[0].submit();</script>"""
+# A page of another site with a link to the player's room (a chat message, say).
+LINK = """<!doctype html><meta charset="utf-8"><title>not wolfcall</title><a id="room" href="%(target)s/r/%(mine)s">play</a>"""
 
 
 @contextmanager
@@ -142,7 +145,8 @@ async def attacked(server: Any, accounts: Accounts, tmp_path: Path) -> None:
         before = {room.code for room in server.rooms.all()}
         pages = {"/attack.html": ATTACK % {"target": json.dumps(server.url), "theirs": json.dumps(theirs.code),
                                            "mine": json.dumps(mine.code)},
-                 "/signout.html": SIGNOUT % {"target": server.url}}
+                 "/signout.html": SIGNOUT % {"target": server.url},
+                 "/link.html": LINK % {"target": server.url, "mine": mine.code}}
         with foreign(pages) as port:
             await page.goto(f"http://127.0.0.1:{port}/attack.html")  # another port: the same site
             await page.wait_for_function("window.__done !== undefined")
@@ -156,6 +160,11 @@ async def attacked(server: Any, accounts: Accounts, tmp_path: Path) -> None:
             refusal = await signout.value
             assert await session(context, server.url) == token, "another site signed the player out"
             assert refusal.status == 403 and (await refusal.json())["rule"] == "request.origin"
+            await page.goto(f"http://localhost:{port}/link.html")  # the Strict cookie stays home: the front page,
+            await page.click("#room")  # still signed in, with the room's code filled in
+            await page.wait_for_url(f"{server.url}/#code={mine.code}")
+            await page.wait_for_selector("#me", state="visible")
+            assert await page.input_value("#code") == mine.code
         assert accounts.user_of(token) == ben
         await own_page_works(page, server, mine.code)
         await browser.close()
