@@ -106,10 +106,11 @@ def test_the_room_socket_takes_only_the_sites_own_origin_scheme_included(made: A
 
 
 def test_the_public_url_is_the_only_origin_whatever_host_the_proxy_sends(made: Any) -> None:
-    accounts, rooms, app = made(public=public_origin("https://wolf.example.org"))
+    _accounts, rooms, app = made(public=public_origin("https://wolf.example.org"))
     client = TestClient(app, base_url="http://127.0.0.1:8443")  # the proxy's own request, Host 127.0.0.1:8443
     public = {"origin": "https://wolf.example.org"}
-    assert client.post("/api/signup", json={"name": "Ana", "password": "correct horse"}, headers=public).status_code == 200
+    signed = client.post("/api/signup", json={"name": "Ana", "password": "correct horse"}, headers=public)
+    assert signed.status_code == 200
     code = client.post("/api/rooms", json={}, headers=public).json()["code"]
     local = {"origin": "http://127.0.0.1:8443"}  # the request's own scheme and Host: not what players open
     assert client.post("/api/rooms", json={}, headers=local).status_code == 403

@@ -6,8 +6,9 @@ same one named `localhost` (another site) serve pages that try, with the player'
 someone else's room, sign the player out (by fetch and by a plain form, the way any page can), and open the
 player's own room's socket. Every try is refused, and the store shows nothing changed: the same rooms, no new
 seat, the session alive. A link from another site to the room opens the front page, still signed in, with the
-room's code filled in (the cookie is SameSite=Strict). The site's own page still signs up, opens a room, and gets the room's socket; and a
-binary frame or JSON nested 1,900 deep sent from it get the plain refusal while the socket and server go on.
+room's code filled in (the cookie is SameSite=Strict). The site's own page still signs up, opens a room, and
+gets the room's socket; and a binary frame or JSON nested 1,900 deep sent from it get the plain refusal while the
+socket and server go on.
 
 Every wait is for an event (a page's own flag, a response, a frame); the bounds only guard against a hang.
 """
@@ -60,7 +61,10 @@ function posted(path) {  // a plain form whose body is JSON all the same: {"rule
 function socket() {  // the player's own room's socket, opened from this page
   return new Promise((done) => {
     const ws = new WebSocket(T.replace("http", "ws") + "/r/" + MINE + "/ws");
-    ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.t === "refused") done(m.rule); else if (m.t === "you") done("let in"); };
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.t === "refused") done(m.rule); else if (m.t === "you") done("let in");
+    };
     ws.onclose = () => done("closed");
   });
 }
@@ -75,7 +79,8 @@ SIGNOUT = """<!doctype html><meta charset="utf-8"><title>not wolfcall</title>
 <form method="POST" action="%(target)s/api/signout" enctype="text/plain"><input name="a" value="b"></form>
 <script>document.forms[0].submit();</script>"""
 # A page of another site with a link to the player's room (a chat message, say).
-LINK = """<!doctype html><meta charset="utf-8"><title>not wolfcall</title><a id="room" href="%(target)s/r/%(mine)s">play</a>"""
+LINK = """<!doctype html><meta charset="utf-8"><title>not wolfcall</title>
+<a id="room" href="%(target)s/r/%(mine)s">play</a>"""
 
 
 @contextmanager
@@ -83,7 +88,7 @@ def foreign(pages: dict[str, str]) -> Iterator[int]:
     """Another web server on this host (another port): it serves `pages` by path, and nothing else."""
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        def do_GET(self) -> None:
             body = pages.get(self.path.split("?")[0], "").encode()
             self.send_response(200 if body else 404)
             self.send_header("content-type", "text/html; charset=utf-8")
