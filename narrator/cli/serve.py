@@ -24,6 +24,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cert", type=Path, help="the TLS certificate (PEM), for HTTPS without a proxy")
     p.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
     p.add_argument("--proxy", action="store_true", help="behind a reverse proxy that serves HTTPS (nginx, Caddy)")
+    p.add_argument("--public-url", metavar="URL",
+                   help="the address players open (e.g. https://wolf.example.org): only pages from it may change "
+                        "anything (default: the scheme and Host header each request arrives with)")
     p.add_argument("--insecure", action="store_true",
                    help="plain HTTP on purpose, to try it on this machine (a microphone only at http://localhost)")
     p.add_argument("--stun", action="append", default=[], metavar="URL",
@@ -48,6 +51,13 @@ def check(args: argparse.Namespace) -> str | None:
     if args.code_prefix and (len(args.code_prefix) != 1 or args.code_prefix.upper() not in CODE_LETTERS):
         raise OptionError(f"--code-prefix: one letter of {CODE_LETTERS}")
     args.code_prefix = args.code_prefix.upper()
+    if args.public_url is not None:
+        from narrator.online.origin import public_origin
+
+        try:
+            args.public_url = public_origin(args.public_url)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
     if (args.cert is None) != (args.key is None):
         raise OptionError("--cert and --key go together")
     if args.cert is None and not args.proxy and not args.insecure:
@@ -103,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         return ice_servers(stun, args.turn, secret, user, time.time())
 
     secure = not args.insecure
-    app = create_online_app(accounts, rooms, secure=secure, ice=ice)
+    app = create_online_app(accounts, rooms, secure=secure, ice=ice, public=args.public_url)
     stop = start_ticking(rooms.all)
     scheme = "https" if args.cert else "http"
     print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)

@@ -1,10 +1,13 @@
 """The accounts over HTTP: sign up, sign in, sign out and "who am I", with the session in a cookie.
 
 `POST /api/signup`, `POST /api/signin`: a JSON body `{name, password}` (Content-Type application/json, at most
-4 KB, read before parsing); on success `{name}` and the `wolfcall_session` cookie (HttpOnly, SameSite=Lax, Path=/,
+4 KB, read before parsing); on success `{name}` and the `wolfcall_session` cookie (HttpOnly, SameSite=Strict, Path=/,
 Secure behind HTTPS, 30 days). `POST /api/signout` forgets the session. `GET /api/me`: `{name}`, or 401.
 A refusal is `{"rule", "text"}` (English text; the page translates by rule) with 400, 401, 413 or 429.
-Requiring a JSON content type keeps other sites' plain forms from signing a browser in or out (no CORS here).
+Every POST comes from the site's own page (origin.py checks its Origin first), and requiring a JSON content
+type keeps other pages' plain forms out even so (no CORS here). Strict, not Lax: a page of another site gets no
+session at all, not even by a link; another port of this host is the same site, and only the origin check
+keeps it out.
 Passwords are never logged, and no stack trace reaches a response.
 """
 
@@ -53,9 +56,14 @@ async def read_body(request: Request) -> bytes:
     return bytes(body)
 
 
+def sent_json(request: Request) -> bool:
+    """Is the request's body declared as JSON (`application/json`, as only the site's own page sends it)?"""
+    return request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json"
+
+
 async def read_form(request: Request) -> tuple[str, str]:
     """`name` and `password` from a small JSON body; `AccountError` (request.*) for anything else."""
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+    if not sent_json(request):
         raise AccountError("request.form", "Send JSON: {name, password}.")
     body = await read_body(request)
     form = loads(body)  # None for bad JSON, bad UTF-8, or JSON nested deeper than it is read
@@ -71,7 +79,7 @@ def routes(accounts: Accounts, secure: bool) -> list[Route]:
     def signed_in(user: User, token: str) -> JSONResponse:
         response = JSONResponse({"name": user.name}, headers=NO_STORE)
         response.set_cookie(COOKIE, token, max_age=SESSION_SECONDS, path="/", secure=secure, httponly=True,
-                            samesite="lax")
+                            samesite="strict")
         return response
 
     def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
@@ -97,9 +105,11 @@ def routes(accounts: Accounts, secure: bool) -> list[Route]:
         return signed_in(user, await run_in_threadpool(accounts.open_session, user))
 
     async def signout(request: Request) -> Response:
+        if not sent_json(request):
+            raise AccountError("request.form", "Send JSON: {}.")
         await run_in_threadpool(accounts.sign_out, request.cookies.get(COOKIE))
         response = JSONResponse({}, headers=NO_STORE)
-        response.delete_cookie(COOKIE, path="/", secure=secure, httponly=True, samesite="lax")
+        response.delete_cookie(COOKIE, path="/", secure=secure, httponly=True, samesite="strict")
         return response
 
     async def me(request: Request) -> Response:

@@ -1,6 +1,7 @@
 """`wolfcall serve --online`: the front page (accounts, open or join a room), each room's page, its clips and
 its WebSocket. Every request for a room is checked against the session cookie: only the room's members
-get its page's socket and clips, and a socket opened from another site's page is refused."""
+get its page's socket and clips; a socket or a request that changes something from another page than the
+site's own (another site, or another port of this host) is refused (origin.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -24,7 +26,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.online.accounts import AccountError, Accounts, User
-from narrator.online.auth import COOKIE, read_body, refusal, routes
+from narrator.online.auth import COOKIE, read_body, refusal, routes, sent_json
+from narrator.online.origin import REFUSED, OwnPagesOnly, from_own_page
 from narrator.online.room import Room
 from narrator.online.rooms import Rooms
 from narrator.ui.web.arrivals import frames, loads
@@ -40,7 +43,11 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 async def read_json(request: Request) -> dict[str, Any]:
-    """A small JSON object (an empty body is `{}`); a Refusal (request.*) otherwise."""
+    """A small JSON object sent as application/json (an empty body is `{}`); a Refusal (request.*) otherwise.
+    The JSON type is required as a second guard after the origin's: another page cannot send it here without
+    a CORS preflight, which this server never allows."""
+    if not sent_json(request):
+        raise Refusal("request.form", "send JSON")
     try:
         body = await read_body(request)
     except AccountError as exc:
@@ -71,14 +78,6 @@ def member_of(rooms: Rooms, code: str, user: User | None) -> Room | None:
     """The room of a code, if this account sits in it; None for a code of no room and a room not theirs."""
     room = rooms.find(code)
     return room if user is not None and room is not None and room.seat_of(user.id) is not None else None
-
-
-def same_site(headers: Any) -> bool:
-    """A browser names the page that opened a socket; another site's page may not use this one's cookie."""
-    origin = headers.get("origin")
-    if origin is None:
-        return True  # not a browser (a script with its own cookie)
-    return bool(urlsplit(origin).netloc == headers.get("host", ""))
 
 
 class Outbox:
@@ -121,8 +120,9 @@ class Site:
     `ice(user) -> list of RTCIceServer dicts` for the voice chat (STUN, and TURN credentials); `clock`: what
     each socket's allowance of messages is counted on."""
 
-    def __init__(self, accounts: Accounts, rooms: Rooms, ice: Any, clock: Callable[[], float]) -> None:
-        self.accounts, self.rooms, self.ice, self.clock = accounts, rooms, ice, clock
+    def __init__(self, accounts: Accounts, rooms: Rooms, ice: Any, clock: Callable[[], float],
+                 public: str | None = None) -> None:
+        self.accounts, self.rooms, self.ice, self.clock, self.public = accounts, rooms, ice, clock, public
 
     def user_of_request(self, request: Request) -> User | None:
         return self.accounts.user_of(request.cookies.get(COOKIE))
@@ -185,10 +185,12 @@ class Site:
 
     async def admit(self, ws: WebSocket) -> tuple[User, Room] | None:
         """The account and room of a socket; None once it has been told why it gets none."""
+        if not from_own_page(ws.scope, self.public):
+            await shut(ws, "request.origin", str(REFUSED["text"]))
+            return None
         user = self.accounts.user_of(ws.cookies.get(COOKIE))
-        if not same_site(ws.headers) or user is None:
-            rule = "request.origin" if not same_site(ws.headers) else "signin.required"
-            await shut(ws, rule, rule)
+        if user is None:
+            await shut(ws, "signin.required", "sign in first")
             return None
         room = member_of(self.rooms, ws.path_params["code"], user)
         if room is None:  # a live code and a guessed one get the same answer, and the try counts
@@ -229,10 +231,11 @@ class Site:
 
 
 def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False, ice: Any = None,
-                      clock: Callable[[], float] = time.monotonic) -> Starlette:
-    """The online server (see Site)."""
-    site = Site(accounts, rooms, ice, clock)
-    return Starlette(routes=[
+                      clock: Callable[[], float] = time.monotonic, public: str | None = None) -> Starlette:
+    """The online server (see Site). `public`: the origin players open (`--public-url`, origin.py); None: the
+    request's own scheme and Host."""
+    site = Site(accounts, rooms, ice, clock, public)
+    return Starlette(middleware=[Middleware(OwnPagesOnly, public=public)], routes=[
         Route("/", site.front),
         Route("/api/strings", site.words),
         *routes(accounts, secure),

@@ -33,7 +33,7 @@ def test_sign_up_sets_a_session_cookie(client: TestClient) -> None:
     assert response.status_code == 200 and response.json() == {"name": "Jürgen"}
     header = session_header(response)
     flags = [part.strip().lower() for part in header.split(";")]
-    assert "httponly" in flags and "samesite=lax" in flags and "path=/" in flags
+    assert "httponly" in flags and "samesite=strict" in flags and "path=/" in flags
     assert f"max-age={SESSION_SECONDS}" in flags
     assert "secure" not in flags  # plain HTTP here
     assert "correct horse" not in header
@@ -54,7 +54,7 @@ def test_me_before_and_after_sign_in_and_after_sign_out(accounts: Accounts, clie
     assert signed.status_code == 200 and signed.json() == {"name": "Ana"}
     token = client.cookies.get(COOKIE)
     assert client.get("/api/me").json() == {"name": "Ana"}
-    out = client.post("/api/signout")
+    out = client.post("/api/signout", json={})
     assert out.status_code == 200
     assert client.get("/api/me").status_code == 401
     assert accounts.user_of(token) is None  # gone on the server too, not only from this browser
