@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from narrator.online.accounts import Accounts
 from narrator.online.pglocal import bin_dir, cluster, database
-from narrator.online.store import SqliteStore
+from narrator.online.store import SqliteStore, SqlStore, open_store
+
+Opener = Callable[[], SqlStore]  # another connection to the same store: another process's view of it
 
 
 class Clock:
@@ -53,3 +55,12 @@ def pg_address(pg_server: str) -> Iterator[str]:
     """The address of a new, empty database, dropped after the test."""
     with database(pg_server) as address:
         yield address
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
+    """Opens the test's store, once on SQLite and once on PostgreSQL; each call a connection of its own."""
+    if request.param == "sqlite":
+        return lambda: SqliteStore(tmp_path / "data" / "accounts.sqlite3")
+    address: str = request.getfixturevalue("pg_address")
+    return lambda: open_store(address, tmp_path)

@@ -12,17 +12,7 @@ from pathlib import Path
 import pytest
 
 from narrator.online.store import MIGRATIONS, Lease, SqliteStore, SqlStore, Store, StoreError, Taken, open_store
-
-Opener = Callable[[], SqlStore]  # another connection to the same store: another process's view of it
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
-    if request.param == "sqlite":
-        return lambda: SqliteStore(tmp_path / "data" / "accounts.sqlite3")
-    address: str = request.getfixturevalue("pg_address")
-    return lambda: open_store(address, tmp_path)
-
+from tests.online.conftest import Opener
 
 @pytest.fixture
 def store(opener: Opener) -> Iterator[SqlStore]:
