@@ -49,6 +49,9 @@ NPM = Program("npm", apt="npm", brew="node")  # fetches the page's role pictures
 VENV = Program("python3-venv", apt="python3-venv", brew="")  # Debian splits venv's ensurepip off Python
 COMPILER = Program("a C compiler and Python's headers", apt="build-essential python3-dev", brew="")
 ATOMIC = Program("libatomic", apt="libatomic1", brew="")  # the node that Playwright ships links it
+POSTGRES = Program("PostgreSQL", apt="postgresql", brew="postgresql@15")  # the PostgreSQL store's tests run it
+# Where the tests (narrator/online/pglocal.py) look for PostgreSQL's initdb and pg_ctl: Debian's, then PATH.
+POSTGRES_ROOTS = ("/usr/lib/postgresql",)
 # What each of the two commands needs from the system, and why (said before anything is installed).
 WHY: dict[Program, str] = {
     ESPEAK: "the voice that always works",
@@ -57,6 +60,7 @@ WHY: dict[Program, str] = {
     VENV: "make creates .venv/ with it",
     COMPILER: "pip compiles miniaudio here (it has no wheel for this processor)",
     ATOMIC: "Playwright's driver needs it to drive Chromium",
+    POSTGRES: "the PostgreSQL store's tests start a server of their own",
 }
 
 
@@ -70,6 +74,16 @@ def chromium_path(candidates: Sequence[str] = CHROMIUM_PATHS) -> str | None:
     return next((c for c in candidates if shutil.which(c) is not None), None)
 
 
+def postgres_bin(roots: Sequence[str] = POSTGRES_ROOTS) -> Path | None:
+    """The folder of the newest installed PostgreSQL's programs (Debian: /usr/lib/postgresql/<major>/bin)."""
+    found = [p / "bin" for root in roots if Path(root).is_dir() for p in Path(root).iterdir()
+             if p.name.isdigit() and (p / "bin" / "initdb").is_file()]
+    if found:
+        return max(found, key=lambda p: int(p.parent.name))
+    on_path = shutil.which("initdb")
+    return Path(on_path).parent if on_path else None
+
+
 def missing(programs: Sequence[Program], path: str | None = None,
             chromium: Sequence[str] = CHROMIUM_PATHS) -> list[Program]:
     """Which of `programs` are not here (`path`, `chromium`: where to look instead of PATH and CHROMIUM_PATHS)."""
@@ -77,7 +91,8 @@ def missing(programs: Sequence[Program], path: str | None = None,
         ESPEAK: lambda: espeak_path(path) is not None, CHROMIUM: lambda: chromium_path(chromium) is not None,
         NPM: lambda: shutil.which("npm", path=path) is not None, VENV: _has_venv,
         COMPILER: lambda: shutil.which("cc", path=path) is not None and _has_headers(),
-        ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None}
+        ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None,
+        POSTGRES: lambda: postgres_bin() is not None}
     return [p for p in programs if not found[p]()]
 
 
@@ -94,7 +109,7 @@ def _has_headers() -> bool:
 def needs(purpose: str, machine: str | None = None) -> tuple[Program, ...]:
     """The system programs `make play` (purpose play) or `make test` (purpose test) needs on this processor."""
     machine = machine or platform_module.machine()
-    out: tuple[Program, ...] = (VENV, ESPEAK, NPM) + ((CHROMIUM, ATOMIC) if purpose == "test" else ())
+    out: tuple[Program, ...] = (VENV, ESPEAK, NPM) + ((CHROMIUM, ATOMIC, POSTGRES) if purpose == "test" else ())
     return out + ((COMPILER,) if machine.lower() in ("aarch64", "arm64", "armv7l") and sys.platform != "darwin"
                   else ())
 

@@ -8,7 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from narrator.system import ATOMIC, CHROMIUM, COMPILER, ESPEAK, NPM, VENV, Installer, install, needs
+from narrator.system import (
+    ATOMIC,
+    CHROMIUM,
+    COMPILER,
+    ESPEAK,
+    NPM,
+    POSTGRES,
+    VENV,
+    Installer,
+    install,
+    needs,
+    postgres_bin,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,11 +88,19 @@ def test_nothing_lacking_says_nothing() -> None:
 
 @pytest.mark.parametrize(("purpose", "machine", "expected"), [
     ("play", "x86_64", (VENV, ESPEAK, NPM)),
-    ("test", "x86_64", (VENV, ESPEAK, NPM, CHROMIUM, ATOMIC)),
+    ("test", "x86_64", (VENV, ESPEAK, NPM, CHROMIUM, ATOMIC, POSTGRES)),
     ("play", "aarch64", (VENV, ESPEAK, NPM, COMPILER)),
 ])
 def test_what_each_command_needs(purpose: str, machine: str, expected: tuple) -> None:
     assert needs(purpose, machine) == expected
+
+
+def test_postgresql_is_found_where_debian_puts_it_newest_first(tmp_path: Path) -> None:
+    for major in ("13", "15", "9"):
+        (tmp_path / major / "bin").mkdir(parents=True)
+        (tmp_path / major / "bin" / "initdb").write_text("")
+    (tmp_path / "16").mkdir()  # a leftover folder without the programs
+    assert postgres_bin((str(tmp_path),)) == tmp_path / "15" / "bin"
 
 
 def test_it_runs_before_the_venv_exists_on_the_standard_library_alone() -> None:

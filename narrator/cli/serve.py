@@ -73,11 +73,12 @@ def run(args: argparse.Namespace) -> int:
 
     from narrator.config import load_config
     from narrator.online.accounts import Accounts
+    from narrator.online.pgstore import open_store
     from narrator.online.room import start_ticking
     from narrator.online.rooms import Rooms
     from narrator.online.site import create_online_app
     from narrator.online.speech import room_voice
-    from narrator.online.store import StoreError, open_store
+    from narrator.online.store import StoreError
     from narrator.online.voice import ice_servers
     from narrator.paths import data_dir
     from narrator.speech.lint import load_checked

@@ -18,18 +18,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-BIN_DIRS = ("/usr/lib/postgresql",)  # Debian's: /usr/lib/postgresql/<major>/bin
+from narrator.system import postgres_bin
+
 ADMIN = "wolfcall"  # the cluster's superuser
-
-
-def bin_dir(roots: tuple[str, ...] = BIN_DIRS) -> Path | None:
-    """The newest installed PostgreSQL's programs (initdb, pg_ctl), else None."""
-    found = [p / "bin" for root in roots if Path(root).is_dir() for p in Path(root).iterdir()
-             if (p / "bin" / "initdb").is_file() and p.name.isdigit()]
-    if found:
-        return max(found, key=lambda p: int(p.parent.name))
-    on_path = shutil.which("initdb")
-    return Path(on_path).parent if on_path else None
 
 
 def _owner() -> str | None:
@@ -52,7 +43,7 @@ def _as(owner: str | None, argv: list[str]) -> list[str]:
 @contextmanager
 def cluster() -> Iterator[str]:
     """A running server for as long as the block lasts; its address (a libpq URL to the `postgres` database)."""
-    programs = bin_dir()
+    programs = postgres_bin()
     if programs is None:
         raise FileNotFoundError("PostgreSQL is not installed (Debian: apt-get install postgresql)")
     owner = _owner()

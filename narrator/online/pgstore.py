@@ -1,6 +1,7 @@
 """The store in PostgreSQL, for a hosted server of several processes or machines: `wolfcall serve --online
 --store postgresql://user@host/database`. The same SQL as SQLite's (store.py), through psycopg 3 and a small
-connection pool. Needs the `postgresql` extra (`pip install -e '.[postgresql]'`, in `make test`'s too).
+connection pool. `open_store` opens the store `--store` names (SQLite without it). Needs the `postgresql`
+extra (`pip install -e '.[postgresql]'`; `make test` installs it too).
 
 Every method is one transaction on a connection from the pool. A counted try (`take_try`) first takes a
 transaction-level advisory lock on its key, so two processes counting one address wait for each other and
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from narrator.online.store import Run, SqlStore, StoreError
+from narrator.online.store import Run, SqliteStore, SqlStore, StoreError
 
 POOL_SIZE = 4  # the server's handler threads (site.HANDLERS) plus the event loop's own calls
 CONNECT_S = 10.0  # how long the first connection may take before the server says it cannot reach the store
@@ -58,6 +60,16 @@ class PostgresStore(SqlStore):
 
     def close(self) -> None:
         self._pool.close()
+
+
+def open_store(address: str | None, data: Path) -> SqlStore:
+    """The store `--store` names: a postgresql:// address, or by default `accounts.sqlite` in `data`."""
+    if address is None:
+        return SqliteStore(data / "accounts.sqlite")
+    if not address.startswith(("postgresql://", "postgres://")):
+        raise StoreError("--store takes a PostgreSQL address, postgresql://user@host/database "
+                         "(without it, accounts.sqlite in the data folder)")
+    return PostgresStore(address)
 
 
 def _first_line(exc: BaseException) -> str:

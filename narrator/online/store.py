@@ -162,6 +162,9 @@ class SqlStore:
         raise NotImplementedError
         yield  # pragma: no cover
 
+    def close(self) -> None:
+        raise NotImplementedError
+
     def migrate(self, run: Run) -> int:
         """Bring the schema up to `MIGRATIONS` inside the caller's (locked) transaction; the version reached."""
         run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)", ())
@@ -298,14 +301,3 @@ class SqliteStore(SqlStore):
         with self._lock:
             self._db.close()
 
-
-def open_store(address: str | None, data: Path) -> SqlStore:
-    """The store `--store` names: a postgresql:// address, or by default `accounts.sqlite` in `data`."""
-    if address is None:
-        return SqliteStore(data / "accounts.sqlite")
-    if not address.startswith(("postgresql://", "postgres://")):
-        raise StoreError("--store takes a PostgreSQL address, postgresql://user@host/database "
-                         "(without it, accounts.sqlite in the data folder)")
-    from narrator.online.pgstore import PostgresStore
-
-    return PostgresStore(address)

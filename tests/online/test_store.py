@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from narrator.online.store import MIGRATIONS, Lease, SqliteStore, SqlStore, Store, StoreError, Taken, open_store
+from narrator.online.pgstore import open_store
+from narrator.online.store import MIGRATIONS, Lease, SqliteStore, SqlStore, Store, StoreError, Taken
 from tests.online.conftest import Opener
+
 
 @pytest.fixture
 def store(opener: Opener) -> Iterator[SqlStore]:
@@ -199,8 +201,8 @@ def test_a_file_from_before_migrations_is_taken_up_as_it_is(tmp_path: Path) -> N
         db.executescript("""
             CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE,
                                 password_hash TEXT NOT NULL);
-            CREATE TABLE sessions (token_hash TEXT PRIMARY KEY,
-                                   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, expires REAL NOT NULL);
+            CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, expires REAL NOT NULL,
+                                   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE);
             CREATE INDEX sessions_expires ON sessions(expires);
             INSERT INTO users (name, key, password_hash) VALUES ('Ana', 'ana', 'h');""")
     db.close()
