@@ -61,6 +61,9 @@ COMPONENTS = ("contrib", "non-free")
 # Names in Chinese, Japanese or Korean drew as empty boxes on a machine with no such font (a Pi kiosk):
 # WenQuanYi Micro Hei covers all three in 5 MB (Noto CJK would take 91 MB); macOS ships its own.
 CJK_FONT = Program("a CJK font", apt="fonts-wqy-microhei", brew="")
+POSTGRES = Program("PostgreSQL", apt="postgresql", brew="postgresql@15")  # the PostgreSQL store's tests run it
+# Where the tests (narrator/online/pglocal.py) look for PostgreSQL's initdb and pg_ctl: Debian's, then PATH.
+POSTGRES_ROOTS = ("/usr/lib/postgresql",)
 # What each of the two commands needs from the system, and why (said before anything is installed).
 WHY: dict[Program, str] = {
     ESPEAK: "the voice that always works",
@@ -71,6 +74,7 @@ WHY: dict[Program, str] = {
     ATOMIC: "Playwright's driver needs it to drive Chromium",
     MBROLA: "the audio tests speak German through it",
     CJK_FONT: "the page draws names in Chinese, Japanese or Korean with it",
+    POSTGRES: "the PostgreSQL store's tests start a server of their own",
 }
 
 
@@ -84,6 +88,16 @@ def chromium_path(candidates: Sequence[str] = CHROMIUM_PATHS) -> str | None:
     return next((c for c in candidates if shutil.which(c) is not None), None)
 
 
+def postgres_bin(roots: Sequence[str] = POSTGRES_ROOTS) -> Path | None:
+    """The folder of the newest installed PostgreSQL's programs (Debian: /usr/lib/postgresql/<major>/bin)."""
+    found = [p / "bin" for root in roots if Path(root).is_dir() for p in Path(root).iterdir()
+             if p.name.isdigit() and (p / "bin" / "initdb").is_file()]
+    if found:
+        return max(found, key=lambda p: int(p.parent.name))
+    on_path = shutil.which("initdb")
+    return Path(on_path).parent if on_path else None
+
+
 def missing(programs: Sequence[Program], path: str | None = None,
             chromium: Sequence[str] = CHROMIUM_PATHS) -> list[Program]:
     """Which of `programs` are not here (`path`, `chromium`: where to look instead of PATH and CHROMIUM_PATHS)."""
@@ -93,7 +107,8 @@ def missing(programs: Sequence[Program], path: str | None = None,
         COMPILER: lambda: shutil.which("cc", path=path) is not None and _has_headers(),
         ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None,
         MBROLA: lambda: sys.platform == "darwin" or _has_mbrola(path),
-        CJK_FONT: _has_cjk_font}
+        CJK_FONT: _has_cjk_font,
+        POSTGRES: lambda: postgres_bin() is not None}
     return [p for p in programs if not found[p]()]
 
 
@@ -143,7 +158,8 @@ def _has_headers() -> bool:
 def needs(purpose: str, machine: str | None = None) -> tuple[Program, ...]:
     """The system programs `make play` (purpose play) or `make test` (purpose test) needs on this processor."""
     machine = machine or platform_module.machine()
-    out: tuple[Program, ...] = (VENV, ESPEAK, NPM, CJK_FONT) + ((CHROMIUM, ATOMIC, MBROLA) if purpose == "test" else ())
+    out: tuple[Program, ...] = (VENV, ESPEAK, NPM, CJK_FONT) + ((CHROMIUM, ATOMIC, MBROLA, POSTGRES)
+                                                                if purpose == "test" else ())
     return out + ((COMPILER,) if machine.lower() in ("aarch64", "arm64", "armv7l") and sys.platform != "darwin"
                   else ())
 

@@ -16,12 +16,14 @@ from narrator.system import (
     ESPEAK,
     MBROLA,
     NPM,
+    POSTGRES,
     VENV,
     Installer,
     components_command,
     install,
     install_lines,
     needs,
+    postgres_bin,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,11 +131,19 @@ def test_raspberry_pi_os_has_non_free_on_and_macos_has_no_mbrola(tmp_path: Path)
 
 @pytest.mark.parametrize(("purpose", "machine", "expected"), [
     ("play", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT)),
-    ("test", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT, CHROMIUM, ATOMIC, MBROLA)),
+    ("test", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT, CHROMIUM, ATOMIC, MBROLA, POSTGRES)),
     ("play", "aarch64", (VENV, ESPEAK, NPM, CJK_FONT, COMPILER)),
 ])
 def test_what_each_command_needs(purpose: str, machine: str, expected: tuple) -> None:
     assert needs(purpose, machine) == expected
+
+
+def test_postgresql_is_found_where_debian_puts_it_newest_first(tmp_path: Path) -> None:
+    for major in ("13", "15", "9"):
+        (tmp_path / major / "bin").mkdir(parents=True)
+        (tmp_path / major / "bin" / "initdb").write_text("")
+    (tmp_path / "16").mkdir()  # a leftover folder without the programs
+    assert postgres_bin((str(tmp_path),)) == tmp_path / "15" / "bin"
 
 
 def test_it_runs_before_the_venv_exists_on_the_standard_library_alone() -> None:

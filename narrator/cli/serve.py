@@ -37,6 +37,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--code-prefix", default="", metavar="LETTER",
                    help="the first letter of this server's room codes, when a router sends each letter to its server")
     p.add_argument("--data", type=Path, help="where accounts and room journals are kept (default: the data folder)")
+    p.add_argument("--store", metavar="URL", help="keep accounts, tries and the room registry in PostgreSQL, "
+                   "postgresql://user@host/database (default: accounts.sqlite in the data folder)")
     p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
     p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
@@ -81,11 +83,12 @@ def run(args: argparse.Namespace) -> int:
 
     from narrator.config import load_config
     from narrator.online.accounts import Accounts
+    from narrator.online.pgstore import open_store
     from narrator.online.room import start_ticking
     from narrator.online.rooms import Rooms
     from narrator.online.site import create_online_app
     from narrator.online.speech import room_voice
-    from narrator.online.store import SqliteStore
+    from narrator.online.store import StoreError
     from narrator.online.voice import ice_servers
     from narrator.paths import data_dir
     from narrator.speech.lint import load_checked
@@ -104,9 +107,15 @@ def run(args: argparse.Namespace) -> int:
     script = load_checked(args.scripts or cfg.scripts)
     data = args.data or data_dir()
     data.mkdir(parents=True, exist_ok=True)
-    accounts = Accounts(SqliteStore(data / "accounts.sqlite"))
+    try:
+        store = open_store(args.store, data)
+    except StoreError as exc:
+        print(f"wolfcall: {exc}", file=sys.stderr)
+        sock.close()
+        return 1
+    accounts = Accounts(store)
     rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed, prefix=args.code_prefix,
-                  speaker_factory=None if args.fast or args.captions_only else room_voice)
+                  speaker_factory=None if args.fast or args.captions_only else room_voice, store=store)
     stun = args.stun or []
 
     def ice(user: str) -> list[dict[str, object]]:
@@ -126,4 +135,5 @@ def run(args: argparse.Namespace) -> int:
     finally:
         stop.set()
         rooms.close()
+        store.close()
     return 0

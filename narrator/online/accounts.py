@@ -4,7 +4,8 @@ Passwords are hashed with scrypt (memory-hard) into a self-describing string, `s
 the parameters can change later and old hashes still verify. Session tokens are random; only their sha256 is
 stored, so a copy of the database signs nobody in. Every refusal is an `AccountError` with a stable `rule` id that
 the page translates (its `text` is English). Signing in answers the same rule, after the same scrypt work, for an
-unknown name and a wrong password; failures are limited per name (in memory: a restart forgets them).
+unknown name and a wrong password; failures are limited per name, counted in the store (once for every process
+that shares it, and kept across a restart).
 """
 
 from __future__ import annotations
@@ -13,10 +14,8 @@ import base64
 import hashlib
 import hmac
 import secrets
-import threading
 import time
 import unicodedata
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -98,8 +97,6 @@ class Accounts:
     def __init__(self, store: Store, now: Callable[[], float] = time.time) -> None:
         self.store = store
         self.now = now
-        self._failures: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
         self._decoy: str | None = None  # a hash to verify against for unknown names: the same work, the same time
 
     def sign_up(self, name: str, password: str) -> User:
@@ -134,14 +131,14 @@ class Accounts:
         if not ok or found is None:
             self._fail(key)
             raise AccountError("signin.wrong", "That name and password do not match an account.")
-        with self._lock:
-            self._failures.pop(key, None)
+        self.store.clear_tries(_failures(key))
         return _user(found)
 
     def open_session(self, user: User) -> str:
         token = secrets.token_urlsafe(32)
         now = self.now()
         self.store.drop_expired(now)
+        self.store.drop_tries_before(now - FAILURES_WINDOW)  # the longest window any try is counted in
         self.store.add_session(token_hash(token), user.id, now + SESSION_SECONDS)
         return token
 
@@ -161,24 +158,16 @@ class Accounts:
         return self._decoy
 
     def _check_pace(self, key: str) -> None:
-        with self._lock:
-            recent = self._recent(key)
-            if len(recent) >= FAILURES_MAX:
-                raise AccountError("signin.slow", "Too many wrong tries for this name; wait a few minutes.")
+        if self.store.tries_since(_failures(key), self.now() - FAILURES_WINDOW) >= FAILURES_MAX:
+            raise AccountError("signin.slow", "Too many wrong tries for this name; wait a few minutes.")
 
     def _fail(self, key: str) -> None:
-        with self._lock:
-            self._recent(key).append(self.now())
-            if len(self._failures) > 10_000:  # forget the names whose failures are all old
-                for stale in [k for k, times in self._failures.items() if not self._recent(k)]:
-                    del self._failures[stale]
+        self.store.add_try(_failures(key), self.now())
 
-    def _recent(self, key: str) -> deque[float]:
-        """The failures for `key` inside the window (the older ones dropped); the caller holds the lock."""
-        times = self._failures.setdefault(key, deque())
-        while times and times[0] <= self.now() - FAILURES_WINDOW:
-            times.popleft()
-        return times
+
+def _failures(key: str) -> str:
+    """The store's key for a name's wrong passwords."""
+    return f"signin:{key}"
 
 
 def _taken() -> AccountError:

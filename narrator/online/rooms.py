@@ -1,7 +1,8 @@
 """Every room of one server, by code: opened by a signed-in player, joined with the code, closed when idle.
 
 A code is eight letters from an alphabet read aloud without doubt (20^8, about 2.6e10 codes), so guessing
-one is hopeless at the rate joins are allowed (`JOIN_TRIES` a minute for each address and each account).
+one is hopeless at the rate joins are allowed (`JOIN_TRIES` a minute for each address and each account),
+counted in the store when the server has one, so that every process sharing it shares one count.
 Rooms share nothing but this table: a host who needs more rooms than one machine holds runs several
 servers and routes each code to its own (see the README, "Running many rooms").
 """
@@ -18,6 +19,7 @@ from typing import Any
 from narrator.config import Config
 from narrator.game.session import Table
 from narrator.online.room import Member, Room
+from narrator.online.store import Store
 from narrator.speech.script import Script
 from narrator.ui.web.arrivals import JOIN_TRIES, Window
 from narrator.ui.web.guard import CODE_LETTERS, Refusal, normal_code, same
@@ -33,9 +35,10 @@ LANGS = ("en", "de", "es")
 class Rooms:
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, speed: float = 1.0,
                  now: Callable[[], float] = time.time, prefix: str = "",
-                 speaker_factory: Callable[[Any, Table], Any] | None = None) -> None:
+                 speaker_factory: Callable[[Any, Table], Any] | None = None, store: Store | None = None) -> None:
         """`prefix`: the first letter of every code this server draws, so that a router in front of several
-        servers sends `/r/<code>...` to the one that holds the room by that letter alone (README)."""
+        servers sends `/r/<code>...` to the one that holds the room by that letter alone (README). `store`:
+        where the join tries are counted (without one, in this process's memory)."""
         if len(prefix) > 1 or (prefix and prefix not in CODE_LETTERS):
             raise ValueError(f"a code's first letter is one of {CODE_LETTERS}")
         self.cfg, self.script, self.data, self.fast, self.speed, self.now = cfg, script, data, fast, speed, now
@@ -43,7 +46,7 @@ class Rooms:
         self.speaker_factory = speaker_factory
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
-        self.joins = Window(now, JOIN_TRIES)
+        self.joins: Window | StoredWindow = Window(now, JOIN_TRIES) if store is None else StoredWindow(store, now)
 
     def open(self, user: int, name: str, options: dict[str, Any]) -> Room:
         ruleset = options.get("ruleset", "classic")
@@ -116,3 +119,14 @@ class Rooms:
             for room in self.rooms.values():
                 room.close()
             self.rooms.clear()
+
+
+class StoredWindow:
+    """`Window`'s count of the last minute's tries per key, kept in the store (one count for all processes)."""
+
+    def __init__(self, store: Store, now: Callable[[], float], limit: int = JOIN_TRIES, seconds: float = 60.0) -> None:
+        self.store, self.now, self.limit, self.seconds = store, now, limit, seconds
+
+    def take(self, key: str) -> bool:
+        t = self.now()
+        return self.store.take_try(f"join:{key}", t, t - self.seconds, self.limit)

@@ -1,27 +1,37 @@
-"""Where accounts and sign-in sessions are kept: one small interface, `Store`, and `SqliteStore`, a file in the
-data folder.
+"""What the online server keeps beyond one process: accounts, sign-in sessions, the counted tries (wrong
+passwords, room codes) and the room registry. One small interface, `Store`, over the same plain SQL in two
+databases: `SqliteStore`, a file in the data folder (the default, embedded), and `PostgresStore`
+(`pgstore.py`, `wolfcall serve --online --store postgresql://...`), which several processes and machines share.
 
-A hosted deployment could keep them in PostgreSQL instead by writing a class with the same methods over two
-tables (the same SQL works there with `%s` in place of `?`, `BIGSERIAL`/`TEXT`/`DOUBLE PRECISION` columns and a
-connection pool in place of the lock):
+Promises both keep (tests/online/test_store.py runs one test module against both):
+- `add_user` raises `Taken` when the key exists: the UNIQUE constraint decides, so two sign-ups racing for one
+  name cannot both win, even in two processes.
+- Times are seconds since the epoch from the caller's clock: the store never reads a clock itself. Processes on
+  several machines must keep their clocks in step (NTP); a room's lease should be far longer than their drift.
+- `session_user` answers only a session whose `expires` is after `now`.
+- `take_try` counts and records one try in one transaction (locked per key), so processes sharing a store share
+  one count: N processes do not get N times the allowance.
+- The room registry is a lease per room: `claim(code, holder, now, ttl)` takes a room that is free, expired or
+  already this holder's, for `ttl` seconds; `renew` extends it while `holder` still holds it; `release` gives it
+  up; `holder_of` names the live holder; `leases` lists every row, expired ones too (the rooms a dead process
+  left, for another to claim). The database decides who wins a race (one row, one atomic upsert).
+- The schema is the numbered list `MIGRATIONS`, applied at start in one transaction (a schema_version table
+  says how far a database has come), so a store opened by a newer wolfcall is brought up to date and one
+  written by a newer wolfcall than this is refused with a clear error.
 
-    users(id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL)
-    sessions(token_hash TEXT PRIMARY KEY, user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-             expires DOUBLE PRECISION NOT NULL)    -- plus an index on expires
-
-and these promises: `add_user` raises `Taken` when the key exists (the UNIQUE constraint decides, so two sign-ups
-racing for one name cannot both win); `session_user` answers only a session whose `expires` is after `now`;
-times are seconds since the epoch, from the caller's clock (the store never reads a clock itself). The store only
-keeps what it is given: names are normalised into keys, passwords hashed and tokens hashed by `accounts.py`.
+The store only keeps what it is given: names are normalised into keys, passwords hashed and tokens hashed by
+`accounts.py`.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Taken(Exception):
@@ -32,12 +42,25 @@ class Taken(Exception):
         self.key = key
 
 
+class StoreError(Exception):
+    """A store that cannot be used as it is (a schema from a newer wolfcall, an address that is none)."""
+
+
 @dataclass(frozen=True)
 class StoredUser:
     id: int
     name: str  # as the player wrote it
     key: str  # normalised: how names are compared
     password_hash: str
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A room in the registry: which process holds it, until when (unless renewed)."""
+
+    code: str
+    holder: str
+    expires: float
 
 
 class Store(Protocol):
@@ -61,29 +84,193 @@ class Store(Protocol):
         """Forget the sessions that have expired; how many."""
         ...
 
+    def add_try(self, key: str, at: float) -> None:
+        """One more try (a wrong password for a name...) under `key`, at time `at`."""
+        ...
+
+    def tries_since(self, key: str, since: float) -> int:
+        """How many tries `key` made after `since`."""
+        ...
+
+    def take_try(self, key: str, at: float, since: float, limit: int) -> bool:
+        """One more try if `key` made fewer than `limit` after `since` (then recorded); False past the limit."""
+        ...
+
+    def clear_tries(self, key: str) -> None: ...
+
+    def drop_tries_before(self, before: float) -> int:
+        """Forget every try made at or before `before`; how many."""
+        ...
+
+    def claim(self, code: str, holder: str, now: float, ttl: float) -> bool:
+        """Take room `code` for `holder` until `now + ttl`, if it is free, expired or already `holder`'s."""
+        ...
+
+    def renew(self, code: str, holder: str, now: float, ttl: float) -> bool:
+        """Extend `holder`'s lease to `now + ttl`; False when another holds the room (or nobody: released)."""
+        ...
+
+    def release(self, code: str, holder: str) -> bool:
+        """Give the room up; False when `holder` did not hold it."""
+        ...
+
+    def holder_of(self, code: str, now: float) -> str | None:
+        """Who holds room `code` at `now` (a lease not expired), else None."""
+        ...
+
+    def leases(self) -> list[Lease]:
+        """Every room in the registry, expired leases too, by code."""
+        ...
+
     def close(self) -> None: ...
 
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS users (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL,
-    key TEXT NOT NULL UNIQUE,
-    password_hash TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token_hash TEXT PRIMARY KEY,
-    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-    expires REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_expires ON sessions(expires);
-"""
+# The schema, one step per release that changed it; a step is never edited once shipped, only added to.
+# `{id}` is each database's own auto-numbered key. Step 1 is the schema that came before schema_version
+# existed (hence IF NOT EXISTS: a file written then is taken up as it is).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    ("CREATE TABLE IF NOT EXISTS users (id {id}, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE,"
+     " password_hash TEXT NOT NULL)",
+     "CREATE TABLE IF NOT EXISTS sessions (token_hash TEXT PRIMARY KEY,"
+     " user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE, expires DOUBLE PRECISION NOT NULL)",
+     "CREATE INDEX IF NOT EXISTS sessions_expires ON sessions(expires)"),
+    ("CREATE TABLE tries (key TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
+     "CREATE INDEX tries_key_at ON tries(key, at)",
+     "CREATE INDEX tries_at ON tries(at)"),
+    ("CREATE TABLE rooms (code TEXT PRIMARY KEY, holder TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
+     "CREATE INDEX rooms_holder ON rooms(holder)"),
+)
 
 USER_COLUMNS = "users.id, users.name, users.key, users.password_hash"
+CLAIM = ("INSERT INTO rooms (code, holder, expires) VALUES (?, ?, ?) ON CONFLICT (code) DO UPDATE"
+         " SET holder = excluded.holder, expires = excluded.expires"
+         " WHERE rooms.holder = excluded.holder OR rooms.expires <= ? RETURNING holder")
+
+Run = Callable[[str, Sequence[object]], Any]  # runs one statement in the open transaction: a cursor
 
 
-class SqliteStore:
-    """The store in one SQLite file (WAL mode), shared by the server's threads behind one lock."""
+class SqlStore:
+    """`Store`'s methods once, over any database whose `_tx` opens a transaction and runs `?`-statements."""
+
+    unique_errors: tuple[type[Exception], ...] = ()
+    id_column = ""
+
+    @contextmanager
+    def _tx(self, lock: str | None = None) -> Iterator[Run]:
+        """One transaction (committed at the end, rolled back on an error); `lock`: serialised per that key
+        across every process of the store."""
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def migrate(self, run: Run) -> int:
+        """Bring the schema up to `MIGRATIONS` inside the caller's (locked) transaction; the version reached."""
+        run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)", ())
+        row = run("SELECT version FROM schema_version", ()).fetchone()
+        if row is None:
+            run("INSERT INTO schema_version (version) VALUES (0)", ())
+        done = 0 if row is None else int(row[0])
+        if done > len(MIGRATIONS):
+            raise StoreError(f"the store's schema is version {done}, newer than this wolfcall knows "
+                             f"({len(MIGRATIONS)}): update wolfcall")
+        for version, statements in enumerate(MIGRATIONS[done:], done + 1):
+            for statement in statements:
+                run(statement.replace("{id}", self.id_column), ())
+            run("UPDATE schema_version SET version = ?", (version,))
+        return max(done, len(MIGRATIONS))
+
+    def schema_version(self) -> int:
+        with self._tx() as run:
+            return int(run("SELECT version FROM schema_version", ()).fetchone()[0])
+
+    def _one(self, sql: str, args: Sequence[object]) -> StoredUser | None:
+        with self._tx() as run:
+            row = run(sql, args).fetchone()
+        return None if row is None else StoredUser(int(row[0]), str(row[1]), str(row[2]), str(row[3]))
+
+    def _change(self, sql: str, args: Sequence[object]) -> int:
+        with self._tx() as run:
+            return int(run(sql, args).rowcount)
+
+    def add_user(self, name: str, key: str, password_hash: str) -> int:
+        try:
+            with self._tx() as run:
+                row = run("INSERT INTO users (name, key, password_hash) VALUES (?, ?, ?) RETURNING id",
+                          (name, key, password_hash)).fetchone()
+        except self.unique_errors as e:
+            raise Taken(key) from e
+        return int(row[0])
+
+    def user_by_name(self, key: str) -> StoredUser | None:
+        return self._one(f"SELECT {USER_COLUMNS} FROM users WHERE key = ?", (key,))
+
+    def user_by_id(self, user_id: int) -> StoredUser | None:
+        return self._one(f"SELECT {USER_COLUMNS} FROM users WHERE id = ?", (user_id,))
+
+    def add_session(self, token_hash: str, user_id: int, expires: float) -> None:
+        self._change("INSERT INTO sessions (token_hash, user_id, expires) VALUES (?, ?, ?)",
+                     (token_hash, user_id, expires))
+
+    def session_user(self, token_hash: str, now: float) -> StoredUser | None:
+        return self._one(f"SELECT {USER_COLUMNS} FROM sessions JOIN users ON users.id = sessions.user_id "
+                         "WHERE sessions.token_hash = ? AND sessions.expires > ?", (token_hash, now))
+
+    def drop_session(self, token_hash: str) -> None:
+        self._change("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
+
+    def drop_expired(self, now: float) -> int:
+        return self._change("DELETE FROM sessions WHERE expires <= ?", (now,))
+
+    def add_try(self, key: str, at: float) -> None:
+        self._change("INSERT INTO tries (key, at) VALUES (?, ?)", (key, at))
+
+    def tries_since(self, key: str, since: float) -> int:
+        with self._tx() as run:
+            return int(run("SELECT count(*) FROM tries WHERE key = ? AND at > ?", (key, since)).fetchone()[0])
+
+    def take_try(self, key: str, at: float, since: float, limit: int) -> bool:
+        with self._tx(lock=key) as run:
+            run("DELETE FROM tries WHERE key = ? AND at <= ?", (key, since))  # this key's old tries: bounded
+            if int(run("SELECT count(*) FROM tries WHERE key = ?", (key,)).fetchone()[0]) >= limit:
+                return False
+            run("INSERT INTO tries (key, at) VALUES (?, ?)", (key, at))
+            return True
+
+    def clear_tries(self, key: str) -> None:
+        self._change("DELETE FROM tries WHERE key = ?", (key,))
+
+    def drop_tries_before(self, before: float) -> int:
+        return self._change("DELETE FROM tries WHERE at <= ?", (before,))
+
+    def claim(self, code: str, holder: str, now: float, ttl: float) -> bool:
+        with self._tx() as run:
+            return run(CLAIM, (code, holder, now + ttl, now)).fetchone() is not None
+
+    def renew(self, code: str, holder: str, now: float, ttl: float) -> bool:
+        return self._change("UPDATE rooms SET expires = ? WHERE code = ? AND holder = ?", (now + ttl, code, holder)) > 0
+
+    def release(self, code: str, holder: str) -> bool:
+        return self._change("DELETE FROM rooms WHERE code = ? AND holder = ?", (code, holder)) > 0
+
+    def holder_of(self, code: str, now: float) -> str | None:
+        with self._tx() as run:
+            row = run("SELECT holder FROM rooms WHERE code = ? AND expires > ?", (code, now)).fetchone()
+        return None if row is None else str(row[0])
+
+    def leases(self) -> list[Lease]:
+        with self._tx() as run:
+            rows = run("SELECT code, holder, expires FROM rooms ORDER BY code", ()).fetchall()
+        return [Lease(str(c), str(h), float(e)) for c, h, e in rows]
+
+
+class SqliteStore(SqlStore):
+    """The store in one SQLite file (WAL mode), shared by the server's threads behind one lock, and by the
+    processes of one machine through the file (each waits up to 5 s for another's write)."""
+
+    unique_errors = (sqlite3.IntegrityError,)
+    id_column = "INTEGER PRIMARY KEY AUTOINCREMENT"
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
@@ -94,46 +281,23 @@ class SqliteStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("PRAGMA busy_timeout=5000")
-            self._db.executescript(SCHEMA)
+        with self._tx(lock="schema") as run:
+            self.migrate(run)
 
-    def _one(self, sql: str, args: tuple[object, ...]) -> StoredUser | None:
+    @contextmanager
+    def _tx(self, lock: str | None = None) -> Iterator[Run]:
+        """`lock`: BEGIN IMMEDIATE takes the file's write lock first, so the count and the write are one step
+        for every process on the file (SQLite has one writer at a time: every key shares that lock)."""
         with self._lock:
-            row = self._db.execute(sql, args).fetchone()
-        return None if row is None else StoredUser(int(row[0]), str(row[1]), str(row[2]), str(row[3]))
-
-    def add_user(self, name: str, key: str, password_hash: str) -> int:
-        try:
-            with self._lock:
-                cursor = self._db.execute("INSERT INTO users (name, key, password_hash) VALUES (?, ?, ?)",
-                                          (name, key, password_hash))
-        except sqlite3.IntegrityError as e:
-            raise Taken(key) from e
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
-
-    def user_by_name(self, key: str) -> StoredUser | None:
-        return self._one(f"SELECT {USER_COLUMNS} FROM users WHERE key = ?", (key,))
-
-    def user_by_id(self, user_id: int) -> StoredUser | None:
-        return self._one(f"SELECT {USER_COLUMNS} FROM users WHERE id = ?", (user_id,))
-
-    def add_session(self, token_hash: str, user_id: int, expires: float) -> None:
-        with self._lock:
-            self._db.execute("INSERT INTO sessions (token_hash, user_id, expires) VALUES (?, ?, ?)",
-                             (token_hash, user_id, expires))
-
-    def session_user(self, token_hash: str, now: float) -> StoredUser | None:
-        return self._one(f"SELECT {USER_COLUMNS} FROM sessions JOIN users ON users.id = sessions.user_id "
-                         "WHERE sessions.token_hash = ? AND sessions.expires > ?", (token_hash, now))
-
-    def drop_session(self, token_hash: str) -> None:
-        with self._lock:
-            self._db.execute("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
-
-    def drop_expired(self, now: float) -> int:
-        with self._lock:
-            return self._db.execute("DELETE FROM sessions WHERE expires <= ?", (now,)).rowcount
+            self._db.execute("BEGIN IMMEDIATE" if lock is not None else "BEGIN")
+            try:
+                yield self._db.execute
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+

@@ -29,3 +29,42 @@ def test_a_port_in_use_is_said_in_one_spanish_line_with_another_port(tmp_path: P
     assert free != port
     with socket.socket() as s:
         s.bind(("127.0.0.1", free))  # the port it suggests is free
+
+
+def _serve(tmp_path: Path, *store: str) -> subprocess.Popen[str]:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    return subprocess.Popen([WOLFCALL, "serve", "--online", "--insecure", "--fast", "--host", "127.0.0.1", "--port",
+                             str(port), "--data", str(tmp_path / "data"), *store],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_a_store_it_cannot_use_is_one_line(tmp_path: Path) -> None:
+    for address, said in (("mysql://db/wolf", "--store takes a PostgreSQL address"),
+                          (f"postgresql://nobody@/none?host={tmp_path}", "cannot reach the PostgreSQL store")):
+        proc = _serve(tmp_path, "--store", address)
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 1 and out == "", err
+        assert err.count("\n") == 1 and "Traceback" not in err and err.startswith(f"wolfcall: {said}"), err
+
+
+def test_accounts_go_to_the_postgresql_store(tmp_path: Path, pg_address: str) -> None:
+    import httpx
+
+    from narrator.online.pgstore import PostgresStore
+
+    proc = _serve(tmp_path, "--store", pg_address)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # said once it listens
+        assert "online rooms on http://127.0.0.1:" in line, line + proc.stderr.read()
+        base = line.strip().rsplit(" ", 1)[1].rstrip("/")
+        reply = httpx.post(f"{base}/api/signup", json={"name": "Begoña", "password": "correct horse"}, timeout=60)
+        assert reply.status_code == 200, reply.text
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=60)
+    store = PostgresStore(pg_address)
+    assert store.user_by_name("begoña") is not None and not (tmp_path / "data" / "accounts.sqlite").exists()
+    store.close()

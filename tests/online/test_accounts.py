@@ -17,7 +17,7 @@ from narrator.online.accounts import (
     verify_password,
 )
 from narrator.online.store import SqliteStore
-from tests.online.conftest import Clock
+from tests.online.conftest import Clock, Opener
 
 
 def rule_of(call: Callable[..., object], *args: str) -> str:
@@ -80,6 +80,24 @@ def test_failures_are_limited_per_name_on_the_clock(accounts: Accounts, clock: C
     assert rule_of(accounts.sign_in, "Ana", "right password") == "signin.slow"
     clock.t += 1  # the first failure is now 15 minutes old
     assert accounts.sign_in("Ana", "right password").name == "Ana"
+
+
+def test_failures_are_counted_once_for_every_process_on_the_store(opener: Opener, clock: Clock) -> None:
+    """Two servers on one store (each its own connection): the wrong passwords tried at either add up, and a
+    restarted server still counts them."""
+    one, two = opener(), opener()
+    first, second = Accounts(one, now=clock), Accounts(two, now=clock)
+    first.sign_up("Ana", "right password")
+    for i in range(FAILURES_MAX):
+        assert rule_of((first if i % 2 else second).sign_in, "Ana", "wrong password") == "signin.wrong"
+    assert rule_of(first.sign_in, "Ana", "right password") == "signin.slow"
+    assert rule_of(second.sign_in, "Ana", "right password") == "signin.slow"
+    one.close()
+    restarted = opener()
+    assert rule_of(Accounts(restarted, now=clock).sign_in, "Ana", "right password") == "signin.slow"
+    clock.t += FAILURES_WINDOW
+    assert second.sign_in("Ana", "right password").name == "Ana"
+    restarted.close(), two.close()
 
 
 def test_unknown_names_are_limited_too(accounts: Accounts) -> None:
