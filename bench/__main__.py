@@ -11,10 +11,10 @@ import inspect
 import json
 import sys
 
-from . import engine, narration, online, scripts, voice, web
+from . import balance, engine, narration, online, scripts, voice, web
 
 # Each suite, with the prefixes its figures' names start with.
-SUITES = [(engine, ("engine.",)), (scripts, ("scripts.",)), (narration, ("clock.", "journal.", "resume.")),
+SUITES = [(engine, ("engine.",)), (balance, ("balance.",)), (scripts, ("scripts.",)), (narration, ("clock.", "journal.", "resume.")),
           (voice, ("voice.", "pack.", "play.")), (web, ("web.",)), (online, ("online.",))]
 
 
