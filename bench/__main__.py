@@ -14,8 +14,9 @@ import sys
 from . import balance, engine, narration, online, scripts, voice, web
 
 # Each suite, with the prefixes its figures' names start with.
-SUITES = [(engine, ("engine.",)), (balance, ("balance.",)), (scripts, ("scripts.",)), (narration, ("clock.", "journal.", "resume.")),
-          (voice, ("voice.", "pack.", "play.")), (web, ("web.",)), (online, ("online.",))]
+SUITES = [(engine, ("engine.",)), (balance, ("balance.",)), (scripts, ("scripts.",)),
+          (narration, ("clock.", "journal.", "resume.")), (voice, ("voice.", "pack.", "play.")), (web, ("web.",)),
+          (online, ("online.",))]
 
 
 def main(prefixes: list[str]) -> int:
