@@ -11,12 +11,12 @@ import inspect
 import json
 import sys
 
-from . import engine, listener, narration, online, scripts, store, voice, web
+from . import balance, engine, listener, narration, online, scripts, store, voice, web
 
 # Each suite, with the prefixes its figures' names start with.
-SUITES = [(engine, ("engine.",)), (scripts, ("scripts.",)), (narration, ("clock.", "journal.", "resume.")),
-          (voice, ("voice.onset", "voice.gap", "pack.", "play.")), (listener, ("voice.asr_wer.",)), (web, ("web.",)),
-          (online, ("online.",)), (store, ("online.store.",))]
+SUITES = [(engine, ("engine.",)), (balance, ("balance.",)), (scripts, ("scripts.",)),
+          (narration, ("clock.", "journal.", "resume.")), (voice, ("voice.onset", "voice.gap", "pack.", "play.")),
+          (listener, ("voice.asr_wer.",)), (web, ("web.",)), (online, ("online.",)), (store, ("online.store.",))]
 
 
 def main(prefixes: list[str]) -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NARRATOR = ROOT / "narrator"
 PACKAGES = ("engine", "narrator", "bench")  # the project's own code; tests may import anything
-LAYERS = {"__main__": 5, "cli": 4, "online": 3.5, "ui": 3, "game": 2, "audio": 1.5, "speech": 1}
+LAYERS = {"__main__": 5, "cli": 4, "online": 3.5, "ui": 3, "game": 2, "audio": 1.5, "speech": 1, "balance": 0.75}
 SHARED = 0.5  # config, yamlfile, names, paths: used by every layer
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 60

@@ -108,6 +108,11 @@ def parser() -> argparse.ArgumentParser:
     doc = sub.add_parser("doctor", help="what this machine lacks for `make test` or `make play`, and how to install it")
     doctor.add_arguments(doc)
     doc.set_defaults(run=doctor.run)
+    from narrator.cli import balance
+
+    bal = sub.add_parser("balance", help="each side's chance to win a deal (a scenario's, or classic:9)")
+    balance.add_arguments(bal)
+    bal.set_defaults(run=balance.run)
     scripts = sub.add_parser("scripts", help="check the spoken lines").add_subparsers(
         dest="action", required=True, metavar="ACTION")
     lint = scripts.add_parser("lint", help="check scripts: YAML, missing scenes, variants, placeholders")

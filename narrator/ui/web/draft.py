@@ -10,6 +10,7 @@ from engine import (
     ruleset,
 )
 from engine.house import RULES_OF
+from narrator.balance.odds import for_screen
 from narrator.names import MAX_LENGTH
 from narrator.ui.web.screens import cards_of, offices_of
 
@@ -36,4 +37,5 @@ class Draft:
                 "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset, "mode": self.mode,
                 "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
                 "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset]),
-                "name_max": MAX_LENGTH}
+                "name_max": MAX_LENGTH,
+                "balance": for_screen(self.ruleset, self.players, self.counts, self.mode, self.house)}

@@ -261,6 +261,7 @@ function setup(main, s) {
     main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
   }
   main.append(cardsField(d));
+  if (d.balance) main.append(balanceField(d.balance));
   const h = d.house;
   main.append(el("h2", { text: t("setup.house") }));
   main.append(choose("win", t("setup.win"), [["number", t("setup.win.number")], ["side", t("setup.win.side")]], h.win, (v) => ({ t: "house", win: v })));
@@ -285,6 +286,21 @@ function setup(main, s) {
     el("a", { href: own && s.lobby ? "/join#code=" + encodeURIComponent(s.lobby.code) : "/join", id: "qr-full", class: "link", text: t("setup.qr_full") })));
   if (d.roles.some((r) => r.icon)) main.append(el("p", { class: "muted small", id: "credit", text: t("setup.credit") }));
   drawVoiceBanner();
+}
+// Each side's chance to win the cards chosen (the server simulates them), and the nearest deal closer to even.
+function balanceField(b) {
+  const pct = (x) => Math.round(x * 100) + "%";
+  const field = el("div", { class: "field", id: "balance" }, el("label", { text: t("setup.balance") }));
+  for (const s of b.sides) {
+    field.append(el("p", { "data-side": s.side, text: t("balance.side", { side: t("balance.side." + s.side), chance: pct(s.chance), low: pct(s.low), high: pct(s.high) }) }));
+  }
+  field.append(el("p", { class: "muted small", text: t("balance.games", { n: b.games }) }));
+  const n = b.suggestion;
+  if (n) {
+    const wins = (side) => pct((n.sides.find((s) => s.side === side) || { chance: 0 }).chance);
+    field.append(el("p", { id: "balance-suggestion", text: t("balance.suggest", { out: t("role." + n.out), in: t("role." + n.in), village: wins("village"), wolves: wins("wolves") }) }));
+  }
+  return field;
 }
 // The cards of the deal: each role with its picture, its help and, once "adjust" is tapped, − and + where allowed.
 function cardsField(d) {

@@ -1,0 +1,83 @@
+"""`wolfcall balance SCENARIO.yaml | DEAL`: each side's chance to win a deal, on the terminal.
+
+A DEAL is `classic:9` (the recommended deal for 9), `extended:12`, or the cards:
+`classic:werewolf*2,seer,witch,villager*3`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine import HouseRules, Refused, Setup, Unknown, ruleset
+from engine.house import defaults
+from engine.setup import setup_from_roles
+from narrator.balance.odds import Estimate, estimate
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("deal", help="a scenario file, or classic:9, extended:12, classic:werewolf*2,seer,villager*3")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+
+
+def parse_deal(text: str) -> tuple[Setup, HouseRules]:
+    """A scenario file's deal and house rules, or a deal written on the command line."""
+    if Path(text).suffix in (".yaml", ".yml") or Path(text).is_file():
+        from narrator.cli.scenario import parse
+
+        sc = parse(text)
+        rules = ruleset(sc.ruleset)
+        if sc.roles is not None:
+            return setup_from_roles(rules, sc.roles, sc.extra, sc.mode), sc.house
+        return Setup.recommended(rules, len(sc.players), sc.mode), sc.house
+    rules_id, _, cards = text.partition(":")
+    if rules_id not in ("classic", "extended") or not cards:
+        raise Unknown(f"'{text}' is neither a scenario file nor a deal like classic:9 or classic:werewolf*2,seer,...")
+    rules = ruleset(rules_id)
+    if cards.isdigit():
+        return Setup.recommended(rules, int(cards)), defaults(rules_id)
+    counts: dict[str, int] = {}
+    for item in cards.split(","):
+        role, _, n = item.partition("*")
+        if not n.isdigit() and n:
+            raise Unknown(f"'{item}': a card is role or role*count")
+        counts[role] = counts.get(role, 0) + int(n or 1)
+    players = sum(counts.values()) - (2 if counts.get("thief") else 0)
+    setup = Setup(rules, players, counts)
+    setup.validate()
+    return setup, defaults(rules_id)
+
+
+def lines(found: Estimate) -> list[str]:
+    odds = found.odds
+    out = [f"{s:<15}{odds.chance(s):6.1%}   95% {odds.interval(s)[0]:.1%}-{odds.interval(s)[1]:.1%}"
+           for s in odds.sides]
+    out.append(f"({odds.games} games of heuristic players, {'precomputed' if odds.source == 'table' else 'live'})")
+    if found.suggestion is None:
+        out.append("no deal one card away is closer to even")
+    else:
+        old, new, near = found.suggestion
+        out.append(f"closer to even: one {old} becomes a {new}: village {near.chance('village'):.0%}, "
+                   f"wolves {near.chance('wolves'):.0%} ({near.games} games)")
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from narrator.cli.scenario import Malformed
+    from narrator.yamlfile import YamlError
+
+    try:
+        setup, house = parse_deal(args.deal)
+    except (Malformed, YamlError, Unknown) as exc:
+        print(f"wolfcall balance: {exc}", file=sys.stderr)
+        return 2
+    except Refused as exc:
+        print(f"wolfcall balance: {exc}", file=sys.stderr)
+        return 3
+    found = estimate(setup, house)
+    if args.json:
+        sys.stdout.write(json.dumps(found.to_json()) + "\n")
+    else:
+        print("\n".join(lines(found)))
+    return 0

@@ -1,0 +1,45 @@
+"""`wolfcall balance`: a deal or a scenario's deal, each side's chance on the terminal; bad input in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from narrator.cli.main import main
+
+
+def test_a_classic_deal_from_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "classic:9", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["source"] == "table" and out["games"] >= 1000
+    assert [s["side"] for s in out["sides"]] == ["village", "wolves"]
+    for side in out["sides"]:
+        assert side["low"] <= side["chance"] <= side["high"]
+
+
+def test_a_scenarios_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text("players: 8\nsteps: []\n")
+    assert main(["balance", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "village" in text and "wolves" in text and "precomputed" in text
+
+
+def test_cards_the_table_lacks_are_estimated_live(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "classic:werewolf*2,seer,villager*3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["source"] == "live" and out["games"] >= 1
+
+
+@pytest.mark.parametrize(("deal", "code", "said"), [
+    ("classic:werewolf*3,villager*3", 3, "fewer than half"),
+    ("chess:9", 2, "neither a scenario file"),
+    ("classic:werewolf*x", 2, "role or role*count"),
+    ("classic:werewolf,goblin*5", 2, "unknown role"),
+])
+def test_bad_deals_say_why_in_one_line(deal: str, code: int, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", deal]) == code
+    err = capsys.readouterr().err
+    assert said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -1,0 +1,41 @@
+"""The setup screen shows each side's chance for the cards chosen, in three languages, and follows the cards."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from ...browser import free_port, server
+
+
+def sides_text(page: Any) -> str:
+    return str(page.inner_text("#balance"))
+
+
+def test_the_odds_follow_the_cards_in_three_languages(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    with server(tmp_path, port):
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#balance [data-side=village]")
+        for lang, heading, village, wolves in (("de", "Gewinnchancen", "Dorf", "Werwölfe"),
+                                               ("es", "Probabilidad de ganar", "Aldea", "Lobos"),
+                                               ("en", "Each side's chance", "Village", "Werewolves")):
+            page.select_option("#lang", lang)
+            page.wait_for_function(f"document.querySelector('#balance label')?.textContent.startsWith({heading!r})")
+            text = sides_text(page)
+            assert re.search(rf"{village}: \d+%", text) and re.search(rf"{wolves}: \d+%", text), text
+            assert "1000" in text  # the table's games behind each figure
+        page.select_option("#players", "6")
+        page.wait_for_function("document.querySelector('b[data-role=werewolf]').textContent === '2'")
+        six = sides_text(page)
+        page.select_option("#players", "8")
+        page.wait_for_function("document.querySelector('b[data-role=werewolf]').textContent === '2'"
+                               " && document.querySelector('b[data-role=hunter]').textContent === '1'")
+        page.wait_for_function(f"document.querySelector('#balance').innerText !== {six!r}")
+        assert sides_text(page) != six  # another deal, other chances
+        eight = sides_text(page)
+        page.click("div[data-card=hunter] button:has-text('−')")  # a deal the table lacks: estimated live
+        page.wait_for_function("document.querySelector('b[data-role=hunter]').textContent === '0'")
+        page.wait_for_function(f"document.querySelector('#balance').innerText !== {eight!r}")
+        assert "1000" not in sides_text(page)
