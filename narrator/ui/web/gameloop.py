@@ -155,7 +155,8 @@ class GameLoop(Connections):
                  speaker: Any) -> Session:
         clock: Clock = VirtualClock() if self.fast else RealClock(self.speed)
         return Session(table, self.script, speaker, clock, live, journal, answers, resumed,
-                       over=lambda state: self._over(live, state), listener=TableSignals(self, live), rematches=True)
+                       over=lambda state: self._over(live, state), listener=TableSignals(self, live), rematches=True,
+                       history=self.history, accounts=self.hooks.accounts())
 
     def _afresh(self) -> None:
         """A game is dealt (a new one, a continued one, a rematch): what the hub kept of the last one goes."""
