@@ -103,6 +103,11 @@ def parser() -> argparse.ArgumentParser:
     svc = sub.add_parser("service", help="start the game master at boot (systemd), optionally with a kiosk screen")
     service.add_arguments(svc)
     svc.set_defaults(run=service.run)
+    from narrator.cli import historycli
+
+    his = sub.add_parser("history", help="the group's finished games and each player's numbers")
+    historycli.add_arguments(his)
+    his.set_defaults(run=historycli.run)
     from narrator.cli import doctor
 
     doc = sub.add_parser("doctor", help="what this machine lacks for `make test` or `make play`, and how to install it")

@@ -123,8 +123,11 @@ def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data:
                             CaptionSpeaker(sys.stdout), words, no_card_out=data / "last-game.wav",
                             told=told, device=cfg.audio_device, volume=cfg.volume, words=strings(table.lang))
     keyboard = TerminalInput(words)
+    from narrator.game.historystore import open_history
+
+    history = open_history(data)
     session = Session(table, script, speaker, RealClock(args.speed), keyboard, journal, answers,
-                      resumed=bool(args.resume))
+                      resumed=bool(args.resume), history=history)
     try:
         narrator = session.run()
     except EOFError:
@@ -132,6 +135,7 @@ def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data:
         return 0
     finally:
         journal.close()
+        history.close()
         if isinstance(speaker, AudioSpeaker):
             speaker.close()
     keyboard.show_end(narrator.state)

@@ -18,6 +18,8 @@ from typing import Any
 from engine import Choice, Game, HouseRules, Setup, State, dealt, parse_house
 from engine.house import defaults
 from narrator.game.clock import Clock
+from narrator.game.history import record_of
+from narrator.game.historystore import HistoryStore
 from narrator.game.inputs import REVEAL, START, VOTE, Answer, Input, Origin, Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.narrator import Narrator, UndoRequested
@@ -151,8 +153,11 @@ class Session:
     def __init__(self, table: Table, script: Script, speaker: Speaker, clock: Clock, live: Input,
                  journal: Journal | None = None, answers: Sequence[Answer] = (), resumed: bool = False,
                  over: Callable[[State], None] | None = None, listener: Listener | None = None,
-                 rematches: bool = False) -> None:
+                 rematches: bool = False, history: HistoryStore | None = None,
+                 accounts: dict[int, int] | None = None, now: Callable[[], float] = time.time) -> None:
         self.table, self.script = table, script
+        self.history, self.accounts, self.now = history, accounts, now  # where a finished game is kept
+        self.key = journal.path.name if journal is not None else f"unjournaled-{random_seed()}-{id(self)}"
         self.listener = listener  # told by each narrator which step is called, and the game as it is said
         self.over = over  # told the moment a game is over, while the cards are still revealed aloud
         self.rematches = rematches  # the table is asked at each game's end whether to play again
@@ -173,8 +178,14 @@ class Session:
         """A game has ended before the table (never in a replay): journaled, then told."""
         if self.records is not None:
             self.records.append("over", "the game is over", {})
+        if self.history is not None and self.table.kind == "play":
+            self.history.add_game(record_of(state, self.game_key(state), self.now(), self.accounts))
         if self.over is not None:
             self.over(state)
+
+    def game_key(self, state: State) -> str:
+        """Which game of which sitting: a rematch is a new game, the same game ended again is the same key."""
+        return f"{self.key}#{state.game}"
 
     def build(self) -> Narrator:
         lines = Lines(self.script, self.table.lang, Picker(self.table.seed), self.table.players)
@@ -187,6 +198,12 @@ class Session:
         if self.records is not None:
             self.records.append("undo", "the last choice was taken back", {})
 
+    def _unrecord(self, narrator: Narrator) -> None:
+        """An undo on the end screen reopens the game: its record goes until it ends again."""
+        state = narrator.state
+        if self.history is not None and state.over:
+            self.history.drop_key(self.game_key(state))
+
     def run(self) -> Narrator:
         """Until the (last) game's end; an undo, wherever it is asked (on the end screen too), takes back the
         last choice (a rematch is one) and replays the rest."""
@@ -197,6 +214,7 @@ class Session:
             try:
                 self.narrator.run()
             except UndoRequested:
+                self._unrecord(self.narrator)
                 self.answers = drop_last_choice(self.answers)
                 self._journal_undo()
                 self.resumed = False

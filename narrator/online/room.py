@@ -25,6 +25,7 @@ from typing import Any
 
 from engine import State, ruleset
 from narrator.config import Config
+from narrator.game.historystore import HistoryStore
 from narrator.game.inputs import START, VOTE
 from narrator.game.session import Table
 from narrator.online.channels import Client, Member, RoomChannels
@@ -74,6 +75,9 @@ class RoomHooks(Hooks):
             return None
         return speaking.penalty(set(state.alive))
 
+    def accounts(self) -> dict[int, int] | None:
+        return {seat: member.user for seat, member in enumerate(self.room.members, 1)}
+
     def vote_closed(self) -> None:
         if self.room.speaking is not None:
             self.room.speaking.vote_closed()
@@ -85,7 +89,8 @@ class Room(RoomChannels):
     def __init__(self, code: str, owner: Member, cfg: Config, script: Script, data: Path, *,
                  ruleset: str = "classic", lang: str = "en", voice: str | None = None, speaking: bool = False,
                  fast: bool = False, speed: float = 1.0, now: Callable[[], float] = time.time,
-                 speaker_factory: Callable[[Hub, Table], Any] | None = None) -> None:
+                 speaker_factory: Callable[[Hub, Table], Any] | None = None,
+                 history: HistoryStore | None = None) -> None:
         self.code, self.owner, self.now = code, owner.user, now
         self.members: list[Member] = []
         self.removed: set[int] = set()
@@ -93,7 +98,7 @@ class Room(RoomChannels):
         self.ids = iter(range(1, 1 << 62))
         self.created = self.active = now()
         hub = Hub(cfg, script, data, fast=fast, audio="none", speaker_factory=speaker_factory, speed=speed,
-                  lang=lang, hooks=RoomHooks(self))
+                  lang=lang, hooks=RoomHooks(self), history=history)
         self.hub = hub
         self.speaking = SpeakingList() if speaking else None
         self.game: object = None  # the game the speaking list counts for (a rematch starts a new list)

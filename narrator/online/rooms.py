@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.config import Config
+from narrator.game.historystore import open_history
 from narrator.game.session import Table
 from narrator.online.room import Member, Room
 from narrator.online.store import Store
@@ -45,6 +46,7 @@ class Rooms:
         self.prefix = prefix
         self.speaker_factory = speaker_factory
         self.rooms: dict[str, Room] = {}
+        self.history = open_history(data)  # every room's finished games, each kept with its players' accounts
         self.lock = threading.Lock()
         self.joins: Window | StoredWindow = Window(now, JOIN_TRIES) if store is None else StoredWindow(store, now)
 
@@ -64,7 +66,7 @@ class Rooms:
             folder = self.data / "rooms" / code
             room = Room(code, Member(user, name), self.cfg, self.script, folder, ruleset=ruleset, lang=lang,
                         voice=voice, speaking=bool(options.get("speaking", False)), fast=self.fast, speed=self.speed,
-                        now=self.now, speaker_factory=self.speaker_factory)
+                        now=self.now, speaker_factory=self.speaker_factory, history=self.history)
             self.rooms[code] = room
             return room
 

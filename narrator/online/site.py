@@ -25,6 +25,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from narrator.game.history import overview
 from narrator.online.accounts import AccountError, Accounts, User
 from narrator.online.auth import COOKIE, read_body, refusal, routes, sent_json
 from narrator.online.origin import REFUSED, OwnPagesOnly, from_own_page
@@ -134,6 +135,14 @@ class Site:
         lang = request.query_params.get("lang", "en")
         return JSONResponse(strings(lang if lang in ("en", "de", "es") else "en"), headers=NO_STORE)
 
+    async def history(self, request: Request) -> Response:
+        """The signed-in account's own finished games and its numbers, for its front page (nobody else's)."""
+        user = self.user_of_request(request)
+        if user is None:
+            return refusal("signin.required", "sign in first")
+        data = overview(self.rooms.history.games(user.id), 10, account=user.id)
+        return JSONResponse(data, headers=NO_STORE)
+
     async def open_room(self, request: Request) -> Response:
         user = self.user_of_request(request)
         if user is None:
@@ -240,6 +249,7 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         Route("/api/strings", site.words),
         *routes(accounts, secure),
         Route("/api/rooms", site.open_room, methods=["POST"]),
+        Route("/api/history", site.history),
         Route("/api/join", site.join_room, methods=["POST"]),
         Route("/r/{code}", site.room_page),
         Route("/r/{code}/join", site.join_room, methods=["POST"]),

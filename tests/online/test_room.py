@@ -272,3 +272,14 @@ def test_the_hosts_rematch_is_a_choice_of_the_rooms_game_and_deals_the_next_one(
     assert (answered[-1]["step"], answered[-1]["value"]) == ("rematch", "rematch"), "the rematch is not journaled"
     assert room.speaking is not speaking, "the second game's speaking list starts afresh"
     room.close()
+
+
+def test_a_finished_rooms_game_is_kept_with_each_seats_account(tmp_path: Path) -> None:
+    rooms, room, table, phones = open_room(tmp_path, 6, seed=3)
+    phones[0].send(t="deal")
+    assert rooms.history.games() == []
+    play_room(room, table, phones, random.Random(3))
+    (game,) = rooms.history.games()
+    assert [(s.seat, s.account, s.name) for s in game.seats] == [(n, n, NAMES[n - 1]) for n in range(1, 7)]
+    assert game.mode == "own_devices" and [g.key for g in rooms.history.games(4)] == [game.key]
+    assert (tmp_path / "history.sqlite").is_file()  # the server's, not the room's folder (removed when it closes)

@@ -204,3 +204,23 @@ def test_a_binary_frame_to_a_rooms_socket_is_refused_and_deep_json_is_a_bad_requ
     nested = ana.post("/api/rooms", content=b"[" * 1900 + b"]" * 1900, headers={"content-type": "application/json"})
     assert nested.status_code == 400 and nested.json()["rule"] == "request.form"
     assert "Traceback" not in caplog.text
+
+
+def test_the_front_page_history_is_the_accounts_own(site: tuple[Accounts, Rooms, Any]) -> None:
+    from dataclasses import replace
+
+    from ..game.history_games import GAMES
+
+    _, rooms, app = site
+    ana, ben = signed_up(app, "Ana"), signed_up(app, "Ben")  # accounts 1 and 2
+    both = replace(GAMES[0], seats=tuple(replace(s, account={1: 1, 2: 2}.get(s.seat)) for s in GAMES[0].seats))
+    bens = replace(GAMES[1], seats=tuple(replace(s, account=2 if s.seat == 2 else None) for s in GAMES[1].seats))
+    rooms.history.add_game(both)
+    rooms.history.add_game(bens)
+    mine = ana.get("/api/history").json()
+    assert mine["count"] == 1 and [p["name"] for p in mine["players"]] == ["Ana"]
+    assert mine["players"][0]["wins"] == 1  # g1: Ana the wolf won
+    theirs = ben.get("/api/history").json()
+    assert theirs["count"] == 2 and [p["name"] for p in theirs["players"]] == ["Ben"]
+    assert theirs["players"][0]["games"] == 2 and theirs["players"][0]["wins"] == 1
+    assert TestClient(app, base_url=BASE).get("/api/history").status_code == 401

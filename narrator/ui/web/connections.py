@@ -25,6 +25,7 @@ from engine import (
 from narrator.config import Config
 from narrator.game.clock import Clock, RealClock, VirtualClock
 from narrator.game.desk import Desk, Stale
+from narrator.game.historystore import HistoryStore, open_history
 from narrator.game.inputs import Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.session import (
@@ -76,7 +77,8 @@ class Connections:
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, audio: str = "auto",
                  speaker_factory: Callable[[Any, Table], Any] | None = None, speed: float = 1.0,
                  lang: str | None = None, names: list[str] | None = None, voice: str | None = None,
-                 hooks: Hooks | None = None) -> None:
+                 hooks: Hooks | None = None, history: HistoryStore | None = None) -> None:
+        self.history = history if history is not None else open_history(data)  # where finished games are kept
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
         self.hooks = hooks or Hooks()  # what an online room adds to the game (ports.py); nothing at home
         self._voices: list[dict[str, Any]] | None = None  # read on first use (voices())

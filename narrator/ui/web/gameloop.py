@@ -180,7 +180,8 @@ class GameLoop(Connections):
     def _session(self, table: Table, journal: Journal, live: WebInput, answers: list[Any], resumed: bool,
                  speaker: Any) -> Session:
         return Session(table, self.script, speaker, self.clock(), live, journal, answers, resumed,
-                       over=lambda state: self._over(live, state), listener=TableSignals(self, live), rematches=True)
+                       over=lambda state: self._over(live, state), listener=TableSignals(self, live), rematches=True,
+                       history=self.history, accounts=self.hooks.accounts())
 
     def _afresh(self) -> None:
         """A game is dealt (a new one, a continued one, a rematch): what the hub kept of the last one goes."""

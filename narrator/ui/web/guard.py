@@ -30,7 +30,7 @@ WRONG_CODES = 10  # wrong room codes one connection may try
 SETUP = ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "mode", "move", "remove")
 HOST = (*SETUP, "deal", "continue", "new", "rematch", "start", "vote", "undo", "tap", "show", "cover", "open",
         "count", "voice_download", "say_address", "sound_device", "sound_volume", "sound_test", "hello", "allow",
-        "deny")
+        "deny", "history")
 SEAT = ("tap", "show", "cover", "hello")
 SPECTATOR = ("join", "hello", "takeover")  # takeover: with the code only the table has (takeover.py)
 ALLOWED = {"host": HOST, "seat": SEAT, "spectator": SPECTATOR}

@@ -35,6 +35,7 @@ from narrator.ui.web.guard import (
     Refusal,
     check_message,
 )
+from narrator.ui.web.historyview import history_reply
 from narrator.ui.web.ports import Send
 from narrator.ui.web.seating import Seating
 from narrator.ui.web.tablevoice import PageCaptions
@@ -109,6 +110,8 @@ class Hub(GameLoop, Seating, Drafting, Connections):
             self.outputs.set_volume(self, message.get("volume"))
         elif kind == "sound_test":
             self.outputs.test(self)
+        elif kind == "history":  # the group's finished games, to the host's page alone (historyview.py)
+            self.send_to(client, history_reply(self.history, message))
         elif kind == "say_address":  # the device on the table says where phones join (address.py)
             say_address(self)
 

@@ -144,6 +144,10 @@ class Hooks:
     def vote_closed(self) -> None:
         """The day's vote has been counted (a room's speaking list counts its first vote)."""
 
+    def accounts(self) -> dict[int, int] | None:
+        """Which account sits at which seat (an online room's), kept with a finished game; None at home."""
+        return None
+
     def before_screens(self) -> bool:
         """Before every page is sent its screen: what the room shows besides the game follows it first (its
         voice channels); True if that changed."""

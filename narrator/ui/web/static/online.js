@@ -55,6 +55,38 @@ function showRooms(name) {
   $("password").value = "";
   $("me").textContent = t("online.me", { name });
   $("me").hidden = false; $("signout").hidden = false;
+  myHistory();
+}
+
+// The account's own finished games (GET /api/history: only the games it sat in): its numbers, the win rate by
+// side as a small SVG bar chart drawn here, and its last games.
+async function myHistory() {
+  const answer = await api("/api/history");
+  const box = $("my-history");
+  if (!answer.ok) return;
+  const d = answer.data, me = d.players[0];
+  box.replaceChildren();
+  const h = document.createElement("h2"); h.textContent = t("history.title"); box.append(h);
+  const line = (text, cls) => { const p = document.createElement("p"); p.textContent = text; if (cls) p.className = cls; box.append(p); return p; };
+  if (!me) { line(t("history.empty"), "muted"); box.hidden = false; return; }
+  line(t("history.player_line", { name: me.name, games: me.games, wins: me.wins, rate: Math.round(me.win_rate * 100) + "%",
+    survived: me.survived, voted: me.voted_out })).id = "my-numbers";
+  const NS = "http://www.w3.org/2000/svg", sides = Object.entries(me.sides);
+  const chart = document.createElementNS(NS, "svg");
+  chart.setAttribute("viewBox", `0 0 300 ${sides.length * 18}`); chart.setAttribute("class", "chart sides");
+  sides.forEach(([side, v], i) => {
+    const add = (tag, attrs, text) => { const n = document.createElementNS(NS, tag); for (const [k, x] of Object.entries(attrs)) n.setAttribute(k, x); if (text) n.textContent = text; chart.append(n); };
+    const rate = v.games ? v.wins / v.games : 0;
+    add("text", { x: 0, y: i * 18 + 13, class: "chart-label" }, t("history.side." + side));
+    add("rect", { x: 110, y: i * 18 + 3, width: 140, height: 12, class: "chart-back" });
+    add("rect", { x: 110, y: i * 18 + 3, width: Math.round(140 * rate), height: 12, class: "chart-bar", "data-rate": rate.toFixed(4) });
+    add("text", { x: 254, y: i * 18 + 13, class: "chart-value" }, `${v.wins}/${v.games}`);
+  });
+  const by = document.createElement("h3"); by.textContent = t("history.by_side"); box.append(by, chart);
+  const list = document.createElement("ul"); list.id = "my-games";
+  for (const g of d.games) { const li = document.createElement("li"); li.textContent = `${t("end." + g.winner)} · ${g.nights} ${t("history.nights")}`; list.append(li); }
+  const last = document.createElement("h3"); last.textContent = t("history.games"); box.append(last, list);
+  box.hidden = false;
 }
 
 // One request at a time; `then` gets the answer's data when it succeeded, else the refusal is shown.

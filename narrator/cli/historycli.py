@@ -1,0 +1,121 @@
+"""`wolfcall history`: the group's finished games and each player's numbers; export, import, rename, merge, delete."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from narrator.game.history import overview
+from narrator.game.historyfile import HistoryFileError, dumps, merge, parse
+from narrator.game.historystore import HistoryStore, open_history
+from narrator.paths import data_dir
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=("en", "de", "es"), default="en", help="the language of what is printed")
+    p.add_argument("--json", action="store_true", help="print the numbers as one JSON object")
+    p.add_argument("--last", type=int, default=10, help="how many of the last games to list (default 10)")
+    sub = p.add_subparsers(dest="action", metavar="ACTION")
+    sub.add_parser("show", help="the last games and every player's numbers (the default)")
+    ex = sub.add_parser("export", help="write the history to a JSON file")
+    ex.add_argument("file")
+    im = sub.add_parser("import", help="merge a history file into this one")
+    im.add_argument("file")
+    for name, what in (("rename", "give a player's games a new name"), ("merge", "put a player's games under another")):
+        one = sub.add_parser(name, help=what)
+        one.add_argument("old")
+        one.add_argument("new")
+    de = sub.add_parser("delete", help="delete a game (its number as `history` lists it)")
+    de.add_argument("game", type=int)
+
+
+def percent(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+def show(store: HistoryStore, words: dict[str, str], last: int, as_json: bool) -> int:
+    data = overview(store.games(), last)
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(words["history.title"])
+    if not data["games"]:
+        print(words["history.empty"])
+        return 0
+    print(words["history.count"].format(n=data["count"]))
+    print(f"\n{words['history.games']}")
+    for g in data["games"]:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g["ended"]))
+        players = ", ".join(f"{s['name'] or s['seat']} ({words.get('role.' + s['role'], s['role'])})"
+                            for s in g["seats"])
+        line = words["history.game_line"].format(when=when, winner=words.get(f"end.{g['winner']}", g["winner"]),
+                                                 reason=words.get(f"reason.{g['reason']}", g["reason"]).rstrip("."),
+                                                 nights=g["nights"], players=players)
+        print(f"  #{g['id']} {line}")
+    print(f"\n{words['history.players']}")
+    for p in data["players"]:
+        print(words["history.player_line"].format(name=p["name"], games=p["games"], wins=p["wins"],
+                                                  rate=percent(p["win_rate"]), survived=p["survived"],
+                                                  voted=p["voted_out"]))
+        sides = ", ".join(f"{words['history.side.' + k]} {v['wins']}/{v['games']}" for k, v in p["sides"].items())
+        roles = ", ".join(f"{words.get('role.' + k, k)} {v['wins']}/{v['games']}" for k, v in p["roles"].items())
+        print(words["history.sides_line"].format(sides=sides))
+        print(words["history.roles_line"].format(roles=roles))
+    return 0
+
+
+def rename(store: HistoryStore, words: dict[str, str], old: str, new: str, merging: bool) -> int:
+    names = store.names()
+    if old not in names:
+        return fail(words["history.no_player"].format(name=old))
+    if merging != (new in names):
+        key = "history.not_there" if merging else "history.exists"
+        return fail(words[key].format(name=new, old=old))
+    n = store.rename_player(old, new)
+    print(words["history.merged" if merging else "history.renamed"].format(old=old, new=new, n=n))
+    return 0
+
+
+def fail(text: str) -> int:
+    print(f"wolfcall history: {text}", file=sys.stderr)
+    return 2
+
+
+def act(args: argparse.Namespace, store: HistoryStore, words: dict[str, str]) -> int:
+    if args.action in (None, "show"):
+        return show(store, words, args.last, args.json)
+    if args.action == "export":
+        text = dumps(store)
+        Path(args.file).write_text(text, encoding="utf-8")
+        print(words["history.exported"].format(n=len(store.games()), path=args.file))
+        return 0
+    if args.action == "import":
+        try:
+            with open(args.file, "rb") as f:
+                raw = f.read(10 << 20)
+            added, replaced = merge(store, parse(raw, args.file))
+        except OSError as exc:
+            return fail(f"{args.file}: {exc.strerror or exc}")
+        except HistoryFileError as exc:
+            return fail(str(exc))
+        print(words["history.imported"].format(added=added, replaced=replaced, path=args.file))
+        return 0
+    if args.action in ("rename", "merge"):
+        return rename(store, words, args.old, args.new, args.action == "merge")
+    if not store.delete_game(args.game):
+        return fail(words["history.no_game"].format(id=args.game))
+    print(words["history.deleted"].format(id=args.game))
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    from narrator.ui.web.strings import strings
+
+    store = open_history(data_dir())
+    try:
+        return act(args, store, strings(args.lang))
+    finally:
+        store.close()

@@ -1,0 +1,61 @@
+"""The history's store: a game kept under its key (the same key replaces it), deleted, a player renamed or merged,
+and an account's games apart from the others'."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from narrator.game.history import player_stats
+from narrator.game.historystore import SqliteHistory
+
+from .history_games import GAMES
+
+
+def filled(tmp_path: Path) -> SqliteHistory:
+    store = SqliteHistory(tmp_path / "h.sqlite")
+    for game in GAMES:
+        store.add_game(game)
+    return store
+
+
+def test_games_come_back_as_they_were_kept(tmp_path: Path) -> None:
+    store = filled(tmp_path)
+    back = store.games()
+    assert [replace(g, id=None) for g in back] == GAMES and len({g.id for g in back}) == 5
+    store.close()
+    again = SqliteHistory(tmp_path / "h.sqlite")  # on the disk, not in memory
+    assert len(again.games()) == 5
+
+
+def test_the_same_key_replaces_the_game(tmp_path: Path) -> None:
+    store = filled(tmp_path)
+    store.add_game(replace(GAMES[0], winner="village", ended=600.0))
+    kept = store.games()
+    assert len(kept) == 5 and [g.winner for g in kept if g.key == "g1"] == ["village"]
+
+
+def test_a_deleted_game_leaves_every_number(tmp_path: Path) -> None:
+    store = filled(tmp_path)
+    g5 = next(g for g in store.games() if g.key == "g5")
+    assert g5.id is not None and store.delete_game(g5.id) and not store.delete_game(g5.id)
+    stats = {p.name: p for p in player_stats(store.games())}
+    assert "Dario" not in stats and stats["Ana"].games == 4 and stats["Ana"].wins == 2  # g5 was a win of hers
+
+
+def test_rename_and_merge(tmp_path: Path) -> None:
+    store = filled(tmp_path)
+    assert store.rename_player("Dario", "Darío") == 1
+    assert "Darío" in store.names() and "Dario" not in store.names()
+    assert store.rename_player("Carla", "Ben") == 4  # a merge: Ben's 4 games and Carla's 4 are one player's 8
+    ben = {p.name: p for p in player_stats(store.games())}["Ben"]
+    assert ben.games == 8 and ben.wins == 4 and ben.voted_out == 3
+
+
+def test_an_account_sees_only_the_games_it_sat_in(tmp_path: Path) -> None:
+    store = SqliteHistory(tmp_path / "h.sqlite")
+    mine = replace(GAMES[0], seats=tuple(replace(s, account=3 if s.seat == 1 else 4) for s in GAMES[0].seats))
+    store.add_game(mine)
+    store.add_game(GAMES[1])
+    assert [g.key for g in store.games(3)] == ["g1"] and [g.key for g in store.games(4)] == ["g1"]
+    assert store.games(5) == [] and len(store.games()) == 2
