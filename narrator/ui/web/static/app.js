@@ -673,10 +673,9 @@ function hands(body, s) {
 }
 // The confirm names who leaves by the hands counted (the raven's votes added, as the game counts them), or the tie.
 function leaves(s, hands) {
-  const raised = Object.values(hands).some((n) => n > 0);
-  if (!raised) return t("day.confirm_none");
   const votes = s.count.seats.map((p) => ({ name: p.name, n: hands[p.seat] + (p.extra || 0) }));
-  const most = Math.max(...votes.map((v) => v.n));
+  const most = Math.max(0, ...votes.map((v) => v.n));
+  if (most === 0) return t("day.confirm_none");  // no hand and no mark (the raven's counts as votes)
   const top = votes.filter((v) => v.n === most).map((v) => v.name);
   if (top.length === 1) return t("day.confirm_out", { name: top[0], votes: most });
   return t("day.confirm_tie", { names: top.join(", "), votes: most });
