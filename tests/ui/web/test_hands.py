@@ -43,3 +43,24 @@ def test_the_show_of_hands_confirm_says_who_leaves(page: Any, tmp_path: Path) ->
         page.click("[data-seat='5'] button:text-is('+')")
         page.click("#count-confirm")
         assert page.inner_text("#confirm-text") == w["day.confirm_tie"].format(names="Ben, Eva", votes=3)
+
+
+def test_with_no_hand_up_the_ravens_mark_still_names_who_leaves(page: Any, tmp_path: Path) -> None:
+    """With the raven's two votes on Carla and no hand up, the confirm said "niemand muss gehen" (RULES.md: nobody
+    dies only with no vote at all and no mark)."""
+    state = Game.new(NAMES, ruleset="extended", seed=4, mode="one_device",
+                     roles=["werewolf", "werewolf", "seer", "villager", "villager", "villager", "villager",
+                            "villager"]).state
+    vote = {**Screens("de", lambda s: NAMES[s - 1]).vote(state, []), "q": 3, "t": "screen"}
+    for seat in vote["count"]["seats"]:
+        if seat["seat"] == 3:
+            seat["extra"] = 2  # as the server sends a seat the raven marked
+    port = free_port()
+    with server(tmp_path, port):
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#deal")
+        page.select_option("#lang", "de")
+        page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+        page.evaluate(f"render({json.dumps(vote)})")
+        page.click("#count-confirm")
+        assert page.inner_text("#confirm-text") == strings("de")["day.confirm_out"].format(name="Carla", votes=2)
