@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from narrator.config import OptionError, port_number, speed_factor
 from narrator.yamlfile import cut
@@ -97,6 +99,9 @@ def run(args: argparse.Namespace) -> int:
     accounts = Accounts(SqliteStore(data / "accounts.sqlite"))
     rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed, prefix=args.code_prefix,
                   speaker_factory=None if args.fast or args.captions_only else room_voice)
+    reopened = rooms.reopen()  # every room open when the server last stopped, or was killed
+    if reopened:
+        print(f"wolfcall: {len(reopened)} rooms reopened", file=sys.stderr)
     stun = args.stun or []
 
     def ice(user: str) -> list[dict[str, object]]:
@@ -109,11 +114,31 @@ def run(args: argparse.Namespace) -> int:
     print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)
     try:
         with sock:
-            uvicorn.Server(uvicorn.Config(
+            restartable(rooms, uvicorn.Config(
                 app, log_level="warning", ws_max_size=65536, ssl_certfile=str(args.cert) if args.cert else None,
                 ssl_keyfile=str(args.key) if args.key else None, proxy_headers=args.proxy,
                 forwarded_allow_ips="127.0.0.1" if args.proxy else None)).run(sockets=[sock])
     finally:
         stop.set()
-        rooms.close()
+        rooms.suspend()  # kept for the next start (after the signal, already done: nothing is left to do)
     return 0
+
+
+def restartable(rooms: Any, config: Any) -> Any:
+    """uvicorn's server, which on SIGTERM (or Ctrl-C) first suspends every room (Rooms.suspend: no new rooms,
+    every page told, every answer journaled), then stops as uvicorn does; a second signal stops it at once."""
+    import uvicorn
+
+    class Restartable(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if rooms.closing:
+                super().handle_exit(sig, frame)
+                return
+
+            def suspend() -> None:  # off the signal handler: the loop's thread may hold a room's lock
+                rooms.suspend()
+                uvicorn.Server.handle_exit(self, sig, frame)
+
+            threading.Thread(target=suspend, name="wolfcall-restart").start()
+
+    return Restartable(config)
