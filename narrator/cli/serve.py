@@ -110,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
     secure = not args.insecure
     app = create_online_app(accounts, rooms, secure=secure, ice=ice)
     stop = start_ticking(rooms.all)
+    sock.listen(2048)  # from this line on a page's socket waits in the queue until the server takes it
     scheme = "https" if args.cert else "http"
     print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)
     try:
