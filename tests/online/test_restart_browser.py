@@ -68,7 +68,7 @@ class Process:
         """The server's next stderr line that starts with `start` (the others are kept in `log`)."""
         while True:
             try:
-                line = self.lines.get(timeout=GUARD_S)
+                line = self.lines.get(timeout=TEST_GUARD_S)  # a start on a busy machine: only against a hang
             except queue.Empty:
                 raise AssertionError(f"the server never said {start!r}: {self.log}") from None
             if line.startswith(start):
