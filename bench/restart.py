@@ -28,11 +28,11 @@ def _where(s: dict[str, Any]) -> tuple[Any, ...]:
     return s.get("screen"), s.get("step"), s.get("q"), s.get("night")
 
 
-async def _until(condition: Callable[[], bool]) -> None:
+async def _until(condition: Callable[[], bool], what: Callable[[], object] = lambda: "") -> None:
     deadline = time.monotonic() + LISTEN_S
     while not condition():
         if time.monotonic() > deadline:
-            raise RuntimeError("bench online.restart_s: the room never got there")
+            raise RuntimeError(f"bench online.restart_s: the room never got there {what()}")
         await asyncio.sleep(0.01)
 
 
@@ -50,7 +50,7 @@ async def _to_the_night(port: int) -> tuple[Game, list[asyncio.Task[None]]]:
     await _until(lambda: len(game.bots[0].screen.get("room", {}).get("players", [])) == PLAYERS)
     await game.bots[0].send({"t": "deal"}, answer=False)
     rng = random.Random(0)
-    while not all(b.screen.get("step") == "werewolves" for b in game.bots):
+    while not all(b.screen.get("step") == "werewolves" and b.screen.get("q", -1) >= 0 for b in game.bots):
         for bot in game.bots:
             if bot.shown != bot.answered and bot.screen.get("screen") != "night":
                 bot.answered = bot.shown
@@ -75,7 +75,7 @@ async def _back(port: int, bot: Bot, where: tuple[Any, ...]) -> None:
         except OSError:
             await asyncio.sleep(RETRY_S)
     reader = asyncio.create_task(_read(bot))
-    await _until(lambda: _where(bot.screen) == where)
+    await _until(lambda: _where(bot.screen) == where, lambda: (bot.name, where, _where(bot.screen), bot.refused))
     await bot.ws.close()
     await reader
 
