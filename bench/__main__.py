@@ -11,11 +11,12 @@ import inspect
 import json
 import sys
 
-from . import engine, narration, online, scripts, voice, web
+from . import engine, narration, online, restart, scripts, voice, web
 
 # Each suite, with the prefixes its figures' names start with.
 SUITES = [(engine, ("engine.",)), (scripts, ("scripts.",)), (narration, ("clock.", "journal.", "resume.")),
-          (voice, ("voice.", "pack.", "play.")), (web, ("web.",)), (online, ("online.",))]
+          (voice, ("voice.", "pack.", "play.")), (web, ("web.",)), (online, ("online.",)),
+          (restart, ("online.restart_s",))]
 
 
 def main(prefixes: list[str]) -> int:

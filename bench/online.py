@@ -470,9 +470,6 @@ def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
         with tempfile.TemporaryDirectory() as tmp:
             f = rooms_on_two_servers(Path(tmp) / "data")
         yield from _figures("online.flat_out_two_servers", f)
-    from . import restart  # it builds on this module's bots and server
-
-    yield from restart.run(only)
 
 
 def _figures(name: str, f: Figures) -> Iterator[str]:
