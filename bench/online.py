@@ -21,6 +21,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -395,10 +396,11 @@ def _answering(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextlib.contextmanager
-def _server(data: Path, speed: float | None = None, prefix: str = "") -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+def _server(data: Path, speed: float | None = None, prefix: str = "",
+            port: int = 0) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     """`wolfcall serve --online --insecure` on `data`, in its own process, answering HTTP: with `--fast` (the
     narrator on a virtual clock), or on a real clock `speed` times faster than a table's (captions only)."""
-    port = _port()
+    port = port or _port()
     wolfcall = str(Path(sys.executable).parent / "wolfcall")
     pace = ["--fast"] if speed is None else ["--speed", str(speed), "--captions-only"]
     command = [wolfcall, "serve", "--online", "--insecure", *pace, "--host", "127.0.0.1", "--port", str(port),
@@ -410,7 +412,7 @@ def _server(data: Path, speed: float | None = None, prefix: str = "") -> Iterato
     try:
         _answering(f"http://127.0.0.1:{port}", proc, log)
         yield port, proc
-        if proc.poll() is not None:
+        if proc.poll() is not None and proc.returncode != -signal.SIGTERM:  # SIGTERM: the restart's (restart.py)
             raise RuntimeError(f"the server exited ({proc.returncode}): {log.read_text(errors='replace')}")
     finally:
         proc.kill()

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from narrator.config import OptionError, port_number, speed_factor
 from narrator.yamlfile import cut
@@ -78,6 +80,19 @@ def check(args: argparse.Namespace) -> str | None:
     return secret
 
 
+def reopened_rooms(args: argparse.Namespace, cfg: Any, script: Any, data: Path, store: Any) -> Any:
+    """The server's rooms, with every room that was open when it last stopped, or was killed, reopened."""
+    from narrator.online.rooms import Rooms
+    from narrator.online.speech import room_voice
+
+    rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed, prefix=args.code_prefix,
+                  speaker_factory=None if args.fast or args.captions_only else room_voice, store=store)
+    reopened = rooms.reopen()
+    if reopened:
+        print(f"wolfcall: {len(reopened)} rooms reopened", file=sys.stderr)
+    return rooms
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -85,9 +100,7 @@ def run(args: argparse.Namespace) -> int:
     from narrator.online.accounts import Accounts
     from narrator.online.pgstore import open_store
     from narrator.online.room import start_ticking
-    from narrator.online.rooms import Rooms
     from narrator.online.site import create_online_app
-    from narrator.online.speech import room_voice
     from narrator.online.store import StoreError
     from narrator.online.voice import ice_servers
     from narrator.paths import data_dir
@@ -114,8 +127,7 @@ def run(args: argparse.Namespace) -> int:
         sock.close()
         return 1
     accounts = Accounts(store)
-    rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed, prefix=args.code_prefix,
-                  speaker_factory=None if args.fast or args.captions_only else room_voice, store=store)
+    rooms = reopened_rooms(args, cfg, script, data, store)
     stun = args.stun or []
 
     def ice(user: str) -> list[dict[str, object]]:
@@ -124,16 +136,37 @@ def run(args: argparse.Namespace) -> int:
     secure = not args.insecure
     app = create_online_app(accounts, rooms, secure=secure, ice=ice, public=args.public_url)
     stop = start_ticking(rooms.all)
+    sock.listen(2048)  # from this line on a page's socket waits in the queue until the server takes it
     scheme = "https" if args.cert else "http"
     print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)
     try:
         with sock:
-            uvicorn.Server(uvicorn.Config(
+            restartable(rooms, uvicorn.Config(
                 app, log_level="warning", ws_max_size=65536, ssl_certfile=str(args.cert) if args.cert else None,
                 ssl_keyfile=str(args.key) if args.key else None, proxy_headers=args.proxy,
                 forwarded_allow_ips="127.0.0.1" if args.proxy else None)).run(sockets=[sock])
     finally:
         stop.set()
-        rooms.close()
+        rooms.suspend()  # kept for the next start (after the signal, already done: nothing is left to do)
         store.close()
     return 0
+
+
+def restartable(rooms: Any, config: Any) -> Any:
+    """uvicorn's server, which on SIGTERM (or Ctrl-C) first suspends every room (Rooms.suspend: no new rooms,
+    every page told, every answer journaled), then stops as uvicorn does; a second signal stops it at once."""
+    import uvicorn
+
+    class Restartable(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if rooms.closing:
+                super().handle_exit(sig, frame)
+                return
+
+            def suspend() -> None:  # off the signal handler: the loop's thread may hold a room's lock
+                rooms.suspend()
+                uvicorn.Server.handle_exit(self, sig, frame)
+
+            threading.Thread(target=suspend, name="wolfcall-restart").start()
+
+    return Restartable(config)

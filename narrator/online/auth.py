@@ -26,7 +26,8 @@ from narrator.ui.web.arrivals import loads
 
 COOKIE = "wolfcall_session"
 BODY_MAX = 4096
-STATUS = {"signin.wrong": 401, "signin.required": 401, "signin.slow": 429, "request.large": 413}
+STATUS = {"signin.wrong": 401, "signin.required": 401, "signin.slow": 429, "request.large": 413,
+          "server.restarting": 503}
 NO_STORE = {"Cache-Control": "no-store"}
 
 log = logging.getLogger(__name__)

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import State, ruleset
+from engine import State, parse_house, ruleset
+from engine.house import defaults
 from narrator.config import Config
 from narrator.game.historystore import HistoryStore
 from narrator.game.inputs import START, VOTE
@@ -117,6 +118,8 @@ class Room(RoomChannels):
         if d.house.day_timer_minutes is None:
             hub.change_setup("house", {"day_timer_minutes": DEBATE_MINUTES})
         self.lock = hub.lock
+        self.store: Callable[[dict[str, Any]], None] | None = None  # where the room's record is kept (openrooms.py)
+        self.stored = ""  # the record last kept
         self.join(owner)
 
     # -- who sits where ---------------------------------------------------------------------
@@ -143,6 +146,7 @@ class Room(RoomChannels):
             self.members.append(member)
             self._seats_changed()
             self.active = self.now()
+            self.keep()
             return len(self.members)
 
     def limits(self) -> tuple[int, int]:
@@ -166,6 +170,7 @@ class Room(RoomChannels):
                     client.send({"t": "gone"})
                     self.disconnect_client(client)
             self._seats_changed()
+            self.keep()
 
     def _seats_changed(self) -> None:
         """The hub's seats are the members in the order they joined; every page is told its seat again."""
@@ -299,6 +304,7 @@ class Room(RoomChannels):
             except (KeyError, ValueError, TypeError):
                 client.send({"t": "refused", "rule": "message.form",
                              "text": self._words().get("refusal.message.form", "a malformed message")})
+            self.keep()
 
     def _dispatch(self, client: Client, kind: str, message: dict[str, Any]) -> None:
         seat = self.seat_of(client.user)
@@ -410,6 +416,55 @@ class Room(RoomChannels):
                 client.send({"t": "gone"})
                 self.disconnect_client(client)
             self.hub.stop_game()
+
+    # -- what a restart keeps (narrator/online/openrooms.py; Rooms.reopen reads it back) --------------------------
+    def record(self) -> dict[str, Any]:
+        """Who sits where, the setup and the speaking list's counts; the game is in the journal. No secret."""
+        d, speaking = self.hub.draft, self.speaking
+        return {"code": self.code, "owner": self.owner, "members": [[m.user, m.name] for m in self.members],
+                "removed": sorted(self.removed), "ruleset": d.ruleset, "lang": d.lang, "voice": d.voice,
+                "counts": d.counts, "house": d.house.to_json(), "speaking": speaking is not None,
+                "spoke": sorted(speaking.spoke) if speaking else [],
+                "first_vote_done": bool(speaking and speaking.first_vote_done)}
+
+    def keep(self) -> None:
+        """The room's record, kept when it has changed (after every message, join and removal)."""
+        if self.store is None:
+            return
+        record = self.record()
+        text = json.dumps(record, sort_keys=True, ensure_ascii=False)
+        if text != self.stored:
+            self.stored = text
+            self.store(record)
+
+    def reseat(self, record: dict[str, Any]) -> None:
+        """A room reopened after a restart: its members, setup and speaking list as kept, and its game continued
+        from its journal (replayed silently up to the question it was at, as `wolfcall play --resume` does)."""
+        with self.lock:
+            d = self.hub.draft
+            self.members = [Member(int(user), str(name)) for user, name in record["members"]]
+            self.removed = {int(user) for user in record["removed"]}
+            self._seats_changed()
+            d.counts = {str(role): int(n) for role, n in record["counts"].items()}
+            d.house = parse_house(d.ruleset, record["house"], defaults(d.ruleset))
+            self.hub._continue()
+            if self.speaking is not None:
+                self.game = self.hub.dealt  # the speaking list counts on for the game continued
+                self.speaking.spoke = {int(seat) for seat in record["spoke"]}
+                self.speaking.first_vote_done = bool(record["first_vote_done"])
+            self.stored = json.dumps(self.record(), sort_keys=True, ensure_ascii=False)
+
+    def suspend(self) -> threading.Thread | None:
+        """The server restarts: every page is told so (it reconnects by itself), and the narrator stops at its
+        next question, once it has journaled every answer it was handed; the thread to wait for."""
+        with self.lock:
+            for client in list(self.clients.values()):
+                client.send({"t": "restarting"})
+                self.disconnect_client(client)
+            thread = self.hub.thread
+            if self.hub.input is not None:
+                self.hub.input.stop()
+            return thread
 
 
 def start_ticking(rooms: Callable[[], list[Room]], every: float = 1.0) -> threading.Event:

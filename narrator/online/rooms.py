@@ -10,6 +10,7 @@ servers and routes each code to its own (see the README, "Running many rooms").
 from __future__ import annotations
 
 import shutil
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -18,7 +19,9 @@ from typing import Any
 
 from narrator.config import Config
 from narrator.game.historystore import open_history
+from narrator.game.journal import JournalError
 from narrator.game.session import Table
+from narrator.online.openrooms import OpenRooms, RoomFiles
 from narrator.online.room import Member, Room
 from narrator.online.store import Store
 from narrator.speech.script import Script
@@ -31,15 +34,18 @@ MAX_ROOMS = 500  # rooms one server opens at most (memory is bounded; measured i
 ROOMS_EACH = 3  # rooms one account may hold open at once (nobody fills the server alone)
 RULESETS = ("classic", "extended")
 LANGS = ("en", "de", "es")
+SUSPEND_S = 10.0  # a restart waits at most this long for the narrators to journal what they were handed
 
 
 class Rooms:
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, speed: float = 1.0,
                  now: Callable[[], float] = time.time, prefix: str = "",
-                 speaker_factory: Callable[[Any, Table], Any] | None = None, store: Store | None = None) -> None:
+                 speaker_factory: Callable[[Any, Table], Any] | None = None, store: Store | None = None,
+                 kept: OpenRooms | None = None) -> None:
         """`prefix`: the first letter of every code this server draws, so that a router in front of several
         servers sends `/r/<code>...` to the one that holds the room by that letter alone (README). `store`:
-        where the join tries are counted (without one, in this process's memory)."""
+        where the join tries are counted (without one, in this process's memory). `kept`: where the list of
+        open rooms is kept for a restart (default: a file a room in `data/rooms`)."""
         if len(prefix) > 1 or (prefix and prefix not in CODE_LETTERS):
             raise ValueError(f"a code's first letter is one of {CODE_LETTERS}")
         self.cfg, self.script, self.data, self.fast, self.speed, self.now = cfg, script, data, fast, speed, now
@@ -49,6 +55,8 @@ class Rooms:
         self.history = open_history(data)  # every room's finished games, each kept with its players' accounts
         self.lock = threading.Lock()
         self.joins: Window | StoredWindow = Window(now, JOIN_TRIES) if store is None else StoredWindow(store, now)
+        self.kept = kept if kept is not None else RoomFiles(data / "rooms")
+        self.closing = False  # the server is restarting: no room opens or is joined any more
 
     def open(self, user: int, name: str, options: dict[str, Any]) -> Room:
         ruleset = options.get("ruleset", "classic")
@@ -57,6 +65,7 @@ class Rooms:
         if ruleset not in RULESETS or lang not in LANGS or (voice is not None and not isinstance(voice, str)):
             raise Refusal("message.form", "a room has a ruleset (classic, extended) and a language (en, de, es)")
         with self.lock:
+            self._refuse_closing()
             self._close_idle()
             if len(self.rooms) >= MAX_ROOMS:
                 raise Refusal("room.busy", "this server has no room left; try again later")
@@ -68,7 +77,50 @@ class Rooms:
                         voice=voice, speaking=bool(options.get("speaking", False)), fast=self.fast, speed=self.speed,
                         now=self.now, speaker_factory=self.speaker_factory, history=self.history)
             self.rooms[code] = room
+            self._keep(room)
             return room
+
+    def _keep(self, room: Room) -> None:
+        code = room.code
+        room.store = lambda record: self.kept.save(code, record)
+        room.keep()
+
+    def _refuse_closing(self) -> None:
+        if self.closing:
+            raise Refusal("server.restarting", "the server is restarting; try again in a moment")
+
+    def reopen(self) -> list[str]:
+        """At start: every room that was open when the server stopped (or was killed), with its members and
+        its game from its journal; the codes reopened. A room that cannot be reopened is named on stderr."""
+        reopened = []
+        for code, record in self.kept.all().items():
+            try:
+                names = {int(user): str(name) for user, name in record["members"]}
+                room = Room(code, Member(int(record["owner"]), names[int(record["owner"])]), self.cfg, self.script,
+                            self.data / "rooms" / code, ruleset=record["ruleset"], lang=record["lang"],
+                            voice=record.get("voice"), speaking=bool(record["speaking"]), fast=self.fast,
+                            speed=self.speed, now=self.now, speaker_factory=self.speaker_factory)
+                room.reseat(record)
+            except (KeyError, TypeError, ValueError, JournalError, Refusal) as exc:
+                print(f"wolfcall: the room {code} could not be reopened ({exc!r})", file=sys.stderr)
+                continue
+            with self.lock:
+                self.rooms[code] = room
+            self._keep(room)  # kept as it was read: nothing is written again
+            reopened.append(code)
+        return reopened
+
+    def suspend(self, wait: float = SUSPEND_S) -> None:
+        """SIGTERM: no new rooms; every page is told the server restarts; each narrator journals what it was
+        handed and stops. The rooms stay in the list: the next start reopens them (`reopen`)."""
+        with self.lock:
+            self.closing = True
+            rooms = list(self.rooms.values())
+        threads = [room.suspend() for room in rooms]
+        deadline = time.monotonic() + wait
+        for thread in threads:
+            if thread is not None:
+                thread.join(max(0.0, deadline - time.monotonic()))
 
     def _new_code(self) -> str:
         import secrets
@@ -95,6 +147,7 @@ class Rooms:
         return self.joins.take(f"ip:{address}") and (user is None or self.joins.take(f"user:{user}"))
 
     def join(self, typed: object, user: int, name: str, address: str) -> Room:
+        self._refuse_closing()
         if not self.guess(user, address):
             raise Refusal("room.slow", "too many tries; wait a minute")
         room = self.find(typed)
@@ -109,6 +162,7 @@ class Rooms:
             if t - room.idle_since() > IDLE_SECONDS:
                 del self.rooms[code]
                 room.close()
+                self.kept.drop(code)
                 shutil.rmtree(self.data / "rooms" / code, ignore_errors=True)
 
     def all(self) -> list[Room]:

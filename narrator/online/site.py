@@ -41,6 +41,7 @@ MAX_MESSAGE = 20_000  # a page's message: an SDP offer for the voice chat is the
 RATE, BURST = 60.0, 200.0  # messages a second per page (the voice chat's ICE candidates come in bursts)
 HANDLERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="wolfcall-rooms")
 NO_STORE = {"Cache-Control": "no-store"}
+RESTARTING = 1012  # WebSocket's "service restart": the page tries again (a `gone` page does not)
 
 
 async def read_json(request: Request) -> dict[str, Any]:
@@ -112,6 +113,9 @@ class Outbox:
                 if message.get("t") == "gone":
                     await ws.close(code=4403)
                     return
+                if message.get("t") == "restarting":  # the page reconnects by itself, to the server started next
+                    await ws.close(code=RESTARTING)
+                    return
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
 
@@ -168,7 +172,7 @@ class Site:
             room = await asyncio.get_running_loop().run_in_executor(
                 HANDLERS, lambda: self.rooms.join(code, user.id, user.name, address))
         except Refusal as exc:
-            status = {"room.slow": 429, "room.unknown": 404}.get(exc.rule, 400)
+            status = {"room.slow": 429, "room.unknown": 404, "server.restarting": 503}.get(exc.rule, 400)
             return JSONResponse({"rule": exc.rule, "text": str(exc)}, status_code=status, headers=NO_STORE)
         return JSONResponse({"code": room.code}, headers=NO_STORE)
 
@@ -193,9 +197,14 @@ class Site:
         return Response(data, media_type="audio/wav", headers=NO_STORE)
 
     async def admit(self, ws: WebSocket) -> tuple[User, Room] | None:
-        """The account and room of a socket; None once it has been told why it gets none."""
+        """The account and room of a socket; None once it has been told why it gets none (a server that is
+        restarting only closes it: the page comes back to the next one)."""
         if not from_own_page(ws.scope, self.public):
             await shut(ws, "request.origin", str(REFUSED["text"]))
+            return None
+        if self.rooms.closing:
+            await ws.send_text(json.dumps({"t": "restarting"}))
+            await ws.close(code=RESTARTING)
             return None
         user = self.accounts.user_of(ws.cookies.get(COOKIE))
         if user is None:

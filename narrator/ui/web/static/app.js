@@ -67,23 +67,28 @@ function connect() {
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
   // a room knows its page by the session cookie; the table's page proves its token once it has the nonce
   ws.onopen = () => {  // a new socket: drawn afresh, under no caption of the server before (it sends its own)
-    tries = 0; lastScreen = null; $("caption").textContent = "";
+    tries = 0; restarts = 0; restarting = false; lastScreen = null; $("caption").textContent = "";
     for (const opened of hooks.opened) opened();
     if (path !== "/ws") send({ t: "hello" });
   };
   ws.onmessage = (e) => receive(JSON.parse(e.data));
   ws.onclose = () => {  // said at once (control.js), then tried again and again, less and less often
     if (gone) return;
-    for (const closed of hooks.closed) closed();
-    setTimeout(connect, Math.min(8000, 250 * 2 ** tries++));
+    for (const closed of hooks.closed) closed(restarting);
+    // a server that said it restarts is back in a second or two: tried often for a while, then as any other
+    const wait = restarting && restarts++ < RESTART_TRIES ? RESTART_MS : Math.min(8000, 250 * 2 ** tries++);
+    setTimeout(connect, wait);
   };
 }
 let tries = 0;  // sockets tried since the last one that opened
+let restarting = false, restarts = 0;  // the server said it restarts (an online room): tried again every RESTART_MS
+const RESTART_MS = 200, RESTART_TRIES = 150;
 
 function receive(m) {
   if (m.t === "screen" && !fresh(m)) return;
   for (const listen of hooks.message) listen(m);  // an online room's extras (room.js): voice chat, speaking list
   if (m.t === "gone") { gone = true; return; }
+  if (m.t === "restarting") { restarting = true; return; }
   if (m.t === "ui") { T = m.strings; document.documentElement.lang = m.lang; if (screen) render(screen); }
   else if (m.t === "screen") { m.at = Date.now(); screen = m; render(m); }
   else if (m.t === "caption") $("caption").textContent = m.text;

@@ -12,7 +12,7 @@
     box.hidden = false;
   }
   function hide(id) { const box = $(id); if (box) box.hidden = true; }
-  w.hooks.closed.push(() => overlay("offline", w.t("control.offline")));
+  w.hooks.closed.push((restarting) => overlay("offline", w.t(restarting ? "control.restarting" : "control.offline")));
   w.hooks.opened.push(() => { hide("offline"); hide("undoing"); });
 
   let asked = false, typed = "", hostCode = null;

@@ -1,0 +1,248 @@
+"""A room survives its server's restart, in real Chromium against a real `wolfcall serve --online --insecure --fast`
+process: six players in a room, in the middle of the first night (the wolves asked, talking to each other); the
+server gets SIGTERM (or SIGKILL), exits, and is started again on the same port and data folder. Every page comes
+back by itself to its seat and the screen it had, the wolves' voice chat opens again, and the game is played to
+its end. Every frame of every page's sockets is recorded: no page is sent another's card or secret, before or
+after; the journal keeps every answer given before the restart.
+
+Every wait is for an event: the process's exit, its "online rooms on" line (its socket listens from then on), a
+frame, a page's state; the bounds only guard against a hang.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import queue
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narrator.game.session import latest_unfinished, open_journal
+
+from ..browser import ARGS, CHROMIUM
+from .test_rooms_browser import (
+    GUARD_S,
+    MEDIA,
+    NAMES,
+    TEST_GUARD_S,
+    Plan,
+    Player,
+    answer,
+    check_frames,
+    drive,
+    hold,
+    join,
+    open_player,
+    release,
+    see_card,
+    sign_up,
+    wait_connected,
+    wait_grown,
+    wolves_asked,
+)
+from .test_voice_browser import tone
+
+pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
+                                reason="Debian's chromium is not installed (.ci/run installs it)")
+READY = "wolfcall: online rooms on "
+
+
+@dataclass
+class Process:
+    proc: subprocess.Popen[str]
+    lines: queue.Queue[str]
+    log: list[str]
+
+    def wait_line(self, start: str) -> str:
+        """The server's next stderr line that starts with `start` (the others are kept in `log`)."""
+        while True:
+            try:
+                line = self.lines.get(timeout=TEST_GUARD_S)  # a start on a busy machine: only against a hang
+            except queue.Empty:
+                raise AssertionError(f"the server never said {start!r}: {self.log}") from None
+            if line.startswith(start):
+                return line
+            assert line != "", f"the server exited before it said {start!r}: {self.log}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(data: Path, port: int) -> Process:
+    """`wolfcall serve --online --insecure --fast` on `data` and `port`; returns once it listens."""
+    wolfcall = str(Path(sys.executable).parent / "wolfcall")
+    proc = subprocess.Popen([wolfcall, "serve", "--online", "--insecure", "--fast", "--host", "127.0.0.1", "--port",
+                             str(port), "--data", str(data)], env={**os.environ, "WOLFCALL_DATA": str(data)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    log: list[str] = []
+
+    def read() -> None:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            log.append(line)
+            lines.put(line)
+        lines.put("")  # the end: the process has closed its stderr
+
+    threading.Thread(target=read, daemon=True).start()
+    process = Process(proc, lines, log)
+    process.wait_line(READY)
+    return process
+
+
+@contextmanager
+def served(data: Path, port: int) -> Iterator[list[Process]]:
+    """The processes the test starts, each killed (if still running) at the end."""
+    running: list[Process] = [start(data, port)]
+    try:
+        yield running
+    finally:
+        for p in running:
+            if p.proc.poll() is None:
+                p.proc.kill()
+            p.proc.wait()
+        text = "".join(line for p in running for line in p.log)
+        assert "Traceback" not in text, text
+
+
+def shown(s: dict[str, Any]) -> dict[str, Any]:
+    """A screen as the page draws it, the clock's reading aside, and a decoy's tap too: a decoy is no answer, so
+    it is not journaled, and a restart offers it again (the step looks the same as a real one's)."""
+    return {k: v for k, v in s.items() if k not in ("now", "ends") and not (k == "done" and s.get("decoy"))}
+
+
+async def restart(running: list[Process], data: Path, port: int, how: signal.Signals) -> None:
+    old = running[-1]
+    old.proc.send_signal(how)
+    code = await asyncio.get_running_loop().run_in_executor(None, old.proc.wait, GUARD_S)
+    assert code == -how, (code, old.log)  # uvicorn ends by raising the signal it caught again, as a supervisor expects
+    new = await asyncio.get_running_loop().run_in_executor(None, start, data, port)
+    running.append(new)
+    assert any("1 rooms reopened" in line for line in new.log), new.log
+
+
+def fit(plan: Plan, s: dict[str, Any], wolves: set[int], roles: dict[int, str]) -> None:
+    """The wolves' victim and the village's choice among the screen's own choices: a villager (the host and a
+    hunter last) for the wolves, a wolf (not the host) for the village; the host stays alive to call the votes."""
+    targets = {c.get("target") for c in s.get("choices", []) if c.get("target")}
+    villagers = sorted(targets - wolves, key=lambda t: (t == 1, roles.get(t) == "hunter", t))
+    if villagers:
+        plan.victim = villagers[0]
+    if targets:
+        plan.expelled = max(targets & wolves - {1}, default=0) or (villagers or sorted(targets))[-1]
+
+
+async def to_the_end(players: list[Player], plan: Plan, changed: asyncio.Event, wolves: set[int],
+                     roles: dict[int, str]) -> None:
+    """Every page answers its newest screen (as `drive` does), every night open and every vote called, until
+    every page shows the end."""
+    plan.to_vote = True
+    plan.nights_open.update(range(1, 40))
+    while not all(x.last_screen()[1].get("screen") == "end" for x in players):
+        changed.clear()
+        for player in players:
+            index, s = player.last_screen()
+            if index < 0 or index in player.acted:
+                continue
+            fit(plan, s, wolves, roles)
+            message = answer(player, s, plan)
+            if message is not None:
+                player.acted.add(index)
+                await player.send(message)
+        await asyncio.wait_for(changed.wait(), GUARD_S)
+
+
+async def scenario(url: str, data: Path, port: int, running: list[Process], how: signal.Signals,
+                   tmp_path: Path) -> None:
+    from playwright.async_api import async_playwright
+
+    changed = asyncio.Event()
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=[
+            *ARGS, *MEDIA, f"--use-file-for-fake-audio-capture={tone(tmp_path / 'tone.wav', 440)}"])
+        try:
+            players: list[Player] = [await open_player(p, name, None, changed, browser=browser) for name in NAMES]
+            await asyncio.gather(*(sign_up(x, url) for x in players))
+            ana = players[0]
+            await ana.page.click("#open-room")
+            await ana.page.wait_for_url("**/r/*")
+            code = (await ana.page.locator("#room-code").inner_text()).strip()
+            await ana.page.wait_for_function("window.wolfcall.me().seat === 1")
+            ana.seat = 1
+            for player in players[1:]:
+                await join(player, code)
+            await ana.page.wait_for_function("document.querySelectorAll('#seats li').length === 6 && "
+                                             "!document.getElementById('deal').disabled")
+            await ana.page.click("#deal")
+            await asyncio.gather(*(see_card(x) for x in players))
+            roles = {x.seat: x.role for x in players}
+            wolves = {s for s, r in roles.items() if r == "werewolf"}
+            by_seat = {x.seat: x for x in players}
+            plan = Plan()  # the wolves' step waits (no night open) until after the restart
+
+            # -- the middle of night 1: the wolves asked, hearing each other --------------------------------
+            w1, w2 = (by_seat[s] for s in sorted(wolves))
+            await drive(players, plan, changed, lambda: wolves_asked(w1, 1) and wolves_asked(w2, 1), "night 1")
+            await wait_connected(w1, {w2.seat})
+            before = {x.seat: shown(x.last_screen()[1]) for x in players}
+            counts = {x.seat: len(x.frames) for x in players}
+            journal = latest_unfinished(data / "rooms" / code / "games")
+            assert journal is not None
+            kept = [(str(a.value), a.delay) for a in open_journal(journal).answers]
+
+            # -- the restart ---------------------------------------------------------------------------------
+            await restart(running, data, port, how)
+            for x in players:
+                await x.page.wait_for_function(f"window.wolfcall.me().seat === {x.seat} && "
+                                               "!document.getElementById('offline')?.checkVisibility?.()")
+                await x.page.wait_for_function(
+                    "(s) => document.getElementById('screen').dataset.screen === s", arg=before[x.seat]["screen"])
+                while shown(x.last_screen()[1]) != before[x.seat] or x.last_screen()[0] < counts[x.seat]:
+                    changed.clear()
+                    try:
+                        await asyncio.wait_for(changed.wait(), GUARD_S)
+                    except TimeoutError:
+                        raise AssertionError(f"{x.name}'s screen is not back: {before[x.seat]} "
+                                             f"!= {x.last_screen()[1]}") from None
+                after = [m["t"] for m in x.frames[counts[x.seat]:]]
+                if how == signal.SIGTERM:
+                    assert "restarting" in after, after  # told (its old socket's frames may be reported late)
+                x.acted.clear()
+            await wait_connected(w1, {w2.seat})
+            await wait_connected(w2, {w1.seat})
+            await hold(w1)
+            await wait_grown(w2.page, w1.seat)
+            await release(w1)
+
+            # -- the game to its end -------------------------------------------------------------------------
+            await to_the_end(players, plan, changed, wolves, roles)
+            for x in players:
+                check_frames(x)
+                assert not x.errors, (x.name, x.errors)
+            assert [(str(a.value), a.delay) for a in open_journal(journal).answers][: len(kept)] == kept
+        finally:
+            await browser.close()
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "sigkill"])
+def test_a_room_comes_back_after_its_server_restarts(tmp_path: Path, how: signal.Signals) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    port = free_port()
+    with served(data, port) as running:
+        asyncio.run(asyncio.wait_for(scenario(f"http://127.0.0.1:{port}", data, port, running, how, tmp_path),
+                                     TEST_GUARD_S))
