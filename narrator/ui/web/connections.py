@@ -229,9 +229,8 @@ class Connections:
         an old question would wait for ever), the living phones together (shape.py)."""
         frames = self.frames() if self.table is not None else None
         living = self._living()
-        shown = [(c, self._screen_of(c, frames)) for c in list(self.conns.values())
-                 if c is conn or (c.who == "seat" and c.seat in living)]
-        shape.send_screens(shown, living, force=True)
+        shape.send_screens([(c, self._screen_of(c, frames)) for c in list(self.conns.values())
+                            if c is conn or (c.who == "seat" and c.seat in living)], living, force=True)
 
     def _screen_of(self, conn: Conn, frames: Frames | None) -> dict[str, Any]:
         return {**self.frame_for(conn, frames), "t": "screen"}
