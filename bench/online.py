@@ -39,7 +39,8 @@ from narrator.ui.web.guard import BURST, RATE
 
 from ._measure import metric, p95
 
-ROOMS, PLAYERS = 50, 10
+# WOLFCALL_BENCH_ROOMS: fewer rooms for a quick look (a bisect); make bench plays 50
+ROOMS, PLAYERS = int(os.environ.get("WOLFCALL_BENCH_ROOMS", "50")), 10
 PACED_SPEED = 20.0  # the paced games: the narrator's waits 20 times shorter than at a table
 THINK_S = (0.3, 1.5)  # ... and a player looks at a new screen this long before tapping
 GUARD_S = 600.0  # only against a hang: the games, all of them, end long before

@@ -43,7 +43,8 @@ class Client:
         seat, host = self.seat_screen, self.host_screen
         if self.host_client is None:
             out = seat
-        elif not seat or seat.get("screen") == "lobby" or seat.get("watch") or ("q" in host and "q" not in seat):
+        elif not seat or seat.get("screen") == "lobby" or seat.get("watch") or ("q" in host and "q" not in seat) \
+                or ("q" in host and seat.get("screen") == "day"):  # a seat's day asks it nothing: the table's may
             out = host
         else:
             out = seat

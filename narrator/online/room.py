@@ -262,6 +262,8 @@ class Room(RoomChannels):
                 self._send_screen(client, size=message.size if isinstance(message, shape.Padded) else None)
             elif kind in FROM_HOST if host else kind not in ("you", "token", "nonce"):  # the cookie says who
                 client.send(message)
+                if kind == "refused" and message.get("rule") == "stale":
+                    client.last = ""  # the hub sends the screen of now next: the page gets it, changed or not
         return send
 
     def _send_screen(self, client: Client, force: bool = False, size: int | None = None) -> None:

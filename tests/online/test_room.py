@@ -283,3 +283,39 @@ def test_a_finished_rooms_game_is_kept_with_each_seats_account(tmp_path: Path) -
     assert [(s.seat, s.account, s.name) for s in game.seats] == [(n, n, NAMES[n - 1]) for n in range(1, 7)]
     assert game.mode == "own_devices" and [g.key for g in rooms.history.games(4)] == [game.key]
     assert (tmp_path / "history.sqlite").is_file()  # the server's, not the room's folder (removed when it closes)
+
+
+class AtTheDebate(Exception):
+    """The opener's page shows the day's call to vote: the test takes over."""
+
+
+def test_a_stale_refusal_sends_the_page_the_question_of_now(tmp_path: Path) -> None:
+    """The host's call to vote naming an old question is refused, and the page is sent the question open now (it
+    would otherwise wait for ever on a screen that asks nothing: bench online.flat_out, issue 23)."""
+    _rooms, room, table, phones = open_room(tmp_path, 8, "classic", seed=2)
+    host = phones[0]
+    phones[0].send(t="deal")
+
+    def at_the_debate(phone: RoomPhone) -> bool:
+        screen = phone.screen() or {}
+        return phone is host and screen.get("screen") == "day" and not screen.get("watch") and "q" in screen
+
+    def stop() -> bool:
+        if at_the_debate(host):
+            raise AtTheDebate
+        return False
+
+    with pytest.raises(AtTheDebate):
+        play_room(room, table, phones, random.Random(2), each=stop, hold=at_the_debate)
+    q = room.hub.question
+    assert q is not None and host.screen()["q"] == q.number  # type: ignore[index]
+    with table.changed:
+        before = len(host.frames)
+    host.send(t="vote", q=q.number - 1)
+    with table.changed:
+        after = [f.message for f in host.frames[before:]]
+    assert [m["rule"] for m in after if m["t"] == "refused"] == ["stale"]
+    screens = [m for m in after if m["t"] == "screen"]
+    assert screens and screens[-1]["screen"] == "day" and screens[-1]["q"] == q.number, after
+    host.send(t="vote", q=screens[-1]["q"])  # the screen sent answers: the table goes to the vote
+    table.wait(lambda: room.hub.question is not None and room.hub.question.step == "day_vote")

@@ -65,12 +65,15 @@ class Hub(GameLoop, Seating, Drafting, Connections):
                 self._dispatch(client, conn, kind, message)
             except Refusal as exc:
                 self._refuse_rule(conn, exc.rule, str(exc))
+                if exc.rule == "stale":
+                    self.show_now(conn)
             except Refused as exc:
                 self.refuse(client, exc)
             except Malformed as exc:  # a choice of the wrong form: say why, change nothing
                 self.refuse(client, Refused("other", str(exc)))
             except (WrongStep, Unknown, Stale):
                 self._refuse_rule(conn, "stale", "this screen has moved on")
+                self.show_now(conn)
             except (KeyError, ValueError, TypeError):
                 self._refuse_rule(conn, "message.form", "a malformed message")
 
