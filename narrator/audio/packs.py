@@ -27,6 +27,7 @@ from narrator.speech.script import Script
 
 PACKS = Path(os.environ.get("WOLFCALL_PACKS") or VOICES / "packs")
 FORMAT = 1
+AMBIENCE = "ambience:"  # the text a bed's or cue's clip is keyed by (narrator/audio/ambience.py's sounds)
 _FORMATTER = string.Formatter()
 
 
@@ -74,6 +75,10 @@ class Pack:
             return decode(path.read_bytes())
         except (OSError, ValueError):
             return None
+
+    def load_ambience(self, name: str) -> Clip | None:
+        """A bed or cue of the pack (`bed.night`, `cue.dawn`...), kept as its clip `ambience:<name>`."""
+        return self.load_clip(AMBIENCE + name)
 
     def _name_file(self, name: str) -> Path:
         return self.path / "names" / f"{clip_key(self.identity, 'name:' + name)}.mp3"

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.audio.clip import Clip, to_wav
+from narrator.audio.mixer import Levels
 from narrator.audio.table import build_speaker
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines
@@ -68,4 +69,5 @@ def table_voice(hub: HubLike, lang: str, names: Sequence[str] = (), audio: str |
     if hub.draft.sound == "browser":
         return build_speaker(lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
     return build_speaker(lang, hub.draft.voice, audio or hub.audio, None, captions, lines, no_card_out=no_card_out,
-                         device=hub.cfg.audio_device, volume=hub.cfg.volume, words=strings(lang))
+                         device=hub.cfg.audio_device, volume=hub.cfg.volume, words=strings(lang),
+                         levels=Levels.of(hub.cfg.layers))
