@@ -85,7 +85,8 @@ def test_the_page_ducks_the_bed_under_the_voice_with_ramps(page: Any) -> None:
     page.route("http://wolfcall.test/**", serve)
     page.goto("http://wolfcall.test/")
     page.click("#go")
-    page.wait_for_function("wolfcallAmbience.gain() !== null && wolfcallAmbience.gain() <= wolfcallAmbience.floor + 1e-4")
+    ducked = "wolfcallAmbience.gain() !== null && wolfcallAmbience.gain() <= wolfcallAmbience.floor + 1e-4"
+    page.wait_for_function(ducked)
     page.wait_for_function("window.ended === true && wolfcallAmbience.gain() >= 1 - 1e-4")
     trace = page.evaluate("wolfcallAmbience.trace")
     times, gains = np.array([t for t, _ in trace]), np.array([g for _, g in trace])
