@@ -11,11 +11,12 @@ import inspect
 import json
 import sys
 
-from . import engine, narration, online, scripts, voice, web
+from . import ambience, engine, narration, online, scripts, voice, web
 
 # Each suite, with the prefixes its figures' names start with.
 SUITES = [(engine, ("engine.",)), (scripts, ("scripts.",)), (narration, ("clock.", "journal.", "resume.")),
-          (voice, ("voice.", "pack.", "play.")), (web, ("web.",)), (online, ("online.",))]
+          (voice, ("voice.", "pack.", "play.")), (web, ("web.",)), (online, ("online.",)),
+          (ambience, ("ambience.", "clock.overshoot"))]
 
 
 def main(prefixes: list[str]) -> int:
