@@ -11,13 +11,13 @@ import inspect
 import json
 import sys
 
-from . import balance, engine, history, listener, narration, online, restart, scripts, store, voice, web
+from . import ambience, balance, engine, history, listener, narration, online, restart, scripts, store, voice, web
 
 # Each suite, with the prefixes its figures' names start with.
 SUITES = [(engine, ("engine.",)), (balance, ("balance.",)), (scripts, ("scripts.",)),
           (narration, ("clock.", "journal.", "resume.")), (voice, ("voice.onset", "voice.gap", "pack.", "play.")),
           (listener, ("voice.asr_wer.",)), (web, ("web.",)), (online, ("online.",)), (store, ("online.store.",)),
-          (history, ("history.",)), (restart, ("online.restart_s",))]
+          (history, ("history.",)), (restart, ("online.restart_s",)), (ambience, ("ambience.", "clock.overshoot"))]
 
 
 def main(prefixes: list[str]) -> int:

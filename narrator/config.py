@@ -21,6 +21,8 @@ from narrator.yamlfile import load as load_yaml
 AUDIO = ("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "file", "none")
 DEVICE = "default"  # config.yaml `audio_device`: the system's default output
 SOUND_KEYS = ("audio_device", "volume")  # what the page's Sound section writes back (save_sound)
+LAYER_KEYS = ("voice_volume", "bed_volume", "cue_volume")  # each layer of the mix, 0 to 100 (narrator/audio/mixer.py)
+LAYER_DEFAULTS = {"voice_volume": 100, "bed_volume": 60, "cue_volume": 80}
 SPEEDS = (0.1, 10_000.0)  # --speed: from ten times slower to ten thousand times faster (tests run at 300-1500)
 
 
@@ -106,6 +108,7 @@ class Config:
     audio: str = "auto"
     audio_device: str = DEVICE  # miniaudio's output, by name (narrator/audio/outputs.py), or "default"
     volume: int = 100  # 0 to 100
+    layers: dict[str, int] = field(default_factory=lambda: dict(LAYER_DEFAULTS))  # voice, bed, cues: 0 to 100
     web_port: int = 8765
     path: Path | None = None
 
@@ -130,7 +133,8 @@ def load_config(path: Path | None = None) -> Config:
         return Config(path=path)
     if not isinstance(doc, MarkedDict):
         raise ConfigError(where, 1, "config.yaml must be a mapping of settings")
-    known = {"language", "voice", "ruleset", "players", "house_rules", "scripts", "audio", "web_port", *SOUND_KEYS}
+    known = {"language", "voice", "ruleset", "players", "house_rules", "scripts", "audio", "web_port", *SOUND_KEYS,
+             *LAYER_KEYS}
     for key in doc:
         if key not in known:
             raise ConfigError(where, doc.line_of(key),
@@ -142,6 +146,11 @@ def load_config(path: Path | None = None) -> Config:
     cfg.players = _players(doc, where, cfg.ruleset)
     cfg.audio = _choice(doc, where, "audio", doc.get("audio", "auto"), AUDIO)
     cfg.audio_device, cfg.volume = _sound(doc, where)
+    for key in LAYER_KEYS:
+        try:
+            cfg.layers[key] = volume_level(doc.get(key, LAYER_DEFAULTS[key]))
+        except ValueError as exc:
+            raise ConfigError(where, doc.line_of(key), f"{key}: {exc}") from None
     port = doc.get("web_port", 8765)
     if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
         raise ConfigError(where, doc.line_of("web_port"), f"web_port: {shown(port)} is not a port number (1 to 65535)")

@@ -65,3 +65,13 @@ def test_a_bad_sound_setting_names_the_file_the_line_and_the_key(tmp_path: Path,
     with pytest.raises(ValueError):
         save_sound(cfg, "x", 101)
     assert cfg.read_text() == f"# sound\nlanguage: en\n{line}\n", "a refused value is not written"
+
+
+def test_each_layer_of_the_mix_has_its_volume(tmp_path: Path) -> None:
+    path = tmp_path / "config.yaml"
+    path.write_text("language: en\nbed_volume: 0\ncue_volume: 35\n")
+    assert load_config(path).layers == {"voice_volume": 100, "bed_volume": 0, "cue_volume": 35}
+    path.write_text("language: en\nvoice_volume: 90\nbed_volume: loud\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert "config.yaml:3" in str(err.value) and "bed_volume" in str(err.value) and "volume" in str(err.value)

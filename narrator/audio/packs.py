@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from narrator.audio.ambience import SOUNDS, cached
 from narrator.audio.clip import Clip, decode, encode_mp3, normalise, trim
 from narrator.audio.engines import Engine
 from narrator.audio.voices import VOICES, Voice, engine_for
@@ -27,6 +28,7 @@ from narrator.speech.script import Script
 
 PACKS = Path(os.environ.get("WOLFCALL_PACKS") or VOICES / "packs")
 FORMAT = 1
+AMBIENCE = "ambience:"  # the text a bed's or cue's clip is keyed by (narrator/audio/ambience.py's sounds)
 _FORMATTER = string.Formatter()
 
 
@@ -74,6 +76,10 @@ class Pack:
             return decode(path.read_bytes())
         except (OSError, ValueError):
             return None
+
+    def load_ambience(self, name: str) -> Clip | None:
+        """A bed or cue of the pack (`bed.night`, `cue.dawn`...), kept as its clip `ambience:<name>`."""
+        return self.load_clip(AMBIENCE + name)
 
     def _name_file(self, name: str) -> Path:
         return self.path / "names" / f"{clip_key(self.identity, 'name:' + name)}.mp3"
@@ -182,6 +188,8 @@ def render(voice: Voice, script: Script, root: Path = PACKS, workers: int | None
         else:
             jobs.append((key, text, str(folder / "clips" / f"{key}.mp3")))
     kept = len(clips)
+    made = _ambience(folder, identity, previous, clips)
+    kept += len(SOUNDS) - made
     started = time.perf_counter()
     workers = workers or os.cpu_count() or 1
     bar = _bar(len(jobs), voice.name, progress)
@@ -204,7 +212,28 @@ def render(voice: Voice, script: Script, root: Path = PACKS, workers: int | None
         _write_json(folder / "manifest.json", manifest)
     wall = time.perf_counter() - started
     rendered_seconds = sum(clips[k]["seconds"] for k, _, _ in jobs if k in clips)
-    return RenderResult(Pack(folder, manifest), len(jobs), kept, rendered_seconds, wall)
+    return RenderResult(Pack(folder, manifest), len(jobs) + made, kept, rendered_seconds, wall)
+
+
+def _ambience(folder: Path, identity: str, previous: dict[str, dict[str, Any]],
+              clips: dict[str, dict[str, Any]]) -> int:
+    """The project's beds and cues as clips of the pack, keyed as its lines are (`ambience:<name>`); how many
+    were made now."""
+    made = 0
+    for name in SOUNDS:
+        key = clip_key(identity, AMBIENCE + name)
+        entry = previous.get(key)
+        if entry and _intact(folder, entry):
+            clips[key] = entry
+            continue
+        clip = cached(name)
+        data = encode_mp3(clip)
+        out = folder / "clips" / f"{key}.mp3"
+        out.write_bytes(data)
+        clips[key] = {"text": AMBIENCE + name, "file": f"clips/{out.name}", "bytes": len(data),
+                      "sha256": hashlib.sha256(data).hexdigest(), "seconds": round(clip.seconds, 3)}
+        made += 1
+    return made
 
 
 def _bar(total: int, name: str, show: bool) -> Any:

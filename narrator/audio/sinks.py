@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from narrator.audio.clip import RATE, Clip, Samples, to_int16, to_wav
+from narrator.audio.mixer import Mixer
 from narrator.audio.noise import quiet_stderr
 from narrator.audio.outputs import DEFAULT, VOLUME, device_id, gained, playback_devices
 
@@ -45,10 +46,13 @@ class MiniaudioSink:
     name = "miniaudio"
 
     def __init__(self, backends: list[Any] | None = None, buffer_ms: int = 20, device: str = DEFAULT,
-                 volume: int = VOLUME) -> None:
+                 volume: int = VOLUME, mixer: Mixer | None = None) -> None:
         import miniaudio
 
         self.volume = volume
+        self.mixer = mixer  # with one, the card plays the mixer's stream: the bed goes on between lines
+        if mixer is not None:
+            mixer.on_voice_start = lambda: self.onsets.append(time.perf_counter())
         chosen = device_id(device, lambda: playback_devices(backends)) if device != DEFAULT else None
         self.queue: collections.deque[tuple[Samples, float]] = collections.deque()
         self.lock = threading.Lock()
@@ -71,6 +75,10 @@ class MiniaudioSink:
         current: Samples = np.zeros(0, dtype=np.float32)
         position = 0
         frames = yield b""
+        while self.mixer is not None:
+            out = gained(self.mixer.render(frames), self.volume)
+            self.played_seconds += frames / RATE
+            frames = yield array.array("f", out.tobytes())
         while True:
             out = np.zeros(frames, dtype=np.float32)
             filled = 0
@@ -94,12 +102,17 @@ class MiniaudioSink:
 
     def play(self, clip: Clip, at: float) -> None:
         self.handoffs.append(time.perf_counter())
+        if self.mixer is not None:
+            self.mixer.voice(clip.samples)
+            return
         samples = gained(clip.samples, self.volume)
         with self.lock:
             self.queue.append((samples, at))
 
     def stop(self) -> None:
-        """Silence now: what is queued is dropped and the clip playing is cut off."""
+        """Silence now: what is queued is dropped and the clip playing is cut off (the bed goes on)."""
+        if self.mixer is not None:
+            self.mixer.cut()
         with self.lock:
             self.queue.clear()
             self.cut = True
@@ -173,13 +186,15 @@ class CommandSink:
 class FileSink:
     """Writes what the table would have heard to a WAV file, each clip at its place on the game's clock.
 
-    It streams: silence up to each line, then the line, so a long game needs no memory for it.
+    It streams: silence (or the mixer's bed and cues) up to each line, then the line, so a long game needs no
+    memory for it.
     """
 
     name = "file"
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, mixer: Mixer | None = None) -> None:
         self.path = path
+        self.mixer = mixer
         self.wav = wave.open(str(path), "wb")  # noqa: SIM115 - open for the whole game, closed by close()
         self.wav.setnchannels(1)
         self.wav.setsampwidth(2)
@@ -187,8 +202,16 @@ class FileSink:
         self.frames = 0
 
     def play(self, clip: Clip, at: float) -> None:
+        if self.mixer is not None:
+            self._mix_to(self.mixer.voice(clip.samples, round(at * RATE)))  # queued first: the bed ducks ahead
+            return
         self.pad_to(at)
         self._write(clip.samples)
+
+    def _mix_to(self, end: int) -> None:
+        assert self.mixer is not None
+        while self.frames < end:
+            self._write(self.mixer.render(min(end - self.frames, RATE)))
 
     def _write(self, samples: Samples) -> None:
         self.wav.writeframes(to_int16(samples))
@@ -197,6 +220,8 @@ class FileSink:
     def pad_to(self, seconds: float) -> None:
         """Silence up to `seconds`, a second at a time."""
         end = round(seconds * RATE)
+        if self.mixer is not None:
+            self._mix_to(end)
         while self.frames < end:
             self._write(np.zeros(min(end - self.frames, RATE), dtype=np.float32))
 
@@ -204,15 +229,18 @@ class FileSink:
         pass
 
     def close(self) -> None:
+        if self.mixer is not None:
+            self._mix_to(self.mixer.busy_until())  # the last line and cue heard out
         self.wav.close()
 
 
-def open_sink(kind: str, device: str = DEFAULT, volume: int = VOLUME, backends: list[Any] | None = None) -> Sink:
+def open_sink(kind: str, device: str = DEFAULT, volume: int = VOLUME, backends: list[Any] | None = None,
+              mixer: Mixer | None = None) -> Sink:
     """The configured sink, through `device` (miniaudio's only) at `volume`; SinkError when it cannot
-    play here."""
+    play here. `mixer`: the ambience mixed under the voice (miniaudio's only: the others play line by line)."""
     if kind in ("auto", "miniaudio"):
         try:
-            return MiniaudioSink(backends, device=device, volume=volume)
+            return MiniaudioSink(backends, device=device, volume=volume, mixer=mixer)
         except ImportError:
             raise SinkError("miniaudio is not installed") from None
     if kind == "simpleaudio":

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from narrator.audio.ambience import moment
 from narrator.audio.clip import Clip, join, normalise, trim
 from narrator.audio.engines import Engine, EngineError, fallback_engine
 from narrator.audio.packs import Pack
@@ -74,7 +75,11 @@ class AudioSpeaker:
             if scene == line.scene:  # the alternatives prepared for this moment (other verdicts) are not needed
                 future.cancel()
                 del self.ready[text]
+        bed, cue = moment(line.scene)
         for sink in self.sinks:
+            mixer = getattr(sink, "mixer", None)
+            if mixer is not None:
+                mixer.moment(bed, cue)  # the bed and cue this line brings, from its first sample
             sink.play(clip, at)
         seconds = (clip.seconds if len(clip.samples) else estimate_seconds(line.text) - PAUSE) + PAUSE
         self.captions.say(line, at, seconds)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from narrator.audio.ambience import Sounds
 from narrator.audio.clip import Clip
 from narrator.audio.engines import Engine, EngineError, PiperEngine, piper_model_path
 from narrator.audio.floors import floor_engine
+from narrator.audio.mixer import Levels, Mixer
 from narrator.audio.outputs import DEFAULT, VOLUME
 from narrator.audio.packs import PACKS, pack_for
 from narrator.audio.sinks import FileSink, Sink, SinkError, open_sink
@@ -64,29 +66,39 @@ def build_speaker(lang: str, voice_name: str | None, audio: str, out: Path | Non
                   lines: Lines, packs: Path = PACKS, warn: Callable[[str], None] | None = None,
                   no_card_out: Path | None = None, extra: Sequence[Sink] = (),
                   told: bool = False, device: str = DEFAULT, volume: int = VOLUME,
-                  words: Mapping[str, str] | None = None) -> AudioSpeaker | CaptionSpeaker:
+                  words: Mapping[str, str] | None = None,
+                  levels: Levels | None = None) -> AudioSpeaker | CaptionSpeaker:
     """The game's speaker. Without any sink (audio: none, or no card and no file) it is captions only.
     `told`: the first-play voice offer already said why espeak-ng speaks (no second warning). `device`
     and `volume`: config.yaml's `audio_device` and `volume` (narrator/audio/outputs.py). `words`: the
-    table's strings (narrator/ui/web/strings.py), for the line that says there is no sound card."""
+    table's strings (narrator/ui/web/strings.py), for the line that says there is no sound card. `levels`:
+    each layer's volume (config.yaml's `voice_volume`, `bed_volume`, `cue_volume`): the sound card and the
+    file then play one mixer's stream, the bed and cues under the voice (None: the voice alone)."""
     warn = warn or warn_once_to_stderr()
     sinks: list[Sink] = list(extra)
+    sounds = Sounds()  # from the pack, once it is known
+
+    def mixer() -> Mixer | None:
+        return Mixer(sounds, levels) if levels is not None else None
+
     if audio not in ("none", "file"):
         try:
-            sinks.append(open_sink(audio, device, volume))
+            sinks.append(open_sink(audio, device, volume, mixer=mixer()))
         except SinkError as exc:
             out = out or no_card_out
             said = (words or {}).get("cli.no_sound_file" if out else "cli.no_sound")
             warn(said.format(reason=exc, path=out) if said else f"{exc}")
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
-        sinks.append(FileSink(out))
+        sinks.append(FileSink(out, mixer()))
     if not sinks:
         return captions
     voice = choose_voice(voice_name, lang, warn, packs, told)
     pack = pack_for(voice, packs)
     if pack is not None and pack.language != lang:
         pack = None
+    if pack is not None:
+        sounds.load = pack.load_ambience
     return AudioSpeaker(lang, sinks, captions, pack=pack, engine=live_engine(voice), fallback=floor_engine(voice),
                         warn=warn, seat_words=lines.seat_words)
 

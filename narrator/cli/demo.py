@@ -73,6 +73,7 @@ def names(players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from narrator.audio.mixer import Levels
     from narrator.audio.speaker import AudioSpeaker
     from narrator.audio.table import build_speaker
     from narrator.config import load_config
@@ -97,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
     audio = "none" if args.fast else (args.audio or cfg.audio)
     lines = Lines(script, table.lang, Picker(table.seed), table.players)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, audio, args.out, captions, lines,
-                            device=cfg.audio_device, volume=cfg.volume, words=strings(table.lang))
+                            device=cfg.audio_device, volume=cfg.volume, words=strings(table.lang),
+                            levels=Levels.of(cfg.layers))
     session = Session(table, script, speaker, clock, RandomInput(table.seed), journal, answers,
                       resumed=bool(args.resume))
     try:

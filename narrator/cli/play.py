@@ -106,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
 
 def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data: Path, names: list[str] | None) -> int:
     """`--ui terminal`: the game narrated here, its choices typed as numbers, recorded as it goes."""
+    from narrator.audio.mixer import Levels
     from narrator.audio.speaker import AudioSpeaker
     from narrator.audio.table import build_speaker
     from narrator.game.clock import RealClock
@@ -121,7 +122,8 @@ def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data:
     told = offer_voice(args, cfg, table.lang)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
                             CaptionSpeaker(sys.stdout), words, no_card_out=data / "last-game.wav",
-                            told=told, device=cfg.audio_device, volume=cfg.volume, words=strings(table.lang))
+                            told=told, device=cfg.audio_device, volume=cfg.volume, words=strings(table.lang),
+                            levels=Levels.of(cfg.layers))
     keyboard = TerminalInput(words)
     from narrator.game.historystore import open_history
 

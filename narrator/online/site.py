@@ -31,6 +31,7 @@ from narrator.online.auth import COOKIE, read_body, refusal, routes, sent_json
 from narrator.online.origin import REFUSED, OwnPagesOnly, from_own_page
 from narrator.online.room import Room
 from narrator.online.rooms import Rooms
+from narrator.ui.web.app import ambience
 from narrator.ui.web.arrivals import frames, loads
 from narrator.ui.web.guard import Bucket, Refusal
 from narrator.ui.web.shape import wire_text
@@ -263,6 +264,7 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
         Route("/r/{code}", site.room_page),
         Route("/r/{code}/join", site.join_room, methods=["POST"]),
         Route("/r/{code}/audio/{n:int}", site.audio),
+        Route("/ambience/{name}", ambience),
         WebSocketRoute("/r/{code}/ws", site.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ])

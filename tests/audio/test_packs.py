@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from narrator.audio.ambience import SOUNDS
 from narrator.audio.packs import PackError, check, clip_key, export, install, open_pack, render, texts
 from narrator.speech.script import load
 
@@ -23,8 +24,10 @@ def test_every_stretch_of_words_becomes_one_clip() -> None:
 def test_espeak_pack_renders_and_checks(tmp_path: Path) -> None:
     result = render(espeak_voice(), small_script(), root=tmp_path, progress=False)
     pack = open_pack(tmp_path / "testruth")
-    assert result.rendered == len(texts(small_script(), "en")) and result.kept == 0
+    assert result.rendered == len(texts(small_script(), "en")) + len(SOUNDS) and result.kept == 0
     assert check(pack, small_script(), deep=True) == []
+    night = pack.load_ambience("bed.night")  # the project's beds and cues, clips of the pack
+    assert night is not None and night.seconds == pytest.approx(30, abs=0.1)
     assert all((tmp_path / "testruth" / c["file"]).read_bytes()[:3] in (b"ID3", b"\xff\xfb", b"\xff\xf3")
                or (tmp_path / "testruth" / c["file"]).read_bytes()[0] == 0xFF for c in pack.clips.values())
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import wave
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from narrator.cli.main import main
@@ -79,3 +81,21 @@ def test_the_timeline_option_says_what_it_writes(capsys: pytest.CaptureFixture[s
         main(["demo", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "Contract" not in help_text and "captions and night steps to this file" in help_text
+
+
+def test_the_rendered_file_holds_the_bed_between_the_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("WOLFCALL_DATA", str(tmp_path / "data"))  # the sounds are made and cached there
+    out = tmp_path / "game.wav"
+    assert main(["demo", "--fast", "--seed", "2", "--players", "6", "--voice", "ruth", "--quiet",
+                 "--out", str(out)]) == 0
+    rows = [json.loads(r) for r in out.with_suffix(".timeline.jsonl").read_text().splitlines()]
+    steps = [r for r in rows if "step" in r]
+    captions = [r for r in rows if "scene" in r]
+    with wave.open(str(out)) as w:
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float64) / 32768
+    wake = next(c for c in captions if c["scene"] == f"night.{steps[0]['step']}.wake")
+    sleep = next(c for c in captions if c["scene"] == f"night.{steps[0]['step']}.sleep")
+    window = samples[int((wake["end"] + 0.5) * 22050):int((sleep["t"] - 0.5) * 22050)]  # nothing is said here
+    assert len(window) > 22050 and np.sqrt(np.mean(window**2)) > 10 ** (-45 / 20), "no bed while the step is held"
+    assert list((tmp_path / "data" / "ambience").glob("bed.night-*.wav")), "the night bed was not cached"

@@ -23,6 +23,7 @@ from narrator.ui.web.guard import MAX_MESSAGE, Bucket, normal_code, same
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.shape import wire_text
 from narrator.ui.web.strings import strings
+from narrator.ui.web.tablevoice import ambience_wav
 
 
 def loopback(address: str) -> bool:
@@ -96,6 +97,14 @@ async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], f
         hub.disconnect(client)
 
 
+async def ambience(request: Request) -> Response:
+    """A bed or cue of the project's ambience, the same for every page and room (static/ambience.js)."""
+    data = await asyncio.to_thread(ambience_wav, str(request.path_params["name"]))  # made once, then cached
+    if data is None:
+        return Response(status_code=404)
+    return Response(data, media_type="audio/wav", headers={"Cache-Control": "max-age=86400"})
+
+
 def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] = time.monotonic) -> Starlette:
     """The table's server; `clock`: what each page's allowance of messages and the room codes tried are
     counted on."""
@@ -144,6 +153,7 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
         Route("/join", join),
         Route("/join.json", join_json),
         Route("/audio/{n:int}", audio),
+        Route("/ambience/{name}", ambience),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ])

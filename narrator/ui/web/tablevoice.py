@@ -7,7 +7,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from narrator.audio.clip import Clip, to_wav
+from narrator.audio.ambience import SOUNDS, cached
+from narrator.audio.clip import RATE, Clip, to_wav
+from narrator.audio.mixer import LOOP_FADE, Levels, looped
+from narrator.audio.outputs import gain
 from narrator.audio.table import build_speaker
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines
@@ -30,6 +33,35 @@ class PageCaptions(CaptionSpeaker):
         return out
 
 
+class PageMix:
+    """The bed and cue a line brings, told to the page with the line's audio (static/ambience.js mixes)."""
+
+    def __init__(self, levels: Levels) -> None:
+        self.levels = levels
+        self.pending: tuple[str | None, str | None] = (None, None)
+
+    def moment(self, bed: str | None, cue: str | None) -> None:
+        self.pending = (bed, cue)
+
+    def said(self) -> dict[str, object]:
+        """The message's ambience: only a line that changes something says so (with the layers' gains)."""
+        (bed, cue), self.pending = self.pending, (None, None)
+        if bed is None and cue is None:
+            return {}
+        gains = {"voice": gain(self.levels.voice), "bed": gain(self.levels.bed), "cues": gain(self.levels.cues)}
+        return {**({"bed": bed} if bed else {}), **({"cue": cue} if cue else {}), "levels": gains}
+
+
+def ambience_wav(name: str) -> bytes | None:
+    """A bed or cue as the page plays it (a bed as one seamless loop); None for a name that is none."""
+    if name not in SOUNDS:
+        return None
+    samples = cached(name).samples
+    if name.startswith("bed."):
+        samples = looped(samples, int(LOOP_FADE * RATE))
+    return to_wav(Clip(samples))
+
+
 class BrowserSink:
     """Sound in the browser instead of the server's speaker: each clip is served once, by number."""
 
@@ -38,13 +70,14 @@ class BrowserSink:
     def __init__(self, hub: HubLike) -> None:
         self.hub = hub
         self.count = 0
+        self.mixer = PageMix(Levels.of(hub.cfg.layers))  # the page mixes: it is told each line's bed and cue
 
     def play(self, clip: Clip, at: float) -> None:
         self.count += 1
         self.hub.clips[self.count] = to_wav(clip)
         for old in [n for n in self.hub.clips if n < self.count - 20]:
             del self.hub.clips[old]
-        self.tell({"t": "audio", "url": f"{self.prefix}/audio/{self.count}"})
+        self.tell({"t": "audio", "url": f"{self.prefix}/audio/{self.count}", **self.mixer.said()})
 
     prefix = ""  # where the clips are served: /audio/<n> on the table's page
 
@@ -68,4 +101,5 @@ def table_voice(hub: HubLike, lang: str, names: Sequence[str] = (), audio: str |
     if hub.draft.sound == "browser":
         return build_speaker(lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
     return build_speaker(lang, hub.draft.voice, audio or hub.audio, None, captions, lines, no_card_out=no_card_out,
-                         device=hub.cfg.audio_device, volume=hub.cfg.volume, words=strings(lang))
+                         device=hub.cfg.audio_device, volume=hub.cfg.volume, words=strings(lang),
+                         levels=Levels.of(hub.cfg.layers))

@@ -95,7 +95,11 @@ function receive(m) {
   else if (m.t === "private") showSecret(m);
   else if (m.t === "nonce") hello(m.nonce);
   else if (m.t === "refused" || m.t === "notice") toast(m.text);
-  else if (m.t === "audio") new Audio(m.url).play().catch(() => { for (const blocked of hooks.blocked) blocked(m); });
+  else if (m.t === "audio") {
+    const line = new Audio(m.url);
+    wolfcallAmbience.line(line, m);  // ambience.js: the bed under the voice, ducked while it plays
+    line.play().catch(() => { for (const blocked of hooks.blocked) blocked(m); });
+  }
   else if (m.t === "voice_download") { voiceBanner = m.banner; drawVoiceBanner(); }
   else if (m.t === "token") store(m.token);
   else if (m.t === "you") { me = { as: m.as, seat: m.seat, room: m.room || null }; if (screen) render(screen); }

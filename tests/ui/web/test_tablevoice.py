@@ -1,0 +1,97 @@
+"""The narrator in the browser: each line's clip, the bed and cue it brings, and the page's ducking in Chromium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from narrator.audio.ambience import synthesize
+from narrator.audio.clip import RATE, Clip, from_wav, to_wav
+from narrator.audio.speaker import AudioSpeaker
+from narrator.speech.captions import CaptionSpeaker
+from narrator.speech.lines import Line
+from narrator.ui.web.app import create_app
+from narrator.ui.web.tablevoice import BrowserSink
+
+from .test_hub import hub
+
+STATIC = Path(__file__).resolve().parents[3] / "narrator" / "ui" / "web" / "static"
+
+
+class Silent:
+    """An engine that says each line as a second of quiet noise."""
+
+    from narrator.audio.engines import VoiceSettings
+
+    settings = VoiceSettings("espeak", "test", "en")
+    live = True
+
+    def identity(self) -> str:
+        return "quiet"
+
+    def synthesize(self, text: str) -> Clip:
+        return Clip((np.random.default_rng(1).standard_normal(RATE) * 0.1).astype(np.float32))
+
+
+def test_the_page_is_told_the_bed_and_cue_each_line_brings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient
+
+    monkeypatch.setenv("WOLFCALL_DATA", str(tmp_path / "data"))
+    h, inbox = hub(tmp_path)
+    speaker = AudioSpeaker("en", [BrowserSink(h)], CaptionSpeaker(None), engine=Silent())  # type: ignore[arg-type]
+    for scene in ("night.start", "night.seer.wake", "dawn.start"):
+        speaker.say(Line(scene, 0, "en", "Words.", ()), 0.0)
+    heard = [m for m in next(iter(inbox.values())) if m["t"] == "audio"]
+    assert [(m.get("bed"), m.get("cue")) for m in heard] == [("night", "nightfall"), (None, None), ("day", "dawn")]
+    assert heard[0]["levels"] == {"voice": 1.0, "bed": pytest.approx(0.36), "cues": pytest.approx(0.64)}
+    client = TestClient(create_app(h))
+    served = client.get("/ambience/cue.dawn")
+    assert served.status_code == 200
+    made = synthesize("cue.dawn").samples
+    assert np.abs(from_wav(served.content).samples - made).max() < 1e-3  # the project's own cue, as 16-bit WAV
+    assert client.get("/ambience/../config.yaml").status_code == 404
+    assert client.get("/ambience/bed.nowhere").status_code == 404
+
+
+PAGE = """<!doctype html><button id="go">go</button><script src="/static/ambience.js"></script>
+<script>document.getElementById("go").onclick = () => {
+  wolfcallAmbience.watch();
+  const line = new Audio("/audio/1");
+  wolfcallAmbience.line(line, {bed: "night", cue: "nightfall", levels: {voice: 1, bed: 0.36, cues: 0.64}});
+  line.addEventListener("ended", () => { window.ended = true; });
+  line.play();
+};</script>"""
+
+
+def test_the_page_ducks_the_bed_under_the_voice_with_ramps(page: Any) -> None:
+    voice = to_wav(Clip((np.random.default_rng(2).standard_normal(2 * RATE) * 0.1).astype(np.float32)))
+    sounds = {"bed.night": to_wav(Clip(np.full(RATE, 0.1, dtype=np.float32))),
+              "cue.nightfall": to_wav(Clip(np.zeros(RATE // 4, dtype=np.float32)))}
+
+    def serve(route: Any) -> None:
+        path = route.request.url.split("wolfcall.test", 1)[1]
+        if path == "/":
+            route.fulfill(body=PAGE, content_type="text/html")
+        elif path.startswith("/static/"):
+            route.fulfill(path=str(STATIC / path.removeprefix("/static/")))
+        elif path == "/audio/1":
+            route.fulfill(body=voice, content_type="audio/wav")
+        else:
+            route.fulfill(body=sounds[path.removeprefix("/ambience/")], content_type="audio/wav")
+
+    page.route("http://wolfcall.test/**", serve)
+    page.goto("http://wolfcall.test/")
+    page.click("#go")
+    ducked = "wolfcallAmbience.gain() !== null && wolfcallAmbience.gain() <= wolfcallAmbience.floor + 1e-4"
+    page.wait_for_function(ducked)
+    page.wait_for_function("window.ended === true && wolfcallAmbience.gain() >= 1 - 1e-4")
+    trace = page.evaluate("wolfcallAmbience.trace")
+    times, gains = np.array([t for t, _ in trace]), np.array([g for _, g in trace])
+    assert gains.min() == pytest.approx(10 ** (-12 / 20), abs=1e-3)  # 12 dB down under the voice
+    moved = np.flatnonzero(np.abs(np.diff(gains)) > 1e-6)
+    slopes = np.abs(np.diff(gains))[moved] / np.maximum(np.diff(times)[moved], 1e-6)
+    assert slopes.max() <= (1 - 10 ** (-12 / 20)) / 0.05, "the page's duck moved faster than a 50 ms ramp"
+    assert len(moved) >= 4, "the gain jumped instead of ramping"
