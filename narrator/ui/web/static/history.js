@@ -44,7 +44,7 @@
     const who = g.seats.map((s) => `${s.name || s.seat} (${t("role." + s.role)})${s.won ? " ★" : ""}`).join(", ");
     const del = el("button", { class: "small", text: t("history.delete"), "data-game": g.id, on: () => { if (confirm(t("history.delete_confirm"))) w.send({ t: "history", action: "delete", game: g.id }); } });
     return el("li", { class: "history-game", "data-game": g.id },
-      el("b", { text: `${t("end." + g.winner)}` }), el("span", { class: "muted small", text: ` ${when} · ${g.nights} ${t("history.nights")}` }),
+      el("b", { text: `${t("end." + g.winner)}` }), el("span", { class: "muted small", text: ` ${when} · ${t("history.nights", { n: g.nights })}` }),
       el("div", { class: "small", text: who }), del);
   }
   function player(p) {

@@ -84,7 +84,7 @@ async function myHistory() {
   });
   const by = document.createElement("h3"); by.textContent = t("history.by_side"); box.append(by, chart);
   const list = document.createElement("ul"); list.id = "my-games";
-  for (const g of d.games) { const li = document.createElement("li"); li.textContent = `${t("end." + g.winner)} · ${g.nights} ${t("history.nights")}`; list.append(li); }
+  for (const g of d.games) { const li = document.createElement("li"); li.textContent = `${t("end." + g.winner)} · ${t("history.nights", { n: g.nights })}`; list.append(li); }
   const last = document.createElement("h3"); last.textContent = t("history.games"); box.append(last, list);
   box.hidden = false;
 }
