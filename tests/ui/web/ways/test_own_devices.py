@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,3 +37,54 @@ def test_a_wolfs_first_screen_in_his_step_is_the_real_question(tmp_path: Path, r
     assert checked, "no wolf's phone was shown the pack's step"
     end = host.screen()
     assert end is not None and end["screen"] == "end"
+
+
+def test_a_step_answered_by_an_early_tap_opens_its_question_on_every_phone(tmp_path: Path) -> None:
+    """An actor's tap during the wake line was handed to the narrator the moment it asked, and no phone was
+    sent the step's question: a live step then showed no frame where a dead step's decoy opens and closes, and
+    the seer's answer (with every other phone's dummy) came before any screen of her question. Now every living
+    phone is shown the step's own question as it opens, then told what it learned, then listens."""
+    from engine import actor_of
+    from narrator.game.clock import AgendaClock
+    from narrator.ui.web import gameloop
+
+    from ..test_frame_steps import people
+
+    clock, seed = AgendaClock(), 31
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gameloop, "random_seed", lambda: seed)
+        hub, table, host, phones = own_table(tmp_path, 8, "classic", "en", seed)
+        hub.clock = lambda: clock
+        people(table, clock, random.Random(seed))  # taps at a person's pace, some during the wake line
+        host.send(t="deal")
+        table.wait(lambda: (host.screen() or {}).get("screen") == "end")
+        hub.stop_game()
+    early = checked = 0
+    for phone in phones:
+        for run in called_runs(phone):
+            state, step = run[0].state, run[0].public.called
+            if state.phase != "night" or phone.seat not in state.alive or state.current is None \
+                    or state.current.step != step:
+                continue  # a dead or idle step, or a dead phone's
+            own = [f for f in run if f.public.step == step and not f.public.decoy]
+            checked += 1
+            assert own and own[0].message["t"] == "screen" and own[0].message["q"] == own[0].public.number, \
+                f"{phone.name} was not shown {step}'s question first: {[f.message for f in own[:2]]}"
+            before = run[:next(i for i, f in enumerate(run) if f is own[0])]  # the wake line, before the narrator asks
+            early += any((set(f.public.called_done) | {s for s, _ in f.public.picks}) & set(actor_of(state))
+                         for f in before)
+    assert checked and early, (checked, early)  # live steps, some answered by an early tap
+
+
+def called_runs(phone: Any) -> list[list[Any]]:
+    """A phone's frames grouped by the night step called when each was sent (from its wake to its sleep)."""
+    runs: list[list[Any]] = []
+    last = None
+    for f in phone.frames:
+        called = f.public.called if f.public is not None and f.state is not None and not f.state.over else None
+        if called is not None:
+            if called != last:
+                runs.append([])
+            runs[-1].append(f)
+        last = called
+    return runs
