@@ -260,7 +260,8 @@ class Narrator:
 
     def night_step(self, step: str, asked: bool) -> None:
         start = self.clock.now()
-        self.tell_state()  # the screens called with the wake line are drawn from the game as it stands now
+        if self.state.phase == "night":  # the screens called with the wake line are drawn from the game as it
+            self.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
         self.signal(f"night.{step}.wake", lambda: self.listener.on_call(step))
         self.called_now = step
         current = self.state.current

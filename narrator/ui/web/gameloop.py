@@ -246,8 +246,10 @@ class GameLoop(Connections):
                 screen = {**self.question_screen(question, state), "q": question.number}
             if screen["screen"] == "day" and self.screen.get("screen") != "day":
                 self.day_started = time.monotonic()
-            if ready is not None:
-                self.put(question, ready)  # own devices: this seat's phone has already shown its card
+            if ready is not None:  # own devices: this seat's phone has already shown its card, or an early tap
+                if ready != COVERED:  # the step's question opens on every phone and closes, as a decoy's may
+                    self.show(screen)
+                self.put(question, ready)
                 return
             self.show(screen)
 

@@ -38,6 +38,7 @@ class OwnDevices(Way):
         self.called_done: set[int] = set()  # the seats that have tapped the called step's decoy
         self.learned: dict[int, dict[str, Any]] = {}  # what a seat's actor learned this step
         self.early: dict[int, Choice] = {}  # the called step's taps made before the narrator asked it
+        self.untold: dict[int, dict[str, Any]] = {}  # what an early tap learns, told as its question closes
 
     # -- what its pages send -------------------------------------------------------------------------
     def tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
@@ -91,7 +92,8 @@ class OwnDevices(Way):
 
     def _handed_early(self, question: Question) -> Choice | None:
         """The early taps for `question`, through the desk like any tap: the pack's picks (its choice when they
-        agree), or the actor's own choice, what it learns told to its phone alone."""
+        agree), or the actor's own choice, what it learns told to its phone alone once the question has opened on
+        every phone (`answered`), as after a tap on it."""
         early, self.early = self.early, {}
         if question.step != self.called or not early or self.gather is None:  # (the early picks' gather is gone)
             return None
@@ -110,8 +112,7 @@ class OwnDevices(Way):
         for seat, choice in checked.items():
             result = desk.learns(choice)
             if result is not None:
-                self.learned[seat] = self.private_answer(choice, result)
-                self.game.tell_seat(seat, self.learned[seat])
+                self.untold[seat] = self.private_answer(choice, result)
             self.gather.done.add(seat)
             return choice
         return None
@@ -220,12 +221,16 @@ class OwnDevices(Way):
     def answered(self) -> None:
         if self.gather is not None:  # who has answered stays "done" until the sleep line
             self.called_done |= self.gather.done | set(self.gather.picks)
+        untold, self.untold = self.untold, {}
+        for seat, message in untold.items():  # an early tap's answer: its question has opened and is closing
+            self.learned[seat] = message
+            self.game.tell_seat(seat, message)
 
     def calling(self, step: str | None) -> None:
         """From a night step's wake line to its sleep line (`step` None) every living phone shows that step's
         screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
         self.called = step
-        self.called_done, self.learned, self.early = set(), {}, {}
+        self.called_done, self.learned, self.early, self.untold = set(), {}, {}, {}
         self.game.refresh()
 
     # -- what each page is shown -----------------------------------------------------------------------
