@@ -122,8 +122,8 @@ def test_a_two_pick_or_option_turn_looks_like_a_decoy_in_chromium(page: Any, tmp
     state, action, decoy = turn_of(role)
     task_turn, decoy_turn = every_screen(state, action), every_screen(state, decoy)
     task_drawn, decoy_drawn = draw_turns(tmp_path, page, [task_turn, decoy_turn])
-    assert len(task_drawn) == len(decoy_drawn) == (2 if role in TWO_PICK_ROLES else 1)
-    for a, b in zip(task_drawn, decoy_drawn, strict=True):
+    for a, b in zip(task_drawn, decoy_drawn, strict=False):
         assert a == b, [(x, y) for x, y in zip(a, b, strict=False) if x != y][:4]
+    assert len(task_drawn) == len(decoy_drawn) == (2 if role in TWO_PICK_ROLES else 1)  # the same time taken
     if role == "witch":  # her clue is the pack's victim
         assert task_turn[0]["clue"] == "Lola"
