@@ -56,21 +56,23 @@ class RoundTable(OneDevice):
             raise Refusal("other", f"not a choice of this turn: {message.get('value')}")
         picks = (*self.picks, choice.target)
         answer = laps.compose(task, shape_of(task), picks) if task else Choice(laps.DECOY, choice.target)
-        if answer is not None and laps.compose(task or laps.DECOY, shape_of(task) if task else "seat",
-                                               picks[:-1]) is None:
-            try:  # whole just now: the rules say no at once, and the turn starts again from its first screen
-                self.game.input_desk().check(answer)
-            except Exception:
+        last = len(picks) >= laps.taps(state)
+        whole = answer is not None and laps.compose(task or laps.DECOY, shape_of(task) if task else "seat",
+                                                    picks[:-1]) is None
+        try:  # the rules say no as soon as the answer is whole, and the turn starts again from its first screen
+            if last:
+                assert answer is not None
                 self.picks = ()
-                self.game.refresh()
-                raise
-        if len(picks) < laps.taps(state):
-            self.picks = picks
+                self.submit(client, q, answer)
+                return
+            if whole:
+                self.game.input_desk().check(answer)
+        except Exception:
+            self.picks = ()
             self.game.refresh()
-            return
-        self.picks = ()
-        assert answer is not None
-        self.submit(client, q, answer)
+            raise
+        self.picks = picks
+        self.game.refresh()
 
     def ask(self, question: Question) -> object | None:
         if question.step == TURN:
