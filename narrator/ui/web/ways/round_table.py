@@ -65,7 +65,7 @@ class RoundTable(OneDevice):
                 self.picks = ()
                 self.submit(client, q, answer)
                 return
-            if whole:
+            if whole and answer is not None:
                 self.game.input_desk().check(answer)
         except Exception:
             self.picks = ()
