@@ -46,6 +46,37 @@ def count(state: State) -> int:
     return max([MIN_LAPS, *(level(step) for step in steps)])
 
 
+def shapes(state: State) -> set[str]:
+    """The shapes of tonight's steps, from the cards in play and the night's number (what the table knows)."""
+    from engine.flow import calls_tonight, shape_of
+
+    night = state.night if state.phase == "night" else state.night + 1
+    return {shape_of(call.step) for _, call in calls_tonight(state, night) if call.asked}
+
+
+def taps(state: State) -> int:
+    """How many pick-one screens every turn tonight takes: two when a card in play tonight answers with two
+    seats or two potions (cupid, the dog handler, the piper, the witch), else one. The same for every seat,
+    so the time a turn takes tells nothing."""
+    return 2 if shapes(state) & {"seats", "potions"} else 1
+
+
+def compose(step: str, shape: str, picks: Sequence[int | None]) -> Choice | None:
+    """A step's answer from the seats picked one screen at a time at its turn (None: nobody); None while a
+    pick it needs is still to come. One seat: the first pick (the screens after it are its decoys); seats: the
+    two picks (a second "nobody": one seat); potions: the first pick is who to heal, the second who to poison."""
+    if shape == "seats":
+        if len(picks) < 2:
+            return None
+        chosen = tuple(sorted({s for s in picks[:2] if s is not None}))
+        return Choice(step, seats=chosen) if chosen else Choice(step)
+    if shape == "potions":
+        if len(picks) < 2:
+            return None
+        return Choice(step, heal=picks[0], poison=picks[1]) if picks[0] or picks[1] else Choice(step)
+    return Choice(step, picks[0]) if picks else None
+
+
 def tonight(state: State) -> tuple[str, ...]:
     """The night's steps the engine has not had its answer for yet, in night order (the current one first)."""
     if state.phase != "night":
@@ -137,5 +168,5 @@ def decoys(seats: Sequence[int]) -> tuple[Choice, ...]:
     return (Choice(DECOY), *(Choice(DECOY, s) for s in seats))
 
 
-__all__ = ["DECOY", "MIN_LAPS", "PACK", "ahead", "decoys", "due", "holders", "legal", "pack_pick",
-           "private_answer", "ready", "task", "tonight"]
+__all__ = ["DECOY", "MIN_LAPS", "PACK", "ahead", "compose", "decoys", "due", "holders", "legal", "pack_pick",
+           "private_answer", "ready", "shapes", "taps", "task", "tonight"]

@@ -106,3 +106,23 @@ def test_the_big_bad_wolf_waits_for_the_pack_then_may_not_take_its_victim() -> N
     game.choose(Choice("werewolves", 5))
     assert laps.task(game.state, 1, {}) == "big_bad_wolf"
     assert Choice("big_bad_wolf", 5) not in laps.legal(game.state, "big_bad_wolf")
+
+
+@pytest.mark.parametrize(("roles", "taps"), [
+    (WITCH_FIRST, 2), (["seer", "villager", "villager", "hunter", "werewolf", "werewolf", "villager"], 1)])
+def test_every_turn_takes_two_screens_when_a_card_in_play_picks_two(roles: list[str], taps: int) -> None:
+    """The witch in play: every turn of the night is two pick-one screens, whoever holds the device."""
+    assert laps.taps(classic(roles).state) == taps
+
+
+@pytest.mark.parametrize(("step", "shape", "picks", "choice"), [
+    ("seer", "seat", [3], "seer:3"), ("seer", "seat", [3, 5], "seer:3"), ("seer", "seat", [None, 2], "seer:none"),
+    ("cupid", "seats", [5, 2], "cupid:2,5"), ("pied_piper", "seats", [4, None], "pied_piper:4,"),
+    ("cupid", "seats", [None, None], "cupid:none"), ("witch", "potions", [3, None], "witch:heal:3"),
+    ("witch", "potions", [None, 6], "witch:poison:6"), ("witch", "potions", [3, 6], "witch:heal:3+poison:6"),
+    ("witch", "potions", [None, None], "witch:none")])
+def test_picks_one_a_screen_make_the_steps_answer(step: str, shape: str, picks: list[int | None], choice: str) -> None:
+    """One seat is whole at the first pick (the second screen is its decoy); two seats or potions at the second."""
+    first = laps.compose(step, shape, picks[:1])
+    assert first == (Choice.from_text(choice) if shape == "seat" else None)
+    assert laps.compose(step, shape, picks) == Choice.from_text(choice)

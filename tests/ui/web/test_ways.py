@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import shutil
 from pathlib import Path
@@ -288,6 +289,9 @@ async def table_act(page: Any, state: dict[str, Any]) -> str:
             await shot(page, f"ways-turn-task-{state['lang']}")
         if await page.is_visible("#pass"):
             await page.click("#pass")
+        elif await page.is_visible("#part"):  # a turn picked one seat a screen: any, the rules refuse what's wrong
+            rng = state.setdefault("rng", random.Random(len(state["seen"])))
+            await rng.choice(await page.query_selector_all("button.choice[data-value]")).click()
         else:
             targets = await page.query_selector_all("button.choice[data-value]:not([data-value$=':none'])"
                                                     ":not([disabled])")
@@ -318,7 +322,7 @@ async def table_game(browser: Any, url: str, mode: str, lang: str) -> None:
     await host.page.click("#deal")
     state: dict[str, Any] = {"lang": lang}
     intruded = reloaded = False
-    for _ in range(400):
+    for _ in range(1200):
         name = await wait_actionable(host.page)
         if not intruded and name in ("night", "turn") and not await host.page.is_visible("#secret"):
             shown = await host.last_screen()

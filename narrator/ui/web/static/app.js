@@ -512,6 +512,8 @@ function night(main, s) {
   titled(main, s.turn ? null : s.icon, t(s.turn ? "step.decoy" : "step." + s.step));
   if (s.by) main.append(el("p", { class: "big", text: s.by }));
   if (s.decoy || s.turn || me.as === "seat") main.append(el("p", { class: "note", id: "ask", text: s.decoy && s.ask ? s.ask : t("night.ask_action") }));
+  if (s.parts > 1) main.append(el("p", { class: "note", id: "part", text: t("turn.part", { n: s.part + 1, m: s.parts }) }));
+  if ("clue" in s) main.append(el("p", { class: "big", id: "clue", text: t("turn.clue", { name: s.clue }) }));
   if (s.done) { main.append(el("p", { class: "big", id: "done", text: t("night.done") })); return; }
   for (const c of s.cards || []) main.append(el("div", { class: "count card" }, picture(c.icon), el("span", { text: c.label + ": " + c.role })));
   const step = s.decoy ? "decoy" : s.step;  // what a composed value starts with
