@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import re
 import string
 from collections.abc import Sequence
@@ -347,7 +348,27 @@ def load_checked(user: Path | None = None) -> Script:
     if user is not None and not user.is_dir():
         raise ScriptError([Problem(str(user), 1, "-", "the scripts folder does not exist")])
     script = load(*folders)
+    key = _fingerprint(folders)
+    if key in _CLEAN:  # the same files were linted clean in this process: the lint would say the same
+        return script
     problems = lint(script)
     if problems:
         raise ScriptError(problems)
+    _CLEAN.add(key)
     return script
+
+
+_CLEAN: set[str] = set()  # fingerprints of script sets the lint found nothing in (lint takes seconds)
+
+
+def _fingerprint(folders: list[Path]) -> str:
+    """What the lint's verdict depends on: every file `load` reads (name and bytes, in order), the roles and the
+    catalogue. Any edit to a script, an added file or role gives another fingerprint, so it is linted again."""
+    digest = hashlib.sha256(repr((sorted(ROLES), sorted(catalogue().items()))).encode())
+    for folder in folders:
+        for lang in LANGUAGES:
+            for path in sorted((folder / lang).glob("*.yaml")):
+                digest.update(f"\0{path.resolve()}\0".encode())
+                with contextlib.suppress(OSError):
+                    digest.update(path.read_bytes())
+    return digest.hexdigest()
