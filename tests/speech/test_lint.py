@@ -213,3 +213,23 @@ def test_load_checked_lints_the_same_files_once_and_an_edited_file_again(tmp_pat
     with pytest.raises(module.ScriptError, match=r"more.yaml:1: dawn.quiet: 1 variants in en"):
         module.load_checked(tmp_path)
     assert len(calls) == 3
+
+
+def test_the_shipped_scripts_verdict_is_kept_across_processes_until_the_code_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import narrator.speech.lint as module
+
+    calls = []
+    real = module.lint
+    monkeypatch.setattr(module, "lint", lambda script: calls.append(1) or real(script))
+    monkeypatch.setattr(module, "_CACHE", tmp_path / "cache")
+    monkeypatch.setattr(module, "_CLEAN", set())
+    module.load_checked(None)
+    assert len(calls) == 1 and len(list((tmp_path / "cache").iterdir())) == 1
+    monkeypatch.setattr(module, "_CLEAN", set())  # as a new process would start
+    module.load_checked(None)
+    assert len(calls) == 1, "a new process linted the same shipped scripts again"
+    monkeypatch.setattr(module, "_CLEAN", set())
+    monkeypatch.setattr(module, "_code_digest", lambda: "edited code")  # another wolfcall: linted again
+    module.load_checked(None)
+    assert len(calls) == 2 and len(list((tmp_path / "cache").iterdir())) == 2
