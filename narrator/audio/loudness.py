@@ -50,7 +50,7 @@ def _response(size: int, rate: int) -> np.ndarray:
     """The filters' frequency response at each bin of a real FFT of `size`: the same for every clip whose
     length rounds up to that power of two, so a pack's render computes it a few times, not once a clip."""
     z = np.exp(-1j * np.linspace(0.0, np.pi, size // 2 + 1))  # e^{-jw} at each bin of the real FFT
-    response = np.ones_like(z)
+    response: np.ndarray = np.ones_like(z)
     for kind, gain_db, q, fc in (("high_shelf", 4.0, 1 / np.sqrt(2), 1500.0), ("high_pass", 0.0, 0.5, 38.0)):
         b, a = _biquad(kind, gain_db, q, fc, rate)
         response *= (b[0] + b[1] * z + b[2] * z**2) / (a[0] + a[1] * z + a[2] * z**2)
