@@ -8,6 +8,8 @@ in the frequency domain, and the gating follows BS.1770-4 exactly as pyloudnorm 
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 BLOCK = 0.400  # seconds per gating block
@@ -40,12 +42,20 @@ def k_weighted(samples: np.ndarray, rate: int) -> np.ndarray:
     """The clip through the K-weighting filters (a high shelf at 1500 Hz, +4 dB; a high pass at 38 Hz)."""
     n = len(samples) + int(TAIL * rate)
     size = 1 << (n - 1).bit_length()
+    return np.fft.irfft(np.fft.rfft(samples, size) * _response(size, rate), size)[: len(samples)]
+
+
+@functools.lru_cache(maxsize=8)
+def _response(size: int, rate: int) -> np.ndarray:
+    """The filters' frequency response at each bin of a real FFT of `size`: the same for every clip whose
+    length rounds up to that power of two, so a pack's render computes it a few times, not once a clip."""
     z = np.exp(-1j * np.linspace(0.0, np.pi, size // 2 + 1))  # e^{-jw} at each bin of the real FFT
-    response = np.ones_like(z)
+    response: np.ndarray = np.ones_like(z)
     for kind, gain_db, q, fc in (("high_shelf", 4.0, 1 / np.sqrt(2), 1500.0), ("high_pass", 0.0, 0.5, 38.0)):
         b, a = _biquad(kind, gain_db, q, fc, rate)
         response *= (b[0] + b[1] * z + b[2] * z**2) / (a[0] + a[1] * z + a[2] * z**2)
-    return np.fft.irfft(np.fft.rfft(samples, size) * response, size)[: len(samples)]
+    response.flags.writeable = False  # shared between calls
+    return response
 
 
 def integrated(samples: np.ndarray, rate: int) -> float:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import functools
+import hashlib
+import os
 import re
 import string
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine import __file__ as _engine_file
 from engine.roles import FOLDERS, ROLES
 from narrator.speech.lines import (
     GENDERS,
@@ -347,7 +351,45 @@ def load_checked(user: Path | None = None) -> Script:
     if user is not None and not user.is_dir():
         raise ScriptError([Problem(str(user), 1, "-", "the scripts folder does not exist")])
     script = load(*folders)
+    key = _fingerprint(folders)
+    known = _CACHE / key if user is None else None  # the shipped scripts' verdict is kept across runs too
+    if key in _CLEAN or (known is not None and known.exists()):  # linted clean before: it would say the same
+        return script
     problems = lint(script)
     if problems:
         raise ScriptError(problems)
+    _CLEAN.add(key)
+    if known is not None:
+        with contextlib.suppress(OSError):  # only a cache: a read-only home lints each time
+            known.parent.mkdir(parents=True, exist_ok=True)
+            known.touch()
     return script
+
+
+_CLEAN: set[str] = set()  # fingerprints of script sets the lint found nothing in (lint takes seconds)
+_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "wolfcall" / "lint-clean"
+_CODE = [Path(__file__).resolve().parents[1], Path(_engine_file).resolve().parent, *FOLDERS]  # and the extra roles
+
+
+@functools.cache
+def _code_digest() -> str:
+    """The lint's own code and what it checks against (roles, the catalogue, the grammar): every .py file of
+    narrator/, engine/ and the extra role folders."""
+    digest = hashlib.sha256()
+    for path in sorted(p for root in _CODE for p in root.rglob("*.py")):
+        digest.update(f"\0{path}\0".encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _fingerprint(folders: list[Path]) -> str:
+    """What the lint's verdict depends on: every file `load` reads (name and bytes, in order), the roles and the
+    catalogue. Any edit to a script, an added file or role gives another fingerprint, so it is linted again."""
+    specs = sorted((s.id, s.minimum, sorted(s.required), sorted(s.optional)) for s in catalogue().values())
+    digest = hashlib.sha256(repr((_code_digest(), sorted(ROLES), specs)).encode())  # the same in every process
+    for folder in folders:
+        for lang in LANGUAGES:
+            for path in sorted((folder / lang).glob("*.yaml")):
+                digest.update(f"\0{path.resolve()}\0".encode())
+                with contextlib.suppress(OSError):
+                    digest.update(path.read_bytes())
+    return digest.hexdigest()

@@ -58,3 +58,17 @@ def test_our_loudness_meter_reads_as_pyloudnorm_does(rate: int) -> None:
         s = clip.samples.astype(np.float64)
         assert integrated(s, clip.rate) == pytest.approx(pyloudnorm.Meter(clip.rate).integrated_loudness(s), abs=0.01)
     assert integrated(np.zeros(rate), rate) == float("-inf")
+
+
+def test_the_k_weighting_response_is_computed_once_per_fft_size_with_the_same_figures() -> None:
+    """A pack's render measures thousands of clips: clips that pad to the same FFT size share the filters'
+    response (computed once), and each still reads as pyloudnorm's meter does."""
+    from narrator.audio import loudness
+
+    loudness._response.cache_clear()
+    rng = np.random.default_rng(7)
+    clips = [rng.normal(0, 0.1, n) * np.linspace(0.2, 1.0, n) for n in (RATE * 2, RATE * 2 + 999, RATE * 2 + 2000)]
+    for s in clips:
+        assert loudness.integrated(s, RATE) == pytest.approx(pyloudnorm.Meter(RATE).integrated_loudness(s), abs=0.01)
+    cache = loudness._response.cache_info()
+    assert (cache.misses, cache.hits) == (1, 2), "the response was computed again for a clip of the same FFT size"

@@ -188,3 +188,48 @@ def test_no_sleep_or_wake_line_is_shared_by_more_than_two_roles(lang: str) -> No
             for text in script.variants(lang, scene_id):
                 calls.setdefault(f"{kind}: {masked.sub('<role>', text.lower())}", set()).add(scene_id)
     assert {line: sorted(ids) for line, ids in calls.items() if len(ids) > 2} == {}
+
+
+def test_load_checked_lints_the_same_files_once_and_an_edited_file_again(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import narrator.speech.lint as module
+
+    calls = []
+    real = module.lint
+    monkeypatch.setattr(module, "lint", lambda script: calls.append(1) or real(script))
+    (tmp_path / "en").mkdir()
+    variants = "\n".join(f"  - A quiet night, number {i}, friends." for i in range(20))
+    mine = tmp_path / "en" / "mine.yaml"
+    mine.write_text(f"dawn.quiet:\n{variants}\n")
+    first = module.load_checked(tmp_path)
+    again = module.load_checked(tmp_path)
+    assert len(calls) == 1, "the same clean files were linted twice"
+    assert again.variants("en", "dawn.quiet") == first.variants("en", "dawn.quiet")
+    mine.write_text("dawn.quiet:\n  - Just one quiet line.\n")  # an edit: linted again, and refused
+    with pytest.raises(module.ScriptError, match=r"mine.yaml:1: dawn.quiet: 1 variants in en; at least 20"):
+        module.load_checked(tmp_path)
+    (tmp_path / "en" / "more.yaml").write_text("dawn.quiet:\n  - Just one quiet line.\n")
+    mine.write_text(f"dawn.quiet:\n{variants}\n")  # an added file changes what is loaded: linted again
+    with pytest.raises(module.ScriptError, match=r"more.yaml:1: dawn.quiet: 1 variants in en"):
+        module.load_checked(tmp_path)
+    assert len(calls) == 3
+
+
+def test_the_shipped_scripts_verdict_is_kept_across_processes_until_the_code_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import narrator.speech.lint as module
+
+    calls = []
+    real = module.lint
+    monkeypatch.setattr(module, "lint", lambda script: calls.append(1) or real(script))
+    monkeypatch.setattr(module, "_CACHE", tmp_path / "cache")
+    monkeypatch.setattr(module, "_CLEAN", set())
+    module.load_checked(None)
+    assert len(calls) == 1 and len(list((tmp_path / "cache").iterdir())) == 1
+    monkeypatch.setattr(module, "_CLEAN", set())  # as a new process would start
+    module.load_checked(None)
+    assert len(calls) == 1, "a new process linted the same shipped scripts again"
+    monkeypatch.setattr(module, "_CLEAN", set())
+    monkeypatch.setattr(module, "_code_digest", lambda: "edited code")  # another wolfcall: linted again
+    module.load_checked(None)
+    assert len(calls) == 2 and len(list((tmp_path / "cache").iterdir())) == 2
