@@ -19,7 +19,7 @@ def test_the_odds_follow_the_cards_in_three_languages(page: Any, tmp_path: Path)
         page.goto(f"http://127.0.0.1:{port}/")
         page.wait_for_selector("#balance [data-side=village]")
         for lang, heading, village, wolves in (("de", "Gewinnchancen", "Dorf", "Werwölfe"),
-                                               ("es", "Probabilidad de ganar", "Aldea", "Lobos"),
+                                               ("es", "Probabilidad de que gane", "Aldea", "Lobos"),
                                                ("en", "Each side's chance", "Village", "Werewolves")):
             page.select_option("#lang", lang)
             page.wait_for_function(f"document.querySelector('#balance label')?.textContent.startsWith({heading!r})")
