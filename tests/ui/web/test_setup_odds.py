@@ -35,6 +35,8 @@ def test_the_odds_follow_the_cards_in_three_languages(page: Any, tmp_path: Path)
         page.wait_for_function(f"document.querySelector('#balance').innerText !== {six!r}")
         assert sides_text(page) != six  # another deal, other chances
         eight = sides_text(page)
+        page.click("#adjust")  # the − and + show under «Adjust» (seed 000)
+        page.wait_for_selector("div[data-card=hunter] b + button")
         page.click("div[data-card=hunter] button:has-text('−')")  # a deal the table lacks: estimated live
         page.wait_for_function("document.querySelector('b[data-role=hunter]').textContent === '0'")
         page.wait_for_function(f"document.querySelector('#balance').innerText !== {eight!r}")
