@@ -10,12 +10,12 @@ the end, then the end again); times come from the caller's clock; nothing is wri
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 from pathlib import Path
 from typing import Protocol
 
 from narrator.game.history import GameRecord, SeatRecord
+from narrator.sqlitefile import open_sqlite
 
 HISTORY_FILE = "history.sqlite"
 
@@ -81,13 +81,9 @@ class SqliteHistory:
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db = open_sqlite(self.path)
         with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.execute("PRAGMA busy_timeout=5000")
             self._db.executescript(SCHEMA)
 
     def add_game(self, game: GameRecord) -> int:

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from narrator.sqlitefile import open_sqlite
+
 
 class Taken(Exception):
     """An account with that name (its normalised key) already exists."""
@@ -274,13 +276,8 @@ class SqliteStore(SqlStore):
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.execute("PRAGMA busy_timeout=5000")
+        self._db = open_sqlite(self.path)
         with self._tx(lock="schema") as run:
             self.migrate(run)
 

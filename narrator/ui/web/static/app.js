@@ -9,7 +9,8 @@ let me = { as: "spectator", seat: null, room: null };  // who this page is, as t
 let gone = false;  // the server closed this page for good (removed from a room): no reconnecting
 // what other scripts add: an online room's page (room.js), the control of the table (control.js)
 const hooks = { message: [], render: [], blocked: [], opened: [], closed: [] };
-window.wolfcall = { hooks, send: (m) => send(m), me: () => me, t: (key, params) => t(key, params), screen: () => screen };
+window.wolfcall = { hooks, send: (m) => send(m), me: () => me, t: (key, params) => t(key, params), screen: () => screen,
+  el: (...args) => el(...args) };
 let peers = null;  // own devices, the host: who is connected
 let tallied = null;  // the last vote's count, shown under the screen until the next screen asks something
 let holding = false;  // own devices: the finger is down on "press and hold to see your card"

@@ -5,16 +5,7 @@
   const w = window.wolfcall;
   const t = (k, v) => w.t(k, v);
   const SVG = "http://www.w3.org/2000/svg";
-  function el(tag, attrs, ...kids) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "on") node.addEventListener("click", v);
-      else if (k === "text") node.textContent = v;
-      else node.setAttribute(k, v);
-    }
-    for (const kid of kids) if (kid) node.append(kid);
-    return node;
-  }
+  const el = w.el;  // the page's own (app.js)
   function svg(tag, attrs) {
     const node = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
