@@ -38,7 +38,7 @@ test: system-test $(TESTED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/wolfcall scripts lint
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n 2  # two workers (pytest-xdist): CI has 2 cores and must finish within 15 minutes
 
 # The README's Pi commands in an arm64 Debian 12 userland that looks like a Pi 4, under qemu (tools/pi.py, as root;
 # minutes: not part of `make test`). One line per step.

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import HouseError, HouseRules, parse_house
 from narrator.speech.scenes import LANGUAGES
-from narrator.yamlfile import MarkedDict, YamlError, cut, shown
+from narrator.yamlfile import MarkedDict, YamlError, cut, cut_path, shown
 from narrator.yamlfile import load as load_yaml
 
 # what narrator/audio/table.py build_speaker plays through (file: no sound card, only --out); the CLI's --audio
@@ -83,18 +83,18 @@ def player_count(count: int, ruleset_id: str, option: str = "--players") -> int:
 def check_output(path: Path, option: str, *, make_folders: bool = False) -> None:
     """Refuse, before a game is played for it, a file that could not be written at the end: a folder
     given for a file, or a missing folder (`make_folders`: the first existing one must be a folder)."""
-    shown_path = cut(str(path), 80)
+    shown_path = cut_path(path)
     if path.is_dir():
         raise OptionError(f"{option} {shown_path}: is a folder; give a file name")
     folder = path.parent
     while make_folders and not folder.exists() and folder != folder.parent:
         folder = folder.parent
     if not folder.exists():
-        raise OptionError(f"{option} {shown_path}: the folder {cut(str(folder), 80)} does not exist")
+        raise OptionError(f"{option} {shown_path}: the folder {cut_path(folder)} does not exist")
     if not folder.is_dir():
-        raise OptionError(f"{option} {shown_path}: {cut(str(folder), 80)} is not a folder")
+        raise OptionError(f"{option} {shown_path}: {cut_path(folder)} is not a folder")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OptionError(f"{option} {shown_path}: cannot write in the folder {cut(str(folder), 80)}")
+        raise OptionError(f"{option} {shown_path}: cannot write in the folder {cut_path(folder)}")
 
 
 @dataclass

@@ -241,6 +241,16 @@ def cut(text: str, limit: int = 60) -> str:
     return short if len(text) <= limit else short + "..."
 
 
+def cut_path(path: str | Path, limit: int = 160) -> str:
+    """A path as it may appear inside an error message: whole up to `limit` characters, else its start
+    and its end (the file's own name) around "...", with no control character left raw."""
+    text = str(path)
+    if len(text) <= limit:
+        return cut(text, limit)
+    half = (limit - 3) // 2
+    return cut(text[:half], half) + "..." + cut(text[-half:], half)
+
+
 def shown(value: Any, limit: int = 60) -> str:
     """`value` quoted for an error message: its repr, cut to about `limit` characters.
 

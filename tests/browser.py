@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import subprocess
@@ -55,10 +56,23 @@ def role_words() -> set[str]:
     return words | {"werewolf", "villager", "seer", "witch", "hunter", "guard", "lobo", "Werwolf"}
 
 
+_PORTS = itertools.count(os.getpid())
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port nothing listens on now, from this pytest-xdist worker's own range below Linux's ephemeral ports
+    (32768 and up): another worker's server is never handed it, nor is an outgoing connection."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    base = 12_000 + 4_000 * (int(worker) % 5 if worker.isdigit() else 0)
+    for _ in range(4_000):
+        port = base + next(_PORTS) % 4_000
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError(f"no free port between {base} and {base + 3_999}")
 
 
 @contextmanager

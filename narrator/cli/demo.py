@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from engine import HouseRules, State
 from engine.house import RULES_OF, defaults
 from narrator.config import AUDIO, Config, OptionError, check_output, player_count, seed_number, speed_factor
-from narrator.yamlfile import cut
+from narrator.yamlfile import cut_path
 
 if TYPE_CHECKING:  # the game's modules are loaded when a demo runs, not for `wolfcall --help`
     from narrator.game.inputs import Answer
@@ -51,7 +51,7 @@ def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:
     if not args.resume:
         player_count(players, ruleset)
     elif args.resume.is_dir():
-        raise OptionError(f"--resume {cut(str(args.resume), 80)}: is a folder; give a journal file")
+        raise OptionError(f"--resume {cut_path(args.resume)}: is a folder; give a journal file")
     outputs = [("--journal", args.journal), ("--timeline", args.timeline), ("--out", args.out)]
     if args.out is not None and args.timeline is None:
         outputs.append(("--out", args.out.with_suffix(".timeline.jsonl")))  # the timeline written beside it

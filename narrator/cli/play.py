@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from narrator.config import Config, OptionError, check_output, player_count, port_number, seed_number, speed_factor
 from narrator.names import MAX_PLAYERS, NameProblem, clean_names
-from narrator.yamlfile import cut
+from narrator.yamlfile import cut_path
 
 if TYPE_CHECKING:  # the game's modules are loaded when a game is played, not for `wolfcall --help`
     from narrator.game.inputs import Answer
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         check_output(args.out, "--out")
     if args.data is not None and args.data.exists() and not args.data.is_dir():
-        raise OptionError(f"--data {cut(str(args.data), 80)}: is not a folder")
+        raise OptionError(f"--data {cut_path(args.data)}: is not a folder")
     script = load_checked(args.scripts or cfg.scripts)
     if (args.audio or cfg.audio) != "none" or args.out is not None:
         from narrator.cli.doctor import play_notice

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.config import OptionError, port_number, speed_factor
-from narrator.yamlfile import cut
+from narrator.yamlfile import cut_path
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -69,14 +69,14 @@ def check(args: argparse.Namespace) -> str | None:
                           "--key, or --proxy behind a reverse proxy with a certificate, or --insecure to try it here")
     for option, path in (("--cert", args.cert), ("--key", args.key), ("--turn-secret-file", args.turn_secret_file)):
         if path is not None and not path.is_file():
-            raise OptionError(f"{option} {cut(str(path), 80)}: no such file")
+            raise OptionError(f"{option} {cut_path(path)}: no such file")
     if args.turn_secret_file is None:
         if args.turn:
             raise OptionError("--turn needs --turn-secret-file (coturn's static-auth-secret)")
         return None
     secret: str = args.turn_secret_file.read_text(encoding="utf-8", errors="replace").strip()
     if not secret:
-        raise OptionError(f"--turn-secret-file {cut(str(args.turn_secret_file), 80)}: the file is empty")
+        raise OptionError(f"--turn-secret-file {cut_path(args.turn_secret_file)}: the file is empty")
     return secret
 
 

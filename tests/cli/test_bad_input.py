@@ -170,7 +170,7 @@ def test_a_long_value_is_quoted_short(tmp_path: Path, capsys: pytest.CaptureFixt
                            (f"players: [{long}]\n", "s.yaml:1: players: player 1's name 'xxx")]:
         code, out, err = simulate(tmp_path, text, capsys)
         refused(code, out, err, expected)
-        assert len(err) < 250, err
+        assert len(err.replace(str(tmp_path), "<tmp>")) < 200, err  # short whatever the folder's length
 
 
 def test_shown_costs_what_it_shows() -> None:

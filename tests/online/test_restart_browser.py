@@ -16,7 +16,6 @@ import os
 import queue
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -30,7 +29,7 @@ import pytest
 
 from narrator.game.session import latest_unfinished, open_journal
 
-from ..browser import ARGS, CHROMIUM
+from ..browser import ARGS, CHROMIUM, free_port
 from .test_rooms_browser import (
     GUARD_S,
     MEDIA,
@@ -74,12 +73,6 @@ class Process:
             if line.startswith(start):
                 return line
             assert line != "", f"the server exited before it said {start!r}: {self.log}"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def start(data: Path, port: int) -> Process:
@@ -196,7 +189,10 @@ async def scenario(url: str, data: Path, port: int, running: list[Process], how:
 
             # -- the middle of night 1: the wolves asked, hearing each other --------------------------------
             w1, w2 = (by_seat[s] for s in sorted(wolves))
-            await drive(players, plan, changed, lambda: wolves_asked(w1, 1) and wolves_asked(w2, 1), "night 1")
+            # asked for real (a question's number), not only called: a page shows the called step's screen while
+            # the wake line plays, and a restart in that moment comes back with the question already open
+            await drive(players, plan, changed, lambda: all(wolves_asked(w, 1) and w.last_screen()[1]["q"] >= 0
+                                                            for w in (w1, w2)), "night 1")
             await wait_connected(w1, {w2.seat})
             before = {x.seat: shown(x.last_screen()[1]) for x in players}
             counts = {x.seat: len(x.frames) for x in players}
