@@ -380,3 +380,21 @@ def test_every_filled_in_line_agrees_with_every_card_name_and_seat_word(lang: st
                         if problems:
                             wrong.append(f"{scene} ({role}×{copies}): {text!r}: {', '.join(problems)}")
     assert not wrong, wrong[:20]
+
+
+# A step is held the same whether the role lives, acts or passes, and the pied piper charms one player when
+# only one is left: no call may say how many he charms, nor a sleep line claim an action took place.
+TELLING = {
+    ("en", "night.pied_piper.wake"): r"\btwo\b",
+    ("de", "night.pied_piper.wake"): r"\bzwei",
+    ("es", "night.pied_piper.wake"): r"\bdos\b",
+    ("es", "night.big_bad_wolf.sleep"): r"se acabó la caza|relámete|deja de soplar|limpia tus garras",
+    ("es", "night.fox.sleep"): r"has olido|olfato ha hablado",
+    ("es", "night.seer.sleep"): r"has visto",
+}
+
+
+@pytest.mark.parametrize(("lang", "scene"), sorted(TELLING))
+def test_no_night_line_tells_what_the_step_held(lang: str, scene: str) -> None:
+    telling = [v for v in SCRIPT.variants(lang, scene) if re.search(TELLING[lang, scene], v, re.IGNORECASE)]
+    assert telling == []
