@@ -391,6 +391,8 @@ TELLING = {
     ("es", "night.big_bad_wolf.sleep"): r"se acabó la caza|relámete|deja de soplar|limpia tus garras",
     ("es", "night.fox.sleep"): r"has olido|olfato ha hablado",
     ("es", "night.seer.sleep"): r"has visto",
+    ("es", "night.witch.sleep"): r"trabajo está hecho",
+    ("es", "night.guard.sleep"): r"guardia está montada|hayas acertado",
 }
 
 
