@@ -392,6 +392,9 @@ TELLING = {
     ("es", "night.fox.sleep"): r"has olido|olfato ha hablado",
     ("es", "night.seer.sleep"): r"has visto",
     ("es", "night.witch.sleep"): r"trabajo está hecho",
+    ("es", "night.raven.sleep"): r"marca ya está puesta",
+    ("es", "night.little_girl.sleep"): r"has espiado",
+    ("es", "night.dog_handler.sleep"): r"perro ya está en su sitio",
     ("es", "night.guard.sleep"): r"guardia está montada|hayas acertado",
 }
 
