@@ -117,7 +117,7 @@ def test_spanish_contracts_a_and_de_with_the_seat_word_but_not_with_a_name() -> 
 def test_spanish_contracts_de_with_a_role_said_with_el() -> None:
     assert render("es", "la carta de {role:the}", role=RoleName("hunter")) == "La carta del cazador"
     assert render("es", "la carta de {role:the}", role=RoleName("seer")) == "La carta de la vidente"
-    assert render("es", "A {role:the} le toca", role=RoleName("guard")) == "Al protector le toca"
+    assert render("es", "A {role:the} le toca", role=RoleName("guard")) == "Al salvador le toca"
 
 
 def test_a_contracted_line_keeps_its_parts() -> None:
@@ -380,3 +380,26 @@ def test_every_filled_in_line_agrees_with_every_card_name_and_seat_word(lang: st
                         if problems:
                             wrong.append(f"{scene} ({role}×{copies}): {text!r}: {', '.join(problems)}")
     assert not wrong, wrong[:20]
+
+
+# A step is held the same whether the role lives, acts or passes, and the pied piper charms one player when
+# only one is left: no call may say how many he charms, nor a sleep line claim an action took place.
+TELLING = {
+    ("en", "night.pied_piper.wake"): r"\btwo\b",
+    ("de", "night.pied_piper.wake"): r"\bzwei",
+    ("es", "night.pied_piper.wake"): r"\bdos\b",
+    ("es", "night.big_bad_wolf.sleep"): r"se acabó la caza|relámete|deja de soplar|limpia tus garras",
+    ("es", "night.fox.sleep"): r"has olido|olfato ha hablado",
+    ("es", "night.seer.sleep"): r"has visto",
+    ("es", "night.witch.sleep"): r"trabajo está hecho",
+    ("es", "night.raven.sleep"): r"marca ya está puesta",
+    ("es", "night.little_girl.sleep"): r"has espiado",
+    ("es", "night.dog_handler.sleep"): r"perro ya está en su sitio",
+    ("es", "night.guard.sleep"): r"guardia está montada|hayas acertado",
+}
+
+
+@pytest.mark.parametrize(("lang", "scene"), sorted(TELLING))
+def test_no_night_line_tells_what_the_step_held(lang: str, scene: str) -> None:
+    telling = [v for v in SCRIPT.variants(lang, scene) if re.search(TELLING[lang, scene], v, re.IGNORECASE)]
+    assert telling == []

@@ -116,7 +116,7 @@ def test_the_end_at_the_keyboard_is_told_night_by_night() -> None:
     term, out = keyboard_game("")
     term.show_end(game.state)
     text = out.getvalue()
-    assert "The village wins. Every werewolf is dead." in text
+    assert "The village wins. No enemy of the village is left alive." in text
     assert text.index("Night 1") < text.index("† 5 Eva (Villager): killed by the werewolves") < text.index("Day 1")
     assert "† 1 Ana (Werewolf): voted out by the village" in text
     assert "2 Ben: Seer (Captain)" in text
