@@ -41,11 +41,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", type=Path, help="where accounts and room journals are kept (default: the data folder)")
     p.add_argument("--store", metavar="URL", help="keep accounts, tries and the room registry in PostgreSQL, "
                    "postgresql://user@host/database (default: accounts.sqlite in the data folder)")
+    p.add_argument("--lease", type=lease_seconds, default=None, metavar="SECONDS",
+                   help="how long a room stays this process's without a renewal, when several processes share "
+                        "--store and --data: a dead process's rooms move to another this much later (default 5)")
     p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
     p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--captions-only", action="store_true", help=argparse.SUPPRESS)  # the bench: no voice
+
+
+def lease_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0.5 <= seconds <= 600:
+        raise argparse.ArgumentTypeError("a number of seconds from 0.5 to 600")
+    return seconds
 
 
 def check(args: argparse.Namespace) -> str | None:
@@ -82,11 +95,14 @@ def check(args: argparse.Namespace) -> str | None:
 
 def reopened_rooms(args: argparse.Namespace, cfg: Any, script: Any, data: Path, store: Any) -> Any:
     """The server's rooms, with every room that was open when it last stopped, or was killed, reopened."""
+    from narrator.online.holding import LEASE_S, Holding, holder_name
     from narrator.online.rooms import Rooms
     from narrator.online.speech import room_voice
 
+    holding = Holding(store, holder_name(args.port), args.lease or LEASE_S)
     rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed, prefix=args.code_prefix,
-                  speaker_factory=None if args.fast or args.captions_only else room_voice, store=store)
+                  speaker_factory=None if args.fast or args.captions_only else room_voice, store=store,
+                  holding=holding)
     reopened = rooms.reopen()
     if reopened:
         print(f"wolfcall: {len(reopened)} rooms reopened", file=sys.stderr)
@@ -136,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
     secure = not args.insecure
     app = create_online_app(accounts, rooms, secure=secure, ice=ice, public=args.public_url)
     stop = start_ticking(rooms.all)
+    threading.Thread(target=rooms.watch, args=(stop,), daemon=True, name="wolfcall-leases").start()
     sock.listen(2048)  # from this line on a page's socket waits in the queue until the server takes it
     scheme = "https" if args.cert else "http"
     print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)

@@ -33,6 +33,14 @@ class OpenRooms(Protocol):
         """Every open room's last complete record, by code (an unreadable one is named on stderr and skipped)."""
         ...
 
+    def codes(self) -> list[str]:
+        """The codes of every room with a record, unread."""
+        ...
+
+    def get(self, code: str) -> dict[str, Any] | None:
+        """Room `code`'s last complete record; None when there is none (or it cannot be read: named on stderr)."""
+        ...
+
 
 class RoomFiles:
     """The open rooms as one file each in `folder` (the data folder's `rooms/`)."""
@@ -54,16 +62,25 @@ class RoomFiles:
         (self.folder / code / RECORD).unlink(missing_ok=True)
 
     def all(self) -> dict[str, dict[str, Any]]:
-        found: dict[str, dict[str, Any]] = {}
-        for path in sorted(self.folder.glob(f"*/{RECORD}")):
-            try:
-                if path.stat().st_size > MAX_RECORD:
-                    raise ValueError(f"larger than {MAX_RECORD} bytes")
-                record = json.loads(path.read_text(encoding="utf-8"))
-                if not isinstance(record, dict) or record.get("code") != path.parent.name:
-                    raise ValueError("not the record of the room of its folder")
-            except (OSError, ValueError) as exc:
-                print(f"wolfcall: {path}: not reopened ({exc})", file=sys.stderr)
-                continue
-            found[path.parent.name] = record
-        return found
+        found = {code: self.get(code) for code in self.codes()}
+        return {code: record for code, record in found.items() if record is not None}
+
+    def codes(self) -> list[str]:
+        return sorted(path.parent.name for path in self.folder.glob(f"*/{RECORD}"))
+
+    def get(self, code: str) -> dict[str, Any] | None:
+        path = self.folder / code / RECORD
+        if not code.isalnum():
+            return None
+        try:
+            if path.stat().st_size > MAX_RECORD:
+                raise ValueError(f"larger than {MAX_RECORD} bytes")
+            record = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(record, dict) or record.get("code") != code:
+                raise ValueError("not the record of the room of its folder")
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            print(f"wolfcall: {path}: not reopened ({exc})", file=sys.stderr)
+            return None
+        return record

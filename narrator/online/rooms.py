@@ -3,8 +3,11 @@
 A code is eight letters from an alphabet read aloud without doubt (20^8, about 2.6e10 codes), so guessing
 one is hopeless at the rate joins are allowed (`JOIN_TRIES` a minute for each address and each account),
 counted in the store when the server has one, so that every process sharing it shares one count.
-Rooms share nothing but this table: a host who needs more rooms than one machine holds runs several
-servers and routes each code to its own (see the README, "Running many rooms").
+Several processes may share one store (PostgreSQL) and one data folder: each holds its rooms by a lease in the
+store's registry (holding.py), renewed by `watch`; a room another process holds is answered `room.elsewhere`
+(HTTP 503: a proxy tries the next process, nginx's `proxy_next_upstream http_503`), and a room whose lease has
+expired (its process died) is taken over from its record and journal by the next `watch` round. Without a shared
+store, a host routes each code to its own server by its first letter (see the README, "Running many rooms").
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from narrator.config import Config
 from narrator.game.historystore import open_history
 from narrator.game.journal import JournalError
 from narrator.game.session import Table
+from narrator.online.holding import Alone, Holds
 from narrator.online.openrooms import OpenRooms, RoomFiles
 from narrator.online.room import Member, Room
 from narrator.online.store import Store
@@ -41,11 +45,12 @@ class Rooms:
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, speed: float = 1.0,
                  now: Callable[[], float] = time.time, prefix: str = "",
                  speaker_factory: Callable[[Any, Table], Any] | None = None, store: Store | None = None,
-                 kept: OpenRooms | None = None) -> None:
+                 kept: OpenRooms | None = None, holding: Holds | None = None) -> None:
         """`prefix`: the first letter of every code this server draws, so that a router in front of several
         servers sends `/r/<code>...` to the one that holds the room by that letter alone (README). `store`:
         where the join tries are counted (without one, in this process's memory). `kept`: where the list of
-        open rooms is kept for a restart (default: a file a room in `data/rooms`)."""
+        open rooms is kept for a restart (default: a file a room in `data/rooms`). `holding`: this process's
+        leases in the store's registry (default: none, every room is this server's)."""
         if len(prefix) > 1 or (prefix and prefix not in CODE_LETTERS):
             raise ValueError(f"a code's first letter is one of {CODE_LETTERS}")
         self.cfg, self.script, self.data, self.fast, self.speed, self.now = cfg, script, data, fast, speed, now
@@ -57,6 +62,10 @@ class Rooms:
         self.joins: Window | StoredWindow = Window(now, JOIN_TRIES) if store is None else StoredWindow(store, now)
         self.kept = kept if kept is not None else RoomFiles(data / "rooms")
         self.closing = False  # the server is restarting: no room opens or is joined any more
+        self.holding: Holds = holding if holding is not None else Alone()
+        self.taking = threading.Lock()  # one takeover at a time: a room is never reopened twice in this process
+        self.wake = threading.Event()  # a page asked for a room nobody holds: `watch` looks at once
+        self.broken: set[str] = set()  # rooms whose record or journal cannot be read: not tried again
 
     def open(self, user: int, name: str, options: dict[str, Any]) -> Room:
         ruleset = options.get("ruleset", "classic")
@@ -91,24 +100,82 @@ class Rooms:
 
     def reopen(self) -> list[str]:
         """At start: every room that was open when the server stopped (or was killed), with its members and
-        its game from its journal; the codes reopened. A room that cannot be reopened is named on stderr."""
-        reopened = []
-        for code, record in self.kept.all().items():
-            try:
-                names = {int(user): str(name) for user, name in record["members"]}
-                room = Room(code, Member(int(record["owner"]), names[int(record["owner"])]), self.cfg, self.script,
-                            self.data / "rooms" / code, ruleset=record["ruleset"], lang=record["lang"],
-                            voice=record.get("voice"), speaking=bool(record["speaking"]), fast=self.fast,
-                            speed=self.speed, now=self.now, speaker_factory=self.speaker_factory)
-                room.reseat(record)
-            except (KeyError, TypeError, ValueError, JournalError, Refusal) as exc:
-                print(f"wolfcall: the room {code} could not be reopened ({exc!r})", file=sys.stderr)
-                continue
+        its game from its journal, unless another process holds it now; the codes reopened. A room that cannot
+        be reopened is named on stderr."""
+        return [code for code in self.kept.codes() if self._take(code)]
+
+    def _take(self, code: str) -> bool:
+        """Claim room `code` and reopen it from its record and journal; False when another process holds it, it
+        has no record (closed meanwhile), or it cannot be reopened."""
+        with self.taking:
+            if code in self.rooms or code in self.broken or not self.holding.claim(code):
+                return False
+            record = self.kept.get(code)
+            room = None if record is None else self._reopened(code, record)
+            if room is None:
+                self.holding.release(code)
+                return False
             with self.lock:
                 self.rooms[code] = room
             self._keep(room)  # kept as it was read: nothing is written again
-            reopened.append(code)
-        return reopened
+            return True
+
+    def _reopened(self, code: str, record: dict[str, Any]) -> Room | None:
+        try:
+            names = {int(user): str(name) for user, name in record["members"]}
+            room = Room(code, Member(int(record["owner"]), names[int(record["owner"])]), self.cfg, self.script,
+                        self.data / "rooms" / code, ruleset=record["ruleset"], lang=record["lang"],
+                        voice=record.get("voice"), speaking=bool(record["speaking"]), fast=self.fast,
+                        speed=self.speed, now=self.now, speaker_factory=self.speaker_factory, history=self.history)
+            room.reseat(record)
+        except (KeyError, TypeError, ValueError, JournalError, Refusal) as exc:
+            print(f"wolfcall: the room {code} could not be reopened ({exc!r})", file=sys.stderr)
+            self.broken.add(code)
+            return None
+        return room
+
+    def watch(self, stop: threading.Event) -> None:
+        """Until `stop`: every third of a lease, renew this process's leases (a room another process has taken
+        meanwhile is let go: its pages reconnect to it), and take over every room nobody holds any more."""
+        while not stop.is_set():
+            try:
+                self.round()
+            except Exception as exc:  # the store is out of reach for a moment: the next round tries again
+                print(f"wolfcall: the room registry: {type(exc).__name__}: {exc}", file=sys.stderr)
+            self.wake.wait(self.holding.ttl / 3)
+            self.wake.clear()
+
+    def round(self) -> None:
+        """One round of `watch`."""
+        if self.closing:
+            return
+        with self.lock:
+            held = list(self.rooms.items())
+        lost = [(code, room) for code, room in held if not self.holding.renew(code)]
+        for code, room in lost:
+            with self.lock:
+                self.rooms.pop(code, None)
+            room.store = None  # its record is the new holder's now
+            room.suspend()
+        if lost:
+            print(f"wolfcall: {len(lost)} rooms are held by another process now", file=sys.stderr)
+        left = [code for code in self.kept.codes() if code not in self.rooms and code not in self.broken]
+        taken = [code for code in self.holding.takeable(left) if self._take(code)]
+        if taken:
+            print(f"wolfcall: took over {len(taken)} rooms", file=sys.stderr)
+
+    def elsewhere(self, typed: object, user: int | None = None) -> bool:
+        """Room `typed` is not here but open in the shared data folder (and `user` sits in it): another process
+        holds it, or will once it takes it over. Asked only for a room `find` did not find."""
+        code = normal_code(str(typed)[:64]) if isinstance(typed, str) else ""
+        if len(code) != CODE_LENGTH or self.find(code) is not None:
+            return False
+        record = self.kept.get(code)
+        if record is None or (user is not None and user not in {m[0] for m in record.get("members", [])}):
+            return False
+        if self.holding.free(code):
+            self.wake.set()  # its process died or stopped: taken over now, not at the next round
+        return True
 
     def suspend(self, wait: float = SUSPEND_S) -> None:
         """SIGTERM: no new rooms; every page is told the server restarts; each narrator journals what it was
@@ -121,13 +188,15 @@ class Rooms:
         for thread in threads:
             if thread is not None:
                 thread.join(max(0.0, deadline - time.monotonic()))
+        for room in rooms:  # every answer journaled: another process may take them over from now on
+            self.holding.release(room.code)
 
     def _new_code(self) -> str:
         import secrets
 
         while True:
             code = self.prefix + "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH - len(self.prefix)))
-            if code not in self.rooms:
+            if code not in self.rooms and not (self.data / "rooms" / code).exists() and self.holding.claim(code):
                 return code
 
     def find(self, typed: object) -> Room | None:
@@ -151,6 +220,8 @@ class Rooms:
         if not self.guess(user, address):
             raise Refusal("room.slow", "too many tries; wait a minute")
         room = self.find(typed)
+        if room is None and self.elsewhere(typed):
+            raise Refusal("room.elsewhere", "the room is on another server of this site; try again")
         if room is None:
             raise Refusal("room.unknown", "there is no room with that code, or it has closed")
         room.join(Member(user, name))
@@ -164,6 +235,7 @@ class Rooms:
                 room.close()
                 self.kept.drop(code)
                 shutil.rmtree(self.data / "rooms" / code, ignore_errors=True)
+                self.holding.release(code)
 
     def all(self) -> list[Room]:
         with self.lock:

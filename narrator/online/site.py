@@ -43,6 +43,7 @@ RATE, BURST = 60.0, 200.0  # messages a second per page (the voice chat's ICE ca
 HANDLERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="wolfcall-rooms")
 NO_STORE = {"Cache-Control": "no-store"}
 RESTARTING = 1012  # WebSocket's "service restart": the page tries again (a `gone` page does not)
+ELSEWHERE = 503  # a room another process holds: a proxy tries the next one (nginx: proxy_next_upstream http_503)
 
 
 async def read_json(request: Request) -> dict[str, Any]:
@@ -173,7 +174,8 @@ class Site:
             room = await asyncio.get_running_loop().run_in_executor(
                 HANDLERS, lambda: self.rooms.join(code, user.id, user.name, address))
         except Refusal as exc:
-            status = {"room.slow": 429, "room.unknown": 404, "server.restarting": 503}.get(exc.rule, 400)
+            status = {"room.slow": 429, "room.unknown": 404, "server.restarting": 503,
+                      "room.elsewhere": ELSEWHERE}.get(exc.rule, 400)
             return JSONResponse({"rule": exc.rule, "text": str(exc)}, status_code=status, headers=NO_STORE)
         return JSONResponse({"code": room.code}, headers=NO_STORE)
 
@@ -181,11 +183,18 @@ class Site:
         """The room of the path's code, if the request's account sits in it."""
         return member_of(self.rooms, request.path_params["code"], self.user_of_request(request))
 
+    async def elsewhere(self, code: str, user: User | None) -> bool:
+        """The room of `code` is held by another process (or soon taken over by one) and `user` sits in it."""
+        return user is not None and await asyncio.get_running_loop().run_in_executor(
+            HANDLERS, self.rooms.elsewhere, code, user.id)
+
     async def room_page(self, request: Request) -> Response:
         """A member's room page; anyone else goes to the front page with the code to join, a live code or a
         guessed one alike, and the try counts against the join limit (a code is not found by opening pages)."""
         if self.members_room(request) is None:
             user = self.user_of_request(request)
+            if await self.elsewhere(request.path_params["code"], user):
+                return Response("this room is on another server of this site", ELSEWHERE, headers=NO_STORE)
             self.rooms.guess(user.id if user else None, request.client.host if request.client else "-")
             return RedirectResponse(f"/#code={quote(request.path_params['code'][:16], safe='')}", status_code=303)
         return HTMLResponse(room_html(), headers=NO_STORE)
@@ -193,6 +202,8 @@ class Site:
     async def audio(self, request: Request) -> Response:
         room = self.members_room(request)
         data = room.hub.clips.get(int(request.path_params["n"])) if room is not None else None
+        if room is None and await self.elsewhere(request.path_params["code"], self.user_of_request(request)):
+            return Response(status_code=ELSEWHERE, headers=NO_STORE)
         if data is None:
             return Response(status_code=404)
         return Response(data, media_type="audio/wav", headers=NO_STORE)
@@ -218,7 +229,24 @@ class Site:
             return None
         return user, room
 
+    async def moved(self, ws: WebSocket) -> bool:
+        """A member's socket for a room another process holds: refused before it opens with HTTP 503, so that a
+        proxy tries the next process (without a proxy the page tries again by itself); True when refused."""
+        user = self.accounts.user_of(ws.cookies.get(COOKIE))
+        code = ws.path_params["code"]
+        if self.rooms.closing or member_of(self.rooms, code, user) is not None or not await self.elsewhere(code, user):
+            return False
+        if "websocket.http.response" in ws.scope.get("extensions", {}):
+            await ws.send_denial_response(Response("this room is on another server of this site", ELSEWHERE))
+        else:
+            await ws.accept()
+            await ws.send_text(json.dumps({"t": "restarting"}))
+            await ws.close(code=RESTARTING)
+        return True
+
     async def socket(self, ws: WebSocket) -> None:
+        if from_own_page(ws.scope, self.public) and await self.moved(ws):
+            return
         await ws.accept()
         admitted = await self.admit(ws)
         if admitted is None:

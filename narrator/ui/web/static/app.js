@@ -76,8 +76,10 @@ function connect() {
   ws.onclose = () => {  // said at once (control.js), then tried again and again, less and less often
     if (gone) return;
     for (const closed of hooks.closed) closed(restarting);
-    // a server that said it restarts is back in a second or two: tried often for a while, then as any other
-    const wait = restarting && restarts++ < RESTART_TRIES ? RESTART_MS : Math.min(8000, 250 * 2 ** tries++);
+    // a server that said it restarts is back in a second or two, and an online room whose server died is taken
+    // over by another one a few seconds later (online/holding.py): tried often for a while, then as any other
+    const quick = restarting || path !== "/ws";
+    const wait = quick && restarts++ < RESTART_TRIES ? RESTART_MS : Math.min(8000, 250 * 2 ** tries++);
     setTimeout(connect, wait);
   };
 }
