@@ -187,10 +187,19 @@ def _sound(doc: MarkedDict, where: str) -> tuple[str, int]:
 
 
 def save_sound(path: Path, device: str, volume: int) -> None:
-    """Write `audio_device` and `volume` into config.yaml, changing only their lines (a key not there yet
-    is added at the end): every other line and every comment stays as the group wrote it. The file is
-    replaced whole, never left half-written (a Pi unplugged mid-write keeps the old one)."""
-    values = {"audio_device": _yaml_text(audio_device(device)), "volume": str(volume_level(volume))}
+    """Write `audio_device` and `volume` into config.yaml (save_keys)."""
+    save_keys(path, {"audio_device": _yaml_text(audio_device(device)), "volume": str(volume_level(volume))})
+
+
+def save_layers(path: Path, layers: dict[str, int]) -> None:
+    """Write each layer's volume (`voice_volume`, `bed_volume`, `cue_volume`) into config.yaml (save_keys)."""
+    save_keys(path, {key: str(volume_level(layers[key])) for key in LAYER_KEYS if key in layers})
+
+
+def save_keys(path: Path, values: dict[str, str]) -> None:
+    """Write these keys (their values as YAML text) into config.yaml, changing only their lines (a key not
+    there yet is added at the end): every other line and every comment stays as the group wrote it. The file
+    is replaced whole, never left half-written (a Pi unplugged mid-write keeps the old one)."""
     target = path.resolve()
     try:
         text = target.read_text(encoding="utf-8") if target.exists() else ""

@@ -92,6 +92,27 @@ def server(data: Path, port: int, *options: str, path: str | None = None) -> Ite
         proc.wait()
 
 
+@contextmanager
+def in_process(app: Any) -> Iterator[int]:
+    """An ASGI app served by uvicorn in this process on a free port; the socket listens before this yields."""
+    import threading
+
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    running = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        yield int(sock.getsockname()[1])
+    finally:
+        running.should_exit = True
+        thread.join(timeout=30)
+        sock.close()
+
+
 def wait_listening(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
     """Wait until the server accepts a connection on `port`; raise if it exits first or hangs."""
     deadline = time.monotonic() + SERVER_GUARD  # only against a server that never listens

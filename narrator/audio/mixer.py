@@ -28,6 +28,10 @@ END_FADE = 3.0  # seconds: the bed out at the game's end
 LOOP_FADE = 1.0  # seconds: a bed's end into its own start
 
 
+LAYERS = ("voice", "bed", "cues")  # the mix's layers, as the setup screen names them
+CONFIG_KEYS = {"voice": "voice_volume", "bed": "bed_volume", "cues": "cue_volume"}  # and as config.yaml does
+
+
 @dataclass(frozen=True)
 class Levels:
     """The volume of each layer, 0 to 100 (config.yaml `voice_volume`, `bed_volume`, `cue_volume`)."""
@@ -40,6 +44,10 @@ class Levels:
     def of(cls, layers: Mapping[str, int]) -> Levels:
         """From config.yaml's `voice_volume`, `bed_volume` and `cue_volume` (narrator/config.py)."""
         return cls(layers.get("voice_volume", 100), layers.get("bed_volume", 60), layers.get("cue_volume", 80))
+
+    def to_json(self) -> dict[str, int]:
+        """As the setup screen keeps them: {"voice": 100, "bed": 60, "cues": 80}."""
+        return {"voice": self.voice, "bed": self.bed, "cues": self.cues}
 
 
 def looped(samples: Samples, fade: int) -> Samples:

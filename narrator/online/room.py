@@ -25,7 +25,8 @@ from typing import Any
 
 from engine import State, parse_house, ruleset
 from engine.house import defaults
-from narrator.config import Config
+from narrator.audio.mixer import LAYERS
+from narrator.config import Config, volume_level
 from narrator.game.historystore import HistoryStore
 from narrator.game.inputs import START, VOTE
 from narrator.game.session import Table
@@ -47,8 +48,8 @@ __all__ = ["Client", "Member", "Room", "RoomHooks", "start_ticking"]
 MIN_PLAYERS, MAX_PLAYERS = 5, 14  # an online round, as the German text says
 DEBATE_MINUTES = 5  # the debate's length when the host sets none: the sundial needs an end
 # what the opener's page may send as the host (the rest of the hub's host messages belong to a table device)
-HOST_KINDS = ("ruleset", "adjust", "house", "lang", "voice", "deal", "new", "rematch", "start", "vote", "undo",
-              "count")
+HOST_KINDS = ("ruleset", "adjust", "house", "lang", "voice", "levels", "deal", "new", "rematch", "start", "vote",
+              "undo", "count")
 SEAT_KINDS = ("tap", "show", "cover")
 FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opener's host connection passes on
 
@@ -56,6 +57,8 @@ FROM_HOST = ("screen", "peers", "dropped", "refused", "tally")  # what the opene
 class RoomHooks(Hooks):
     """What one room adds to its hub's game: every change of screen also updates the room's channels and
     extras, and the speaking list counts on the first vote."""
+
+    keeps_config = False  # the site's config.yaml is every room's: a room's sound levels are kept with the room
 
     def __init__(self, room: Room) -> None:
         self.room = room
@@ -425,7 +428,7 @@ class Room(RoomChannels):
         d, speaking = self.hub.draft, self.speaking
         return {"code": self.code, "owner": self.owner, "members": [[m.user, m.name] for m in self.members],
                 "removed": sorted(self.removed), "ruleset": d.ruleset, "lang": d.lang, "voice": d.voice,
-                "counts": d.counts, "house": d.house.to_json(), "speaking": speaking is not None,
+                "counts": d.counts, "house": d.house.to_json(), "levels": d.levels, "speaking": speaking is not None,
                 "spoke": sorted(speaking.spoke) if speaking else [],
                 "first_vote_done": bool(speaking and speaking.first_vote_done)}
 
@@ -449,6 +452,7 @@ class Room(RoomChannels):
             self._seats_changed()
             d.counts = {str(role): int(n) for role, n in record["counts"].items()}
             d.house = parse_house(d.ruleset, record["house"], defaults(d.ruleset))
+            d.levels = {layer: volume_level(record.get("levels", d.levels)[layer]) for layer in LAYERS}
             self.hub._continue()
             if self.speaking is not None:
                 self.game = self.hub.dealt  # the speaking list counts on for the game continued

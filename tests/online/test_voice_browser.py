@@ -12,11 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
-import socket
-import threading
 import wave
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +21,7 @@ import pytest
 
 from narrator.online.voice import Voice, VoiceRefused, channels, hearing
 
-from ..browser import ARGS, CHROMIUM, GUARD_MS
+from ..browser import ARGS, CHROMIUM, GUARD_MS, in_process
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")
@@ -132,23 +128,9 @@ class Room:
                                  WebSocketRoute("/ws", ws)])
 
 
-@contextmanager
-def serve(room: Room) -> Iterator[int]:
-    """The room's app on a free port; the socket listens before this yields (uvicorn accepts from it)."""
-    import uvicorn
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    server = uvicorn.Server(uvicorn.Config(room.app(), log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        yield int(sock.getsockname()[1])
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        sock.close()
+def serve(room: Room) -> Any:
+    """The room's app on a free port (tests/browser.py in_process)."""
+    return in_process(room.app())
 
 
 def tone(path: Path, hz: float) -> Path:

@@ -22,6 +22,7 @@ from engine import (
     recommended,
     ruleset,
 )
+from narrator.audio.mixer import Levels
 from narrator.config import Config
 from narrator.game.clock import Clock, RealClock, VirtualClock
 from narrator.game.desk import Desk, Stale
@@ -98,7 +99,7 @@ class Connections:
         self.ids = itertools.count(1)
         self.lock = threading.RLock()
         self.draft = Draft(cfg.players, [], recommended(ruleset(cfg.ruleset), cfg.players), cfg.house, cfg.language,
-                           cfg.voice, ruleset=cfg.ruleset)
+                           cfg.voice, ruleset=cfg.ruleset, levels=Levels.of(cfg.layers).to_json())
         self._draft_from_options(lang, names, voice)
         self.table: Table | None = None
         self.dealt: object = None  # the game in play: a new one at each deal and rematch (an ask for a seat is its)

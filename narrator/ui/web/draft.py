@@ -10,6 +10,7 @@ from engine import (
     ruleset,
 )
 from engine.house import RULES_OF
+from narrator.audio.mixer import Levels
 from narrator.balance.odds import for_screen
 from narrator.names import MAX_LENGTH
 from narrator.ui.web.screens import cards_of, offices_of
@@ -30,11 +31,13 @@ class Draft:
     sound: str = "server"  # server | browser
     ruleset: str = "classic"
     mode: str = "one_device"  # one_device | round_table | own_devices
+    levels: dict[str, int] = field(default_factory=lambda: Levels().to_json())  # voice, bed, cues: 0 to 100
 
     def to_json(self) -> dict[str, Any]:
         rules = ruleset(self.ruleset)
         return {"players": self.players, "names": self.names, "counts": self.counts, "house": self.house.to_json(),
                 "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset, "mode": self.mode,
+                "levels": self.levels,
                 "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
                 "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset]),
                 "name_max": MAX_LENGTH,

@@ -44,6 +44,22 @@ class Drafting(Connections):
             if self.voices_by_name().get(d.voice) != d.lang:
                 d.voice = DEFAULTS[d.lang][0]  # --voice in another language than --lang: the language wins
 
+    def _level(self, m: dict[str, Any]) -> None:
+        """`levels`: one layer's volume (voice, bed, cues: 0 to 100), for the next game's mix; at home also kept in
+        config.yaml, as the speaker's volume is (an online room keeps it with the room)."""
+        from narrator.audio.mixer import LAYERS
+        from narrator.config import volume_level
+
+        layer = m.get("layer")
+        if layer not in LAYERS:
+            raise TypeError("levels: no such layer")  # a malformed message, ignored
+        self.draft.levels[str(layer)] = volume_level(m.get("volume"))
+        if self.hooks.keeps_config:
+            try:
+                self.outputs.keep_levels(self.draft.levels)
+            finally:
+                self.show({"screen": "setup"})
+
     def voices_by_name(self) -> dict[str, str]:
         """Each narrator's language, by voice name."""
         return {str(v["name"]): str(v["lang"]) for v in self.voices()}
@@ -117,6 +133,8 @@ class Drafting(Connections):
             d.voice = str(m["voice"])
         elif kind == "sound" and m.get("sound") in ("server", "browser"):
             d.sound = str(m["sound"])
+        elif kind == "levels":
+            self._level(m)
         elif kind == "mode" and m.get("mode") in MODES:
             d.mode = str(m["mode"])
         elif kind == "move":

@@ -27,7 +27,8 @@ WRONG_CODES = 10  # wrong room codes one connection may try
 
 # What each kind of connection may send. The host runs the setup and the game; a seat plays its own seat;
 # anyone else watches, and may join a table of own devices with its room code.
-SETUP = ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "mode", "move", "remove")
+SETUP = ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "levels", "mode", "move",
+         "remove")
 HOST = (*SETUP, "deal", "continue", "new", "rematch", "start", "vote", "undo", "tap", "show", "cover", "open",
         "count", "voice_download", "say_address", "sound_device", "sound_volume", "sound_test", "hello", "allow",
         "deny", "history")

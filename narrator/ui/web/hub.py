@@ -32,6 +32,7 @@ from narrator.ui.web.draft import MODES, Draft
 from narrator.ui.web.drafting import Drafting
 from narrator.ui.web.gameloop import GameLoop
 from narrator.ui.web.guard import (
+    SETUP,
     Refusal,
     check_message,
 )
@@ -86,8 +87,7 @@ class Hub(GameLoop, Seating, Drafting, Connections):
             self.takeover.handle(self, conn, message.get("code"))
         elif kind in ("allow", "deny"):  # the host answers a seat asked back by name (claims.py)
             self.claims.answer(self, kind == "allow", message.get("seat"))
-        elif kind in ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "mode", "move",
-                      "remove"):
+        elif kind in SETUP:
             if self.table is not None and self.screen.get("screen") != "setup":
                 raise Refusal("setup.running", "the game is running; start a new game to change the setup")
             self.change_setup(kind, message)

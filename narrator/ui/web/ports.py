@@ -59,6 +59,9 @@ class DraftLike(Protocol):
     @property
     def mode(self) -> str: ...  # one_device | round_table | own_devices
 
+    @property
+    def levels(self) -> dict[str, int]: ...  # each layer's volume: voice, bed, cues (0 to 100)
+
 
 class HubLike(Protocol):
     """The game behind the page, as the helpers around it see it (narrator/ui/web/hub.py is the one)."""
@@ -136,6 +139,8 @@ class HubLike(Protocol):
 class Hooks:
     """What an online room adds to the hub's game (narrator/online/room.py), given to the hub as `hooks=`;
     a table at home adds nothing (these defaults). Each is called under the hub's lock."""
+
+    keeps_config = True  # the setup's sound levels are written to config.yaml (a room keeps its own)
 
     def extra_votes(self, state: State) -> dict[int, int] | None:
         """Votes counted against a seat on top of the day's ballots (a room's speaking list); None: none."""

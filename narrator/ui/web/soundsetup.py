@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from narrator.audio.mixer import CONFIG_KEYS
 from narrator.audio.outputs import DEFAULT, Output, SoundCheck, outputs, playback_devices
 from narrator.audio.sinks import Sink, SinkError, open_sink
 from narrator.audio.table import spoken
-from narrator.config import Config, ConfigError, save_sound
+from narrator.config import Config, ConfigError, save_layers, save_sound
 from narrator.ui.web.guard import Refusal
 from narrator.ui.web.ports import HubLike
 from narrator.ui.web.strings import strings
@@ -82,6 +83,15 @@ class SoundSetup:
     def _at_setup(self, hub: HubLike) -> None:
         if hub.table is not None and hub.screen.get("screen") != "setup":
             raise Refusal("setup.running", "the game is running; start a new game to change the setup")
+
+    def keep_levels(self, levels: dict[str, int]) -> None:
+        """The setup's sound levels (voice, bed, cues), for the next run too: into config.yaml when there is one."""
+        self.cfg.layers.update({CONFIG_KEYS[layer]: volume for layer, volume in levels.items()})
+        if self.cfg.path is not None:
+            try:
+                save_layers(self.cfg.path, self.cfg.layers)
+            except ConfigError as exc:
+                raise Refusal("sound.save", str(exc)) from None
 
     def _keep(self, device: str, volume: int) -> None:
         """The choice, for the next game and in config.yaml when there is one (else for this run only)."""

@@ -70,7 +70,7 @@ class BrowserSink:
     def __init__(self, hub: HubLike) -> None:
         self.hub = hub
         self.count = 0
-        self.mixer = PageMix(Levels.of(hub.cfg.layers))  # the page mixes: it is told each line's bed and cue
+        self.mixer = PageMix(Levels(**hub.draft.levels))  # the page mixes: it is told each line's bed and cue
 
     def play(self, clip: Clip, at: float) -> None:
         self.count += 1
@@ -93,13 +93,14 @@ class BrowserSink:
 
 
 def table_voice(hub: HubLike, lang: str, names: Sequence[str] = (), audio: str | None = None,
-                no_card_out: Path | None = None) -> Any:
+                no_card_out: Path | None = None, out: Path | None = None) -> Any:
     """The table's voice as the setup chose it: the draft's narrator, in the browser or on the speaker (with
-    config.yaml's output and volume); captions on every page either way."""
+    config.yaml's output and volume, and the setup's level of each layer); captions on every page either way.
+    `out`: also written to this WAV file (audio "file": only there)."""
     captions = PageCaptions(hub)
     lines = Lines(hub.script, lang, Picker(0), names)
     if hub.draft.sound == "browser":
         return build_speaker(lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])
-    return build_speaker(lang, hub.draft.voice, audio or hub.audio, None, captions, lines, no_card_out=no_card_out,
+    return build_speaker(lang, hub.draft.voice, audio or hub.audio, out, captions, lines, no_card_out=no_card_out,
                          device=hub.cfg.audio_device, volume=hub.cfg.volume, words=strings(lang),
-                         levels=Levels.of(hub.cfg.layers))
+                         levels=Levels(**hub.draft.levels))

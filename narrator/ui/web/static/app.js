@@ -291,6 +291,7 @@ function setup(main, s) {
   main.append(...voiceField(s, d));
   main.append(choose("sound", t("setup.sound"), [["server", t("setup.sound.server")], ["browser", t("setup.sound.browser")]], d.sound, (v) => ({ t: "sound", sound: v })));
   if (d.sound === "server" && s.outputs) main.append(soundPanel(s));
+  main.append(levelsPanel(d));
   main.append(el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) }));
   if (s.lan && !own) main.append(el("div", { class: "field" }, el("label", { text: t("lan") }), el("img", { src: "/qr.svg", alt: s.lan, width: "180" }), el("p", { class: "muted", text: s.lan })));
   // The device on the table says where to join (narrator/ui/web/address.py); /join shows the QR code full screen.
@@ -354,7 +355,7 @@ function roomSetup(main, s) {
   main.append(choose("speaking", t("speaking.setup"), [["no", t("day.no")], ["yes", t("day.yes")]], room.speaking ? "yes" : "no", (v) => ({ t: "speaking", on: v === "yes" })));
   main.append(el("p", { class: "muted small", text: t("speaking.setup_hint") }));
   main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
-  main.append(...voiceField(s, d));
+  main.append(...voiceField(s, d), levelsPanel(d));
   const deal = el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) });
   if (room.players.length < room.min) { deal.disabled = true; main.append(el("p", { class: "note", id: "too-few", text: t("room.too_few", { n: room.min }) })); }
   main.append(deal);
@@ -371,6 +372,20 @@ function soundPanel(s) {
   volume.onchange = () => send({ t: "sound_volume", volume: +volume.value });
   box.append(el("div", { class: "field" }, el("label", { for: "sound-volume", text: t("setup.sound_volume") }), volume, level),
     button(t("setup.sound_test"), { t: "sound_test" }, "", "sound-test"));
+  return box;
+}
+// Each layer of the sound: the narrator, the bed under it (night, day, vote), the cues; the next game mixes them
+// so, on the table's speaker and in every browser (narrator/audio/mixer.py, ambience.js).
+function levelsPanel(d) {
+  const box = el("div", { class: "field", id: "levels" }, el("label", { text: t("setup.levels") }));
+  for (const layer of ["voice", "bed", "cues"]) {
+    const id = "level-" + layer;
+    const input = el("input", { type: "range", id, min: "0", max: "100", step: "5", value: String(d.levels[layer]) });
+    const shown = el("span", { id: id + "-value", text: String(d.levels[layer]) });
+    input.oninput = () => { shown.textContent = input.value; };
+    input.onchange = () => send({ t: "levels", layer, volume: +input.value });
+    box.append(el("div", { class: "row level" }, el("label", { for: id, text: t("setup.level." + layer) }), input, shown));
+  }
   return box;
 }
 // Own devices: the room code, the QR code to join by, and the seats as the phones take them.
