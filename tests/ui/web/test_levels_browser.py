@@ -25,8 +25,8 @@ from ...browser import in_process
 
 SCRIPT = load(SHIPPED)
 WORDS = {"en": ("Sound levels", "Background (night, day, vote)"),
-         "de": ("Lautstärken", "Hintergrund (Nacht, Tag, Abstimmung)"),
-         "es": ("Volumen de cada sonido", "Fondo (noche, día, votación)")}
+         "de": ("Lautstärken", "Hintergrundklang (Nacht, Tag, Abstimmung)"),
+         "es": ("Volumen de cada sonido", "Sonido de fondo (noche, día, votación)")}
 
 
 def serve(hub: Hub) -> Any:
