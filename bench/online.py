@@ -364,6 +364,8 @@ async def _bench(port: int, pid: int, rooms: int, players: int, seed: int, cooki
     players_tasks = [asyncio.create_task(_play(b, random.Random(rng.random()), think)) for b in bots]
     await asyncio.gather(*(g.bots[0].send({"t": "deal"}, answer=False) for g in games))
     problems = await _watch(games, started)
+    if problems:  # told now: the teardown below may fail on the stalled rooms' sockets
+        sys.stderr.write("bench online: stalled\n" + "\n".join(problems) + "\n")
     ends = [g.ended for g in games if g.ended is not None]
     wall = (max(ends) if ends and not problems else time.perf_counter()) - started
     cpu, mine, span = _cpu_s(pid) - cpu0, time.process_time() - mine0, time.perf_counter() - started
@@ -373,7 +375,7 @@ async def _bench(port: int, pid: int, rooms: int, players: int, seed: int, cooki
         g.over.set()
     for b in bots:
         b.woken.set()
-    await asyncio.gather(*players_tasks)
+    await asyncio.gather(*players_tasks, return_exceptions=bool(problems))
     await asyncio.gather(*(b.ws.close() for b in bots))
     await asyncio.gather(*readers)
     refused = Counter(f"{why.split(':')[0]} ({s.get('screen')}, {(sent or {}).get('t')})"
