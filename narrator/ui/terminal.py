@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine import Choice, State, private_answer, ruleset, shape_of, view
+from engine.count import leaders, scores
 from engine.vote import weight
 from narrator.game import laps
 from narrator.game.clock import Clock, RealClock
@@ -239,9 +240,21 @@ class TerminalInput:
                 return None
             if n:
                 tally.append((seat, n))
-        if not self._confirm(T["day.confirm_count"]):
+        if not self._confirm(self._leaves(state, tally)):
             return None
         return Choice(q.step, tally=tuple(tally))
+
+    def _leaves(self, state: State, tally: list[tuple[int, int]]) -> str:
+        """The show of hands' confirm names who leaves as the engine counts the hands (the marks added), or the
+        tie, as the page's does."""
+        counted = scores(state, tally=tally)
+        top = leaders(counted)
+        if not top:
+            return self.T["day.confirm_none"]
+        names = [state.name(s) or self.words.player(s) for s in top]
+        if len(top) == 1:
+            return self.T["day.confirm_out"].format(name=names[0], votes=counted[top[0]])
+        return self.T["day.confirm_tie"].format(names=", ".join(names), votes=counted[top[0]])
 
     def _ballots(self, q: Question, state: State) -> Choice | None:
         """Secret ballots: the keyboard goes round, and the screen is cleared after every ballot."""

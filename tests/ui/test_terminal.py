@@ -147,7 +147,21 @@ def test_the_show_of_hands_is_confirmed_in_spanish() -> None:
     term, out = keyboard_in("es", "0\n3\n\n0\n0\ns\n")
     choice = term._parse(Question("day_vote", (), None), state, "h", RealClock())
     assert isinstance(choice, Choice) and choice.text() == "day_vote:tally:2*3"
-    assert "¿Contamos estas manos? [s/n]" in out.getvalue()
+    assert "Ben sale de la aldea (votos: 3). ¿Lo damos por bueno? [s/n]" in out.getvalue()
+
+
+def test_the_show_of_hands_confirm_names_who_leaves_with_the_ravens_mark() -> None:
+    """It asked "So viele Hände zählen?" without saying who leaves (issue 18); the raven's two extra votes
+    on player three count as the engine counts them."""
+    state = the_first_vote(mark=3).state
+    for typed, said in (("0\n2\n\n0\n0\nj\n", "Gleichstand: Ben, Spieler drei (Stimmen: je 2). So zählen?"),
+                        ("0\n0\n\n0\n0\nj\n", "Spieler drei muss das Dorf verlassen (Stimmen: 2). So zählen?"),
+                        ("0\n3\n\n0\n0\nj\n", "Ben muss das Dorf verlassen (Stimmen: 3). So zählen?")):
+        term, out = keyboard_in("de", typed)
+        choice = term._parse(Question("day_vote", (), None), state, "h", RealClock())
+        assert isinstance(choice, Choice), out.getvalue()
+        assert said in out.getvalue(), out.getvalue()
+        assert "So viele Hände zählen?" not in out.getvalue()
 
 
 def test_a_step_is_prompted_with_its_words_not_its_key() -> None:
