@@ -263,6 +263,8 @@ class Room(RoomChannels):
                 else:
                     client.seat_screen = screen
                 self._send_screen(client, size=message.size if isinstance(message, shape.Padded) else None)
+            elif isinstance(message, shape.ScreenPad):  # another phone was sent its screen: a dummy of a screen's size
+                client.send(shape.padded(message, shape.room_size({}, message.size)))
             elif kind in FROM_HOST if host else kind not in ("you", "token", "nonce"):  # the cookie says who
                 client.send(message)
                 if kind == "refused" and message.get("rule") == "stale":

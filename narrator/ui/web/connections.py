@@ -231,11 +231,10 @@ class Connections:
 
     def show_now(self, conn: Conn) -> None:
         """After a stale refusal: the page is sent the screen of now even where it has not changed (a page left on
-        an old question would wait for ever), the living phones together (shape.py)."""
+        an old question would wait for ever); every other living phone a dummy of its size at that moment (shape.py)."""
         frames = self.frames() if self.table is not None else None
-        living = self._living()
-        shape.send_screens([(c, self._screen_of(c, frames)) for c in list(self.conns.values())
-                            if c is conn or (c.who == "seat" and c.seat in living)], living, force=True)
+        everyone = [(c, self._screen_of(c, frames)) for c in list(self.conns.values()) if c.who == "seat"]
+        shape.show_alone(conn, self._screen_of(conn, frames), self._living(), everyone)
 
     def _screen_of(self, conn: Conn, frames: Frames | None) -> dict[str, Any]:
         return {**self.frame_for(conn, frames), "t": "screen"}

@@ -11,7 +11,7 @@ the page never sees (spaces after the JSON), and a dummy is a kind of message it
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, Protocol
 
 DUMMY = {"t": "pad"}  # the message every other living phone gets while one phone is told something alone
@@ -29,6 +29,11 @@ class Padded(dict[str, Any]):
     def __init__(self, message: dict[str, Any], size: int) -> None:
         super().__init__(message)
         self.size = size
+
+
+class ScreenPad(Padded):
+    """A dummy at the size of this moment's screens, sent while one living phone alone is sent its screen: an
+    online room sends it at the size it sends its screens (`room_size`)."""
 
 
 class Receiver(Protocol):
@@ -112,6 +117,23 @@ def send_screens(shown: list[tuple[Receiver, dict[str, Any]]], living: Collectio
     for conn, screen in phones:
         conn.last = _text(screen)
         conn.send(padded(screen, size))
+
+
+def show_alone(page: Receiver, screen: dict[str, Any], living: Collection[int],
+               everyone: Sequence[tuple[Receiver, dict[str, Any]]]) -> None:
+    """`screen` to `page` alone, sent even where it has not changed (a page refused for an old question). A
+    living phone's goes at the size of every living phone's screen of this moment (`everyone`), and every other
+    living phone is sent a dummy of that size: none of them is sent a screen, so none answers it again."""
+    page.last = _text(screen)
+    if not (page.who == "seat" and page.seat in living):
+        page.send(screen)
+        return
+    size = screen_size([screen, *(s for c, s in everyone if c.who == "seat" and c.seat in living)])
+    page.send(padded(screen, size))
+    dummy = ScreenPad(DUMMY, size)
+    for other, _ in everyone:
+        if other is not page and other.who == "seat" and other.seat in living:
+            other.send(dummy)
 
 
 def dummies(pages: Iterable[Receiver], living: Collection[int], size: int = PRIVATE_BYTES) -> None:

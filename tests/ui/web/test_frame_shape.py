@@ -10,8 +10,10 @@ than a coin, and within every step every living phone was sent the same sizes in
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,11 +21,13 @@ import pytest
 from engine.roles import ROLES
 from narrator.speech.scenes import LANGUAGES
 from narrator.ui.web import shape
+from narrator.ui.web.hub import Hub
 from narrator.ui.web.screens import inline_picture
 from narrator.ui.web.strings import strings
-from tests.online.roomtable import open_room, play_room
+from tests.online.roomtable import open_room, play_room, room_act
 
-from .tables import Phone
+from .tables import Phone, Table
+from .tables import act as tables_act
 from .test_frames import own_table, play
 
 GAMES = [("classic", "en", 8, 21), ("extended", "es", 10, 22), ("classic", "de", 9, 23), ("extended", "en", 9, 24),
@@ -171,3 +175,63 @@ def test_in_an_online_room_too_every_living_phone_is_sent_the_same_sizes(tmp_pat
         by_step.setdefault(s.step, set()).add(s.sizes)
     differing = {k: v for k, v in by_step.items() if len(v) > 1}
     assert not differing, f"{len(differing)} of {len(by_step)} steps: {list(differing.items())[:3]}"
+
+
+
+def at_a_night_question(hub: Hub, table: Table, pages: list[Phone], act: Callable[[Any, random.Random], bool],
+                        rng: random.Random) -> None:
+    """The bots play until the night asks a living player something (not a dead role's decoy step)."""
+    for _ in range(2000):
+        q, state = hub.question, hub.state
+        if q is not None and state is not None and q.step not in ("reveal", "start") and not q.decoy \
+                and state.phase == "night":
+            return
+        with table.changed:
+            total = sum(len(p.frames) for p in table.phones)
+        if not any([act(p, rng) for p in pages]):
+            table.wait(lambda total=total: sum(len(p.frames) for p in table.phones) > total)  # type: ignore[misc]
+    raise AssertionError("the night never asked anything")
+
+
+def tap_stale(hub: Hub, phones: list[Phone]) -> tuple[list[dict[str, Any]], list[list[dict[str, Any]]]]:
+    """The first living phone answers the question before the open one: what it and every other living phone
+    are sent for that."""
+    with hub.lock:  # the narrator's thread sends nothing meanwhile (a phone's frames are kept under table.changed)
+        q, state = hub.question, hub.state
+        assert q is not None and state is not None
+        living = [p for p in phones if p.seat in state.alive]
+        before = {id(p): len(p.frames) for p in living}
+        living[0].send(t="tap", q=q.number - 1, value="decoy:none")
+        got = [[f.message for f in p.frames[before[id(p)]:]] for p in living]
+    mine = got[0]
+    assert [m["t"] for m in mine] == ["refused", "screen"] and mine[0]["rule"] == "stale", mine
+    assert mine[1]["q"] == q.number, "the screen of now"
+    return mine, got[1:]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_stale_tap_sends_its_phone_the_screen_of_now_and_every_other_living_phone_a_dummy(
+        tmp_path: Path, seed: int) -> None:
+    """A phone refused for an old question is sent the screen of now; the other living phones a dummy of its size,
+    not their own screen again: each would be a new screen to answer (bench online: every bot answered it, some
+    answers were stale again, and the refusals fed themselves)."""
+    hub, table, host, phones = own_table(tmp_path, 8, "classic", "en", seed)
+    host.send(t="deal")
+    at_a_night_question(hub, table, [host, *phones], tables_act, random.Random(seed))
+    mine, others = tap_stale(hub, phones)
+    for other in others:
+        assert [m["t"] for m in other] == ["pad", "pad"], other
+        assert [wire(m) for m in other] == [wire(m) for m in mine], "every living phone is sent the same sizes"
+
+
+def test_in_an_online_room_a_stale_tap_sends_every_other_living_phone_a_dummy_of_a_rooms_screen(
+        tmp_path: Path) -> None:
+    """The room sends its screens larger than the hub's (its voice channel, its speaking list): the dummies too."""
+    _rooms, room, table, phones = open_room(tmp_path, 8, "classic", "en", seed=5)
+    phones[0].send(t="deal")
+    at_a_night_question(room.hub, table, list(phones), room_act, random.Random(5))
+    with room.lock:
+        mine, others = tap_stale(room.hub, phones[1:])  # the opener's page is the host's too
+    for other in others:
+        assert [m["t"] for m in other] == ["pad", "pad"], other
+        assert [wire(m) for m in other] == [wire(m) for m in mine], "every living phone is sent the same sizes"
