@@ -48,8 +48,8 @@ def test_no_reveal_line_assumes_its_place_in_the_order() -> None:
 
 def test_the_wolves_number_win_says_at_least_as_many() -> None:
     """The wolves win with at least as many as the rest (two deaths at once may leave them more)."""
-    only_equal = [v for v in SCRIPT.variants("es", "end.wolves.number")
-                  if re.search(r"\bigualan?\b(?! o supera)|(?<!al menos )tantos como (?!.*o más)|a la par|un lobo por cada", v)]
+    equal = r"\bigualan?\b(?! o supera)|(?<!al menos )tantos como (?!.*o más)|a la par|un lobo por cada"
+    only_equal = [v for v in SCRIPT.variants("es", "end.wolves.number") if re.search(equal, v)]
     assert only_equal == []
 
 
