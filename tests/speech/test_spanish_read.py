@@ -97,3 +97,12 @@ def test_the_spanish_screens_give_nobody_a_gender() -> None:
     assert not re.search(r"\bvivo\b", es["reason.nobody_alive"])
     assert not re.search(r"\blos dos últimos\b", es["reason.mutual_vote"], re.I)
     assert "alguien ejecutado" not in es["help.servant"]
+
+
+def test_the_big_bad_wolf_is_promised_a_victim_only_while_no_wolf_has_died() -> None:
+    """His step is held the same when a wolf has died and he may only pass: a call that offers a victim
+    says the condition ("si ningún lobo ha caído", "mientras la manada esté completa") or defers to the screen."""
+    offers = r"\b(elige|escoge|víctima|presa|ataque|caza[rs]?|visitar)"
+    unconditional = [v for v in SCRIPT.variants("es", "night.big_bad_wolf.wake")
+                     if re.search(offers, v, re.I) and not re.search(r"\bsi\b|\bmientras\b|pantalla|quizá", v, re.I)]
+    assert unconditional == []
