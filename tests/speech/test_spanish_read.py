@@ -106,3 +106,10 @@ def test_the_big_bad_wolf_is_promised_a_victim_only_while_no_wolf_has_died() -> 
     unconditional = [v for v in SCRIPT.variants("es", "night.big_bad_wolf.wake")
                      if re.search(offers, v, re.I) and not re.search(r"\bsi\b|\bmientras\b|pantalla|quizá", v, re.I)]
     assert unconditional == []
+
+
+@pytest.mark.parametrize(("scene", "claim"), [("night.white_werewolf.sleep", r"límpiate el hocico"),
+                                              ("night.little_girl.sleep", r"el susto")])
+def test_no_sleep_line_says_a_kill_or_a_peek_happened(scene: str, claim: str) -> None:
+    """The white werewolf may spare the pack, the little girl may not peek (or see nothing)."""
+    assert [v for v in SCRIPT.variants("es", scene) if re.search(claim, v)] == []
