@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import signal
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -42,11 +43,8 @@ TOOK_OVER = "wolfcall: took over "
 
 def holder(address: str, data: Path, code: str) -> str:
     """Who holds room `code` in the store's registry (read while both processes live: no expiry to compare)."""
-    store = open_store(address, data)
-    try:
+    with closing(open_store(address, data)) as store:
         return {lease.code: lease.holder for lease in store.leases()}[code]
-    finally:
-        store.close()
 
 
 async def scenario(url: str, data: Path, address: str, running: list[Process], ports: list[int],
