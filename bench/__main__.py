@@ -17,7 +17,8 @@ from . import ambience, balance, engine, history, listener, narration, online, r
 SUITES = [(engine, ("engine.",)), (balance, ("balance.",)), (scripts, ("scripts.",)),
           (narration, ("clock.", "journal.", "resume.")), (voice, ("voice.onset", "voice.gap", "pack.", "play.")),
           (listener, ("voice.asr_wer.",)), (web, ("web.",)), (online, ("online.",)), (store, ("online.store.",)),
-          (history, ("history.",)), (restart, ("online.restart_s",)), (ambience, ("ambience.", "clock.overshoot"))]
+          (history, ("history.",)), (restart, ("online.restart_s", "online.failover_s")),
+          (ambience, ("ambience.", "clock.overshoot"))]
 
 
 def main(prefixes: list[str]) -> int:

@@ -30,7 +30,7 @@ import tempfile
 import time
 import urllib.request
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -399,15 +399,16 @@ def _answering(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextlib.contextmanager
-def _server(data: Path, speed: float | None = None, prefix: str = "",
-            port: int = 0) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    """`wolfcall serve --online --insecure` on `data`, in its own process, answering HTTP: with `--fast` (the
-    narrator on a virtual clock), or on a real clock `speed` times faster than a table's (captions only)."""
+def _server(data: Path, speed: float | None = None, prefix: str = "", port: int = 0,
+            options: Sequence[str] = ()) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """`wolfcall serve --online --insecure` on `data` (and `options`), in its own process, answering HTTP: with
+    `--fast` (the narrator on a virtual clock), or on a real clock `speed` times faster than a table's (captions
+    only)."""
     port = port or _port()
     wolfcall = str(Path(sys.executable).parent / "wolfcall")
     pace = ["--fast"] if speed is None else ["--speed", str(speed), "--captions-only"]
     command = [wolfcall, "serve", "--online", "--insecure", *pace, "--host", "127.0.0.1", "--port", str(port),
-               "--data", str(data), *(["--code-prefix", prefix] if prefix else [])]
+               "--data", str(data), *(["--code-prefix", prefix] if prefix else []), *options]
     log = data / "server.log"
     with log.open("ab") as out:
         proc = subprocess.Popen(command, env={**os.environ, "WOLFCALL_DATA": str(data)},
@@ -415,7 +416,7 @@ def _server(data: Path, speed: float | None = None, prefix: str = "",
     try:
         _answering(f"http://127.0.0.1:{port}", proc, log)
         yield port, proc
-        if proc.poll() is not None and proc.returncode != -signal.SIGTERM:  # SIGTERM: the restart's (restart.py)
+        if proc.poll() is not None and proc.returncode not in (-signal.SIGTERM, -signal.SIGKILL):  # restart.py's
             raise RuntimeError(f"the server exited ({proc.returncode}): {log.read_text(errors='replace')}")
     finally:
         proc.kill()

@@ -64,6 +64,10 @@ CJK_FONT = Program("a CJK font", apt="fonts-wqy-microhei", brew="")
 POSTGRES = Program("PostgreSQL", apt="postgresql", brew="postgresql@15")  # the PostgreSQL store's tests run it
 # Where the tests (narrator/online/pglocal.py) look for PostgreSQL's initdb and pg_ctl: Debian's, then PATH.
 POSTGRES_ROOTS = ("/usr/lib/postgresql",)
+# The proxy in front of two server processes in the failover test (tests/online/test_failover_browser.py);
+# Debian puts it in /usr/sbin, which a user's PATH may lack.
+NGINX = Program("nginx", apt="nginx", brew="nginx")
+NGINX_PATHS = ("/usr/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx")
 # What each of the two commands needs from the system, and why (said before anything is installed).
 WHY: dict[Program, str] = {
     ESPEAK: "the voice that always works",
@@ -75,6 +79,7 @@ WHY: dict[Program, str] = {
     MBROLA: "the audio tests speak German through it",
     CJK_FONT: "the page draws names in Chinese, Japanese or Korean with it",
     POSTGRES: "the PostgreSQL store's tests start a server of their own",
+    NGINX: "the failover test runs two server processes behind it",
 }
 
 
@@ -98,6 +103,11 @@ def postgres_bin(roots: Sequence[str] = POSTGRES_ROOTS) -> Path | None:
     return Path(on_path).parent if on_path else None
 
 
+def nginx_path(path: str | None = None, candidates: Sequence[str] = NGINX_PATHS) -> str | None:
+    """nginx on PATH (`path`: another PATH), else where Debian and Homebrew put it, or None."""
+    return shutil.which(NGINX.name, path=path) or next((c for c in candidates if shutil.which(c) is not None), None)
+
+
 def missing(programs: Sequence[Program], path: str | None = None,
             chromium: Sequence[str] = CHROMIUM_PATHS) -> list[Program]:
     """Which of `programs` are not here (`path`, `chromium`: where to look instead of PATH and CHROMIUM_PATHS)."""
@@ -108,7 +118,7 @@ def missing(programs: Sequence[Program], path: str | None = None,
         ATOMIC: lambda: sys.platform == "darwin" or ctypes.util.find_library("atomic") is not None,
         MBROLA: lambda: sys.platform == "darwin" or _has_mbrola(path),
         CJK_FONT: _has_cjk_font,
-        POSTGRES: lambda: postgres_bin() is not None}
+        POSTGRES: lambda: postgres_bin() is not None, NGINX: lambda: nginx_path(path) is not None}
     return [p for p in programs if not found[p]()]
 
 
@@ -158,7 +168,7 @@ def _has_headers() -> bool:
 def needs(purpose: str, machine: str | None = None) -> tuple[Program, ...]:
     """The system programs `make play` (purpose play) or `make test` (purpose test) needs on this processor."""
     machine = machine or platform_module.machine()
-    out: tuple[Program, ...] = (VENV, ESPEAK, NPM, CJK_FONT) + ((CHROMIUM, ATOMIC, MBROLA, POSTGRES)
+    out: tuple[Program, ...] = (VENV, ESPEAK, NPM, CJK_FONT) + ((CHROMIUM, ATOMIC, MBROLA, POSTGRES, NGINX)
                                                                 if purpose == "test" else ())
     return out + ((COMPILER,) if machine.lower() in ("aarch64", "arm64", "armv7l") and sys.platform != "darwin"
                   else ())

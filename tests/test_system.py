@@ -15,6 +15,7 @@ from narrator.system import (
     COMPILER,
     ESPEAK,
     MBROLA,
+    NGINX,
     NPM,
     POSTGRES,
     VENV,
@@ -23,6 +24,7 @@ from narrator.system import (
     install,
     install_lines,
     needs,
+    nginx_path,
     postgres_bin,
 )
 
@@ -131,7 +133,7 @@ def test_raspberry_pi_os_has_non_free_on_and_macos_has_no_mbrola(tmp_path: Path)
 
 @pytest.mark.parametrize(("purpose", "machine", "expected"), [
     ("play", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT)),
-    ("test", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT, CHROMIUM, ATOMIC, MBROLA, POSTGRES)),
+    ("test", "x86_64", (VENV, ESPEAK, NPM, CJK_FONT, CHROMIUM, ATOMIC, MBROLA, POSTGRES, NGINX)),
     ("play", "aarch64", (VENV, ESPEAK, NPM, CJK_FONT, COMPILER)),
 ])
 def test_what_each_command_needs(purpose: str, machine: str, expected: tuple) -> None:
@@ -144,6 +146,17 @@ def test_postgresql_is_found_where_debian_puts_it_newest_first(tmp_path: Path) -
         (tmp_path / major / "bin" / "initdb").write_text("")
     (tmp_path / "16").mkdir()  # a leftover folder without the programs
     assert postgres_bin((str(tmp_path),)) == tmp_path / "15" / "bin"
+
+
+def test_nginx_is_found_where_debian_puts_it_off_a_users_path(tmp_path: Path) -> None:
+    sbin = tmp_path / "sbin"
+    sbin.mkdir()
+    (sbin / "nginx").write_text("#!/bin/sh\n")
+    (sbin / "nginx").chmod(0o755)
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    assert nginx_path(str(empty), candidates=(str(sbin / "nginx"),)) == str(sbin / "nginx")
+    assert nginx_path(str(empty), candidates=(str(empty / "nginx"),)) is None
 
 
 def test_it_runs_before_the_venv_exists_on_the_standard_library_alone() -> None:

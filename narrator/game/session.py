@@ -127,6 +127,15 @@ def open_journal(path: Path) -> Resumed:
     return Resumed(table, answers, note)
 
 
+def _ended(path: Path) -> bool:
+    """The journal's last record says its game is over."""
+    try:
+        records = Journal.read(path).records
+    except JournalError:
+        return False
+    return bool(records) and records[-1]["kind"] == "over"
+
+
 def latest_unfinished(folder: Path) -> Path | None:
     games = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
     for path in games:
@@ -166,6 +175,8 @@ class Session:
         self.records = Numbered(journal) if journal is not None else None
         self.answers = list(answers)
         self.resumed = resumed and bool(self.answers)
+        # a journal that had ended (an online room reopened at its end): its end is journaled and kept already
+        self.ended = self.resumed and journal is not None and _ended(journal.path)
         self.undone = False
         self.narrator: Narrator | None = None
 
@@ -175,11 +186,15 @@ class Session:
             self.records.append("answer", f"answer {question.number + 1} recorded", encode(question, answer))
 
     def _over(self, state: State) -> None:
-        """A game has ended before the table (never in a replay): journaled, then told."""
-        if self.records is not None:
-            self.records.append("over", "the game is over", {})
-        if self.history is not None and self.table.kind == "play":
-            self.history.add_game(record_of(state, self.game_key(state), self.now(), self.accounts))
+        """A game has ended before the table (never in a replay): journaled, then told; the end of a journal
+        that had ended is only told again."""
+        if self.ended:
+            self.ended = False
+        else:
+            if self.records is not None:
+                self.records.append("over", "the game is over", {})
+            if self.history is not None and self.table.kind == "play":
+                self.history.add_game(record_of(state, self.game_key(state), self.now(), self.accounts))
         if self.over is not None:
             self.over(state)
 

@@ -432,7 +432,8 @@ class Room(RoomChannels):
                 "removed": sorted(self.removed), "ruleset": d.ruleset, "lang": d.lang, "voice": d.voice,
                 "counts": d.counts, "house": d.house.to_json(), "levels": d.levels, "speaking": speaking is not None,
                 "spoke": sorted(speaking.spoke) if speaking else [],
-                "first_vote_done": bool(speaking and speaking.first_vote_done)}
+                "first_vote_done": bool(speaking and speaking.first_vote_done),
+                "journal": self.hub.journal_path.name if self.hub.table and self.hub.journal_path else None}
 
     def keep(self) -> None:
         """The room's record, kept when it has changed (after every message, join and removal)."""
@@ -455,12 +456,22 @@ class Room(RoomChannels):
             d.counts = {str(role): int(n) for role, n in record["counts"].items()}
             d.house = parse_house(d.ruleset, record["house"], defaults(d.ruleset))
             d.levels = {layer: volume_level(record.get("levels", d.levels)[layer]) for layer in LAYERS}
-            self.hub._continue()
+            self._resume(record.get("journal", ""))
             if self.speaking is not None:
                 self.game = self.hub.dealt  # the speaking list counts on for the game continued
                 self.speaking.spoke = {int(seat) for seat in record["spoke"]}
                 self.speaking.first_vote_done = bool(record["first_vote_done"])
             self.stored = json.dumps(self.record(), sort_keys=True, ensure_ascii=False)
+
+    def _resume(self, journal: object) -> None:
+        """The game the room was at (its journal's name; "": a record kept before it was named, the latest
+        unfinished game), at its question or at its end; None: the room was at its setup, no game comes back."""
+        if journal is None:
+            self.hub.show({"screen": "setup"})
+        elif not isinstance(journal, str) or Path(journal).name != journal:
+            raise ValueError(f"the room's record names no journal: {journal!r}")
+        else:
+            self.hub._continue(self.hub.games / journal if journal else None)
 
     def suspend(self) -> threading.Thread | None:
         """The server restarts: every page is told so (it reconnects by itself), and the narrator stops at its

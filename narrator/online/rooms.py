@@ -211,16 +211,26 @@ class Rooms:
         return found
 
     def guess(self, user: int | None, address: str) -> bool:
-        """One more try at a code from this address (and account): False past JOIN_TRIES a minute. Every
-        way of naming a room counts, joining or opening its page or socket, live code or not."""
+        """One more try at a code from this address (and account): False past JOIN_TRIES a minute. Every way
+        of naming a room that is not its member's counts, opening its page or socket, live code or not, and a
+        join with a wrong code (`join`)."""
         return self.joins.take(f"ip:{address}") and (user is None or self.joins.take(f"user:{user}"))
 
+    def full(self, user: int | None, address: str) -> bool:
+        """This address (or account) has tried JOIN_TRIES codes in the last minute (without trying one more)."""
+        return self.joins.full(f"ip:{address}") or (user is not None and self.joins.full(f"user:{user}"))
+
     def join(self, typed: object, user: int, name: str, address: str) -> Room:
+        """A join with the code typed: a wrong code counts as a try; a right one (a room here, or held by another
+        process) goes in uncounted, as at the table's own server (a table behind one router joins, and a join
+        that a proxy tries at both processes counts nothing twice), but only under the limit: past it a right
+        code and a wrong one get the same refusal."""
         self._refuse_closing()
-        if not self.guess(user, address):
-            raise Refusal("room.slow", "too many tries; wait a minute")
         room = self.find(typed)
-        if room is None and self.elsewhere(typed):
+        held = room is None and self.elsewhere(typed)
+        if self.full(user, address) if room is not None or held else not self.guess(user, address):
+            raise Refusal("room.slow", "too many tries; wait a minute")
+        if held:
             raise Refusal("room.elsewhere", "the room is on another server of this site; try again")
         if room is None:
             raise Refusal("room.unknown", "there is no room with that code, or it has closed")
@@ -258,3 +268,6 @@ class StoredWindow:
     def take(self, key: str) -> bool:
         t = self.now()
         return self.store.take_try(f"join:{key}", t, t - self.seconds, self.limit)
+
+    def full(self, key: str) -> bool:
+        return self.store.tries_since(f"join:{key}", self.now() - self.seconds) >= self.limit

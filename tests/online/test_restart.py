@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from engine.flow import REMATCH
 from narrator.config import Config
+from narrator.game.journal import Journal
 from narrator.game.session import open_journal
 from narrator.online.openrooms import RECORD, RoomFiles
 from narrator.online.rooms import Rooms
@@ -118,3 +120,54 @@ def test_an_unreadable_record_is_skipped_and_named(tmp_path: Path, capsys: pytes
     assert "ACDEFHJK" in capsys.readouterr().err
     files.drop("ACDEFHJK")
     assert files.all() == {}
+
+
+def records(path: Path) -> list[str]:
+    return [r["kind"] for r in Journal.read(path).records]
+
+
+def test_a_room_at_its_end_comes_back_at_its_end_and_plays_again(tmp_path: Path) -> None:
+    """The end screen (who won, every card) is what the table looks at: a restart brings it back as it was, the
+    host's rematch still asked; the game is neither journaled nor kept in the history a second time."""
+    rooms, room, table, phones = open_room(tmp_path, 6, "classic", seed=5)
+    phones[0].send(t="deal")
+    play_room(room, table, phones, random.Random(5))
+    table.wait(lambda: room.hub.question is not None and room.hub.question.step == REMATCH)
+    screens = {p.seat: shown(p.screen()) for p in phones}
+    path = room.hub.journal_path
+    assert path is not None and records(path)[-1] == "over"
+    kept, games = records(path), [(g.key, g.ended) for g in rooms.history.games()]
+    rooms.suspend()
+
+    again = Rooms(Config(), SCRIPT, tmp_path, fast=True)
+    assert again.reopen() == [room.code]
+    back = again.find(room.code)
+    assert back is not None
+    table2 = RoomTable(back, 5)
+    phones2 = [table2.enter(user, NAMES[user - 1]) for user in range(1, 7)]
+    table2.wait(lambda: back.hub.question is not None and back.hub.question.step == REMATCH)
+    for old, new in zip(phones, phones2, strict=True):
+        table2.wait(lambda old=old, new=new: shown(new.screen()) == screens[old.seat])  # type: ignore[misc]
+    assert len(games) == 1 and records(path) == kept and [(g.key, g.ended) for g in again.history.games()] == games
+    phones2[0].send(t="rematch")
+    table2.wait(lambda: back.hub.state is not None and back.hub.state.game == 2 and not back.hub.state.over)
+    again.close()
+
+
+def test_a_room_its_host_took_back_to_the_setup_comes_back_at_the_setup(tmp_path: Path) -> None:
+    """A game the host left for a new one's setup (here in the middle of a night) does not come back."""
+    rooms, room, table, phones = open_room(tmp_path, 6, "classic", seed=5)
+    phones[0].send(t="deal")
+    with pytest.raises(Pause):
+        play_room(room, table, phones, random.Random(5), hold=lambda phone: mid_night(room))
+    phones[0].send(t="new")
+    table.wait(lambda: room.hub.screen.get("screen") == "setup")
+    rooms.suspend()
+
+    again = Rooms(Config(), SCRIPT, tmp_path, fast=True)
+    assert again.reopen() == [room.code]
+    back = again.find(room.code)
+    assert back is not None
+    with back.lock:
+        assert back.hub.screen.get("screen") == "setup" and back.hub.table is None
+    again.close()

@@ -75,11 +75,11 @@ class Process:
             assert line != "", f"the server exited before it said {start!r}: {self.log}"
 
 
-def start(data: Path, port: int) -> Process:
-    """`wolfcall serve --online --insecure --fast` on `data` and `port`; returns once it listens."""
+def start(data: Path, port: int, *options: str) -> Process:
+    """`wolfcall serve --online --insecure --fast` on `data` and `port` (and `options`); returns once it listens."""
     wolfcall = str(Path(sys.executable).parent / "wolfcall")
     proc = subprocess.Popen([wolfcall, "serve", "--online", "--insecure", "--fast", "--host", "127.0.0.1", "--port",
-                             str(port), "--data", str(data)], env={**os.environ, "WOLFCALL_DATA": str(data)},
+                             str(port), "--data", str(data), *options], env={**os.environ, "WOLFCALL_DATA": str(data)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     lines: queue.Queue[str] = queue.Queue()
     log: list[str] = []
@@ -101,8 +101,16 @@ def start(data: Path, port: int) -> Process:
 def served(data: Path, port: int) -> Iterator[list[Process]]:
     """The processes the test starts, each killed (if still running) at the end."""
     running: list[Process] = [start(data, port)]
-    try:
+    with stopped(running):
         yield running
+
+
+@contextmanager
+def stopped(running: list[Process]) -> Iterator[None]:
+    """Every process in `running` (as the block leaves it) killed if still running after the block, and none of
+    them wrote a traceback."""
+    try:
+        yield
     finally:
         for p in running:
             if p.proc.poll() is None:
@@ -159,77 +167,120 @@ async def to_the_end(players: list[Player], plan: Plan, changed: asyncio.Event, 
         await asyncio.wait_for(changed.wait(), GUARD_S)
 
 
+@dataclass
+class Night:
+    """Six pages in a room, in the middle of night 1 (the wolves asked, hearing each other), and what the test
+    knows there: each page's screen and frame count, and the answers journaled so far."""
+
+    players: list[Player]
+    plan: Plan
+    changed: asyncio.Event
+    code: str
+    roles: dict[int, str]
+    wolves: set[int]
+    before: dict[int, dict[str, Any]]
+    counts: dict[int, int]
+    journal: Path
+    kept: list[tuple[str, float]]
+
+    def pair(self) -> tuple[Player, Player]:
+        by_seat = {x.seat: x for x in self.players}
+        w1, w2 = (by_seat[s] for s in sorted(self.wolves))
+        return w1, w2
+
+
+def journaled(journal: Path) -> list[tuple[str, float]]:
+    return [(str(a.value), a.delay) for a in open_journal(journal).answers]
+
+
+async def browse(p: Any, tmp_path: Path) -> Any:
+    """One Chromium for the six pages, each its own context, with a fake microphone playing a tone."""
+    return await p.chromium.launch(executable_path=CHROMIUM, args=[
+        *ARGS, *MEDIA, f"--use-file-for-fake-audio-capture={tone(tmp_path / 'tone.wav', 440)}"])
+
+
+async def to_the_night(p: Any, browser: Any, url: str, data: Path) -> Night:
+    """Six players sign up at `url`, Ana opens a room, the others join, the cards are dealt and seen, and the game
+    goes on until both wolves are asked on night 1 (the wolves' step waits: no night is open yet)."""
+    changed = asyncio.Event()
+    players: list[Player] = [await open_player(p, name, None, changed, browser=browser) for name in NAMES]
+    await asyncio.gather(*(sign_up(x, url) for x in players))
+    ana = players[0]
+    await ana.page.click("#open-room")
+    await ana.page.wait_for_url("**/r/*")
+    code = (await ana.page.locator("#room-code").inner_text()).strip()
+    await ana.page.wait_for_function("window.wolfcall.me().seat === 1")
+    ana.seat = 1
+    for player in players[1:]:
+        await join(player, code)
+    await ana.page.wait_for_function("document.querySelectorAll('#seats li').length === 6 && "
+                                     "!document.getElementById('deal').disabled")
+    await ana.page.click("#deal")
+    await asyncio.gather(*(see_card(x) for x in players))
+    roles = {x.seat: x.role for x in players}
+    wolves = {s for s, r in roles.items() if r == "werewolf"}
+    plan = Plan()
+    by_seat = {x.seat: x for x in players}
+    w1, w2 = (by_seat[s] for s in sorted(wolves))
+    # asked for real (a question's number), not only called: a page shows the called step's screen while the wake
+    # line plays, and a restart in that moment comes back with the question already open
+    await drive(players, plan, changed, lambda: all(wolves_asked(w, 1) and w.last_screen()[1]["q"] >= 0
+                                                    for w in (w1, w2)), "night 1")
+    await wait_connected(w1, {w2.seat})
+    journal = latest_unfinished(data / "rooms" / code / "games")
+    assert journal is not None
+    return Night(players, plan, changed, code, roles, wolves, {x.seat: shown(x.last_screen()[1]) for x in players},
+                 {x.seat: len(x.frames) for x in players}, journal, journaled(journal))
+
+
+async def all_back(night: Night, told: bool) -> None:
+    """Every page back by itself at its seat and on the screen it had (`told`: it was sent `restarting`), and the
+    wolves' voice chat open again: each hears the other."""
+    for x in night.players:
+        await x.page.wait_for_function(f"window.wolfcall.me().seat === {x.seat} && "
+                                       "!document.getElementById('offline')?.checkVisibility?.()")
+        await x.page.wait_for_function(
+            "(s) => document.getElementById('screen').dataset.screen === s", arg=night.before[x.seat]["screen"])
+        while shown(x.last_screen()[1]) != night.before[x.seat] or x.last_screen()[0] < night.counts[x.seat]:
+            night.changed.clear()
+            try:
+                await asyncio.wait_for(night.changed.wait(), GUARD_S)
+            except TimeoutError:
+                raise AssertionError(f"{x.name}'s screen is not back: {night.before[x.seat]} "
+                                     f"!= {x.last_screen()[1]}") from None
+        after = [m["t"] for m in x.frames[night.counts[x.seat]:]]
+        if told:
+            assert "restarting" in after, after  # told (its old socket's frames may be reported late)
+        x.acted.clear()
+    w1, w2 = night.pair()
+    await wait_connected(w1, {w2.seat})
+    await wait_connected(w2, {w1.seat})
+    await hold(w1)
+    await wait_grown(w2.page, w1.seat)
+    await release(w1)
+
+
+async def the_end(night: Night) -> None:
+    """The game played to its end; no page was sent a frame it may not know, none had an error, and the journal
+    still begins with every answer it had before the move."""
+    await to_the_end(night.players, night.plan, night.changed, night.wolves, night.roles)
+    for x in night.players:
+        check_frames(x)
+        assert not x.errors, (x.name, x.errors)
+    assert journaled(night.journal)[: len(night.kept)] == night.kept
+
+
 async def scenario(url: str, data: Path, port: int, running: list[Process], how: signal.Signals,
                    tmp_path: Path) -> None:
     from playwright.async_api import async_playwright
 
-    changed = asyncio.Event()
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=[
-            *ARGS, *MEDIA, f"--use-file-for-fake-audio-capture={tone(tmp_path / 'tone.wav', 440)}"])
+        browser = await browse(p, tmp_path)
         try:
-            players: list[Player] = [await open_player(p, name, None, changed, browser=browser) for name in NAMES]
-            await asyncio.gather(*(sign_up(x, url) for x in players))
-            ana = players[0]
-            await ana.page.click("#open-room")
-            await ana.page.wait_for_url("**/r/*")
-            code = (await ana.page.locator("#room-code").inner_text()).strip()
-            await ana.page.wait_for_function("window.wolfcall.me().seat === 1")
-            ana.seat = 1
-            for player in players[1:]:
-                await join(player, code)
-            await ana.page.wait_for_function("document.querySelectorAll('#seats li').length === 6 && "
-                                             "!document.getElementById('deal').disabled")
-            await ana.page.click("#deal")
-            await asyncio.gather(*(see_card(x) for x in players))
-            roles = {x.seat: x.role for x in players}
-            wolves = {s for s, r in roles.items() if r == "werewolf"}
-            by_seat = {x.seat: x for x in players}
-            plan = Plan()  # the wolves' step waits (no night open) until after the restart
-
-            # -- the middle of night 1: the wolves asked, hearing each other --------------------------------
-            w1, w2 = (by_seat[s] for s in sorted(wolves))
-            # asked for real (a question's number), not only called: a page shows the called step's screen while
-            # the wake line plays, and a restart in that moment comes back with the question already open
-            await drive(players, plan, changed, lambda: all(wolves_asked(w, 1) and w.last_screen()[1]["q"] >= 0
-                                                            for w in (w1, w2)), "night 1")
-            await wait_connected(w1, {w2.seat})
-            before = {x.seat: shown(x.last_screen()[1]) for x in players}
-            counts = {x.seat: len(x.frames) for x in players}
-            journal = latest_unfinished(data / "rooms" / code / "games")
-            assert journal is not None
-            kept = [(str(a.value), a.delay) for a in open_journal(journal).answers]
-
-            # -- the restart ---------------------------------------------------------------------------------
+            night = await to_the_night(p, browser, url, data)
             await restart(running, data, port, how)
-            for x in players:
-                await x.page.wait_for_function(f"window.wolfcall.me().seat === {x.seat} && "
-                                               "!document.getElementById('offline')?.checkVisibility?.()")
-                await x.page.wait_for_function(
-                    "(s) => document.getElementById('screen').dataset.screen === s", arg=before[x.seat]["screen"])
-                while shown(x.last_screen()[1]) != before[x.seat] or x.last_screen()[0] < counts[x.seat]:
-                    changed.clear()
-                    try:
-                        await asyncio.wait_for(changed.wait(), GUARD_S)
-                    except TimeoutError:
-                        raise AssertionError(f"{x.name}'s screen is not back: {before[x.seat]} "
-                                             f"!= {x.last_screen()[1]}") from None
-                after = [m["t"] for m in x.frames[counts[x.seat]:]]
-                if how == signal.SIGTERM:
-                    assert "restarting" in after, after  # told (its old socket's frames may be reported late)
-                x.acted.clear()
-            await wait_connected(w1, {w2.seat})
-            await wait_connected(w2, {w1.seat})
-            await hold(w1)
-            await wait_grown(w2.page, w1.seat)
-            await release(w1)
-
-            # -- the game to its end -------------------------------------------------------------------------
-            await to_the_end(players, plan, changed, wolves, roles)
-            for x in players:
-                check_frames(x)
-                assert not x.errors, (x.name, x.errors)
-            assert [(str(a.value), a.delay) for a in open_journal(journal).answers][: len(kept)] == kept
+            await all_back(night, told=how == signal.SIGTERM)
+            await the_end(night)
         finally:
             await browser.close()
 

@@ -143,8 +143,10 @@ class GameLoop(Connections):
             if self.screen.get("screen") == "resume":
                 self._continue()
 
-    def _continue(self) -> None:
-        path = latest_unfinished(self.games)
+    def _continue(self, path: Path | None = None) -> None:
+        """The game of journal `path` goes on (one that had ended: at its end, the rematch asked again), or by
+        default the latest unfinished one; without one, the setup."""
+        path = path if path is not None and path.is_file() else latest_unfinished(self.games)
         if path is None:
             self.show({"screen": "setup"})
             return
