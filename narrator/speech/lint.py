@@ -95,6 +95,11 @@ _FIRST_WORD = re.compile(r"^\s*(\w+)")
 NIGHT_WORD = {"en": ("night", "the {night} night"), "de": ("nacht", "die {night} Nacht"),
               "es": ("noche", "la {night} noche")}  # {night} is an ordinal adjective: it comes before this
 _SAID_WITH = {"role", "roles", "player", "players", "night", "minutes", "number"}  # what the lint fills in
+# a role said in the nominative right after one of these is a slip ("mit {roles}" says "mit zwei Werwölfe")
+PREPOSITIONS = {"de": frozenset(("an", "auf", "aus", "bei", "durch", "für", "gegen", "gegenüber", "hinter", "in",
+                                 "mit", "nach", "neben", "ohne", "samt", "seit", "über", "um", "unter", "von", "vor",
+                                 "zu", "zwischen"))}
+_NOMINATIVE = {"de": frozenset(("", "a", "the", "plural"))}
 
 
 def _spec_problem(lines: Lines, field: str, spec: str, conversion: str | None) -> str | None:
@@ -142,6 +147,10 @@ def lint_grammar(script: Script, lang: str, scene: Scene, roles: Sequence[str]) 
                 spec_wrong = True
                 continue
             before = _LAST_WORD.search(chunk)
+            if (before and field in ("role", "roles") and (spec or "") in _NOMINATIVE.get(lang, ())
+                    and before.group(1).casefold() in PREPOSITIONS.get(lang, ())):
+                found[f"\"{before.group(1)} {{{field}{':' + spec if spec else ''}}}\": a preposition takes a case, "
+                      f"not the nominative (say {{role:dat}} or {{role:acc}}, or put the list after a colon)"] = None
             if before is None or before.group(1).casefold() not in articles or field not in _SAID_WITH:
                 continue
             for role in roles if field in ("role", "roles") else roles[:1]:  # an article before a word with its own
