@@ -95,6 +95,28 @@ _FIRST_WORD = re.compile(r"^\s*(\w+)")
 NIGHT_WORD = {"en": ("night", "the {night} night"), "de": ("nacht", "die {night} Nacht"),
               "es": ("noche", "la {night} noche")}  # {night} is an ordinal adjective: it comes before this
 _SAID_WITH = {"role", "roles", "player", "players", "night", "minutes", "number"}  # what the lint fills in
+# the case a German preposition asks of the role after it ("mit {roles}" says "mit zwei Werwölfe": a slip);
+# an, auf, in ... take either, by meaning, but never the nominative
+PREPOSITIONS = {"de": {**dict.fromkeys(("aus", "bei", "gegenüber", "mit", "nach", "samt", "seit", "von", "zu"), "dat"),
+                       **dict.fromkeys(("durch", "für", "gegen", "ohne", "um"), "acc"),
+                       **dict.fromkeys(("an", "auf", "hinter", "in", "neben", "über", "unter", "vor", "zwischen"), "")}}
+_CASE_OF_FORM = {"": "nom", "a": "nom", "the": "nom", "plural": "nom", "acc": "acc", "the_acc": "acc",
+                 "dat": "dat", "the_dat": "dat"}
+
+
+def _case_slip(lang: str, before: str, field: str, spec: str) -> str | None:
+    """What is wrong with a role said in this case after the word `before`, if anything."""
+    wants = PREPOSITIONS.get(lang, {}).get(before.casefold())
+    said = _CASE_OF_FORM.get(spec)
+    if wants is None or field not in ("role", "roles") or said is None or said == wants:
+        return None
+    if said != "nom" and not wants:  # an, auf, in ...: the dative or the accusative, as the sentence means
+        return None
+    slot = f"{{{field}{':' + spec if spec else ''}}}"
+    if said == "nom":
+        return (f"\"{before} {slot}\": a preposition takes a case, not the nominative "
+                f"(say {{role:{wants or 'dat'}}}, or put the list after a colon)")
+    return f"\"{before} {slot}\": \"{before}\" takes the {'dative' if wants == 'dat' else 'accusative'}"
 
 
 def _spec_problem(lines: Lines, field: str, spec: str, conversion: str | None) -> str | None:
@@ -142,6 +164,8 @@ def lint_grammar(script: Script, lang: str, scene: Scene, roles: Sequence[str]) 
                 spec_wrong = True
                 continue
             before = _LAST_WORD.search(chunk)
+            if before and (slip := _case_slip(lang, before.group(1), field, spec or "")):
+                found[slip] = None
             if before is None or before.group(1).casefold() not in articles or field not in _SAID_WITH:
                 continue
             for role in roles if field in ("role", "roles") else roles[:1]:  # an article before a word with its own

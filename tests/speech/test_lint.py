@@ -106,6 +106,19 @@ def test_german_accepts_its_cases_and_refuses_an_unknown_spec(tmp_path: Path) ->
     assert any("mine.yaml:4: end.reveal: {player:acc}: {player} takes no form spec" in line for line in out), out
 
 
+def test_a_german_role_in_the_nominative_after_a_preposition_is_reported(tmp_path: Path) -> None:
+    """"Heute spielen wir mit {roles}" says "mit zwei Werwölfe, die Seherin": the preposition wants the dative."""
+    out = _overlay(tmp_path, "de", _reveal(["{player} spielte mit {role}.", "Mit {role:dat} spielte {player}.",
+                                            "{player}, mit dabei: {role}.", "{player} spielte mit {role:acc}.",
+                                            "{player} war für {role:dat}.", "Für {role:acc} und in {role:dat}: "
+                                            "{player}."]))
+    assert any("mine.yaml:2: end.reveal: \"mit {role}\": a preposition takes a case" in line for line in out), out
+    assert any("mine.yaml:5: end.reveal: \"mit {role:acc}\": \"mit\" takes the dative" in line for line in out), out
+    assert any("mine.yaml:6: end.reveal: \"für {role:dat}\": \"für\" takes the accusative" in line
+               for line in out), out
+    assert not any(f"mine.yaml:{n}:" in line for n in (3, 4, 7) for line in out), out
+
+
 def test_an_uncontracted_article_is_reported(tmp_path: Path) -> None:
     out = _overlay(tmp_path, "es", _reveal(["Esta es la carta de el {role}."]))
     assert any("mine.yaml:2: end.reveal: \"de el\" left in" in line for line in out), out
