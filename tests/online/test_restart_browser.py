@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from narrator.game.session import latest_unfinished, open_journal
 
@@ -224,8 +225,10 @@ async def to_the_night(p: Any, browser: Any, url: str, data: Path) -> Night:
     w1, w2 = (by_seat[s] for s in sorted(wolves))
     # asked for real (a question's number), not only called: a page shows the called step's screen while the wake
     # line plays, and a restart in that moment comes back with the question already open
-    await drive(players, plan, changed, lambda: all(wolves_asked(w, 1) and w.last_screen()[1]["q"] >= 0
-                                                    for w in (w1, w2)), "night 1")
+    # and every other page's frame of that question read too (a decoy's screen is sent with the wolves', and read
+    # a moment later)
+    await drive(players, plan, changed, lambda: all(wolves_asked(w, 1) for w in (w1, w2))
+                and all(x.last_screen()[1].get("q", -1) >= 0 for x in players), "night 1")
     await wait_connected(w1, {w2.seat})
     journal = latest_unfinished(data / "rooms" / code / "games")
     assert journal is not None
@@ -239,8 +242,13 @@ async def all_back(night: Night, told: bool) -> None:
     for x in night.players:
         await x.page.wait_for_function(f"window.wolfcall.me().seat === {x.seat} && "
                                        "!document.getElementById('offline')?.checkVisibility?.()")
-        await x.page.wait_for_function(
-            "(s) => document.getElementById('screen').dataset.screen === s", arg=night.before[x.seat]["screen"])
+        try:
+            await x.page.wait_for_function(
+                "(s) => document.getElementById('screen').dataset.screen === s", arg=night.before[x.seat]["screen"])
+        except PlaywrightTimeout:
+            drawn = await x.page.evaluate("document.getElementById('screen').dataset.screen")
+            raise AssertionError(f"{x.name}'s page draws {drawn!r}, not {night.before[x.seat]['screen']!r}; "
+                                 f"its last frames {x.frames[night.counts[x.seat]:][-4:]}") from None
         while shown(x.last_screen()[1]) != night.before[x.seat] or x.last_screen()[0] < night.counts[x.seat]:
             night.changed.clear()
             try:
