@@ -534,6 +534,8 @@ function night(main, s) {
   if ("clue" in s) main.append(el("p", { class: "big", id: "clue", text: t("turn.clue", { name: s.clue }) }));
   if (s.done) { main.append(el("p", { class: "big", id: "done", text: t("night.done") })); return; }
   for (const c of s.cards || []) main.append(el("div", { class: "count card" }, picture(c.icon), el("span", { text: c.label + ": " + c.role })));
+  if (s.infect) main.append(el("p", { class: "big", id: "infect", text: s.infect }));  // the wolf father: "infect Ben?"
+  if (s.note) main.append(el("p", { class: "note", id: "note", text: s.note }));  // the guard: why a name is not listed
   const step = s.decoy ? "decoy" : s.step;  // what a composed value starts with
   if (s.pick) return pick(main, s, step);
   if (s.shape === "seconds") return hold(main, s, step);

@@ -14,7 +14,7 @@ from narrator.game.inputs import TURN, Question
 from narrator.ui.web.screens import Screens
 from narrator.ui.web.ways.round_table import turn_view
 
-from ....browser import free_port, server
+from ....browser import free_port, german_setup, server
 
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Ines", "Jon", "Kira", "Lola"]
 # every night role of the 28 whose turn on the first lap is a choice of one player (the pack's wolves pick there)
@@ -56,10 +56,7 @@ def test_a_turns_task_and_decoy_look_the_same_in_chromium(page: Any, tmp_path: P
     action, decoy = both_turns(role)
     port = free_port()
     with server(tmp_path, port):
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.wait_for_selector("#deal")
-        page.select_option("#lang", "de")
-        page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+        german_setup(page, port)
         task_drawn, decoy_drawn = drawn(page, action), drawn(page, decoy)
     assert any(row[7] == "Du bist dran" for row in task_drawn)
     assert task_drawn == decoy_drawn, [(a, b) for a, b in zip(task_drawn, decoy_drawn, strict=False) if a != b][:4]
@@ -105,10 +102,7 @@ def every_screen(state: Any, q: Question) -> list[dict[str, Any]]:
 def draw_turns(tmp_path: Path, page: Any, turns: list[list[dict[str, Any]]]) -> list[list[list[Any]]]:
     port = free_port()
     with server(tmp_path, port):
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.wait_for_selector("#deal")
-        page.select_option("#lang", "de")
-        page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+        german_setup(page, port)
         return [[masked(drawn(page, screen)) for screen in turn] for turn in turns]
 
 
