@@ -25,6 +25,7 @@ NIGHT_CAUSES = ("wolves", "poison", "sword")  # deaths of the dark; shots, grief
 SIDE_ANSWERS = {"village": "up", "no_werewolf": "up", "werewolf": "down"}  # answers shown as a thumb
 # the night log's kinds that mark a card on the end screen
 MARKS = {"link": "lovers", "charm": "charmed", "infect": "infected", "elected": "captain", "successor": "captain"}
+THIEF = "thief"  # the step shown the two cards left over at the deal
 PACK = "werewolves"  # the pack's step: a step that reads it names its victim (the wolf father's)
 _SEAT_WORD = "\x00"  # where a Spanish sentence put "el" before a seat word (contracted after formatting)
 
@@ -176,7 +177,7 @@ class Screens:
             screen["pick"] = {"count": count, "seats": [{"seat": x, "name": self.name(x)} for x in picked]}
         if shape == "potions" and "victims" in seen:
             screen["attacked"] = ", ".join(self.name(v) for v in seen["victims"]) or None
-        if "extra_cards" in seen and STEP_ROLE.get(q.step) == "thief":  # the cards left over, on the thief's step
+        if "extra_cards" in seen and q.step == THIEF:  # the cards left over, on the thief's step
             screen["cards"] = [{"label": self.sentence("night.card", n=i), **self.card(card)}
                                for i, card in enumerate(seen["extra_cards"], 1)]
         if shape == "option" and PACK in getattr(ALL_STEPS.get(q.step), "after", ()) and "pack_target" in seen:
