@@ -56,6 +56,12 @@ def called(state: State) -> list[str]:
     return [call.step for _, call in calls_tonight(state, max(state.night, 1)) if call.asked]
 
 
+def nightfall(state: State) -> list[int]:
+    """The seats living at nightfall, as every turn lists them: once the engine's last step of the night is
+    answered mid-lap its dawn is in the state, and the dead of that dawn are listed still (heard at dawn)."""
+    return sorted(state.alive if state.phase == "night" else {*state.alive, *state.latest_deaths})
+
+
 def shapes(state: State) -> set[str]:
     """The shapes of tonight's steps, from the cards in play and the night's number (what the table knows)."""
     return {shape_of(step) for step in called(state)}
@@ -199,4 +205,5 @@ def decoys(seats: Sequence[int]) -> tuple[Choice, ...]:
 
 
 __all__ = ["DECOY", "MIN_LAPS", "PACK", "ahead", "called", "clued", "compose", "decoys", "due", "holders", "legal",
-           "options", "pack_pick", "private_answer", "ready", "shapes", "stand_in", "taps", "task", "tonight"]
+           "nightfall", "options", "pack_pick", "private_answer", "ready", "shapes", "stand_in", "taps", "task",
+           "tonight"]

@@ -36,7 +36,7 @@ class RoundTable(OneDevice):
         self.opened, self.picks, self.option = q.number, (), None
         state = self.game.state
         assert state is not None
-        self.clue = DRAW.choice([*sorted(state.alive), None])
+        self.clue = DRAW.choice([*laps.nightfall(state), None])
         self.cards = tuple(DRAW.sample([*state.dealt, *state.extra], 2)) if THIEF in laps.called(state) else ()
         self.game.refresh()
 
@@ -121,7 +121,7 @@ def tapped(state: State, task: str | None, choice: Choice, first: bool) -> str |
     a seat living at nightfall, nobody, or one of tonight's options (a decoy's option counts as nobody). On the
     first screen a task answered with an option takes one of its own and nothing else (a name, another card's),
     and any other task no option; the screens after it only stand in (`laps.compose`)."""
-    if choice.step != (task or laps.DECOY) or choice.target not in (None, *state.alive) or \
+    if choice.step != (task or laps.DECOY) or choice.target not in (None, *laps.nightfall(state)) or \
             (choice.option is not None and choice.option not in {o for _, o in laps.options(state)}):
         raise Refusal("other", f"not a choice of this turn: {choice.text()}")
     if task is None or not first:
@@ -143,12 +143,12 @@ def turn_view(screens: Screens, state: State, q: Question, name: str, part: int 
     a screen, an option on the first screen (`laps.compose`)."""
     task = getattr(q, "task", None)
     assert q.seat is not None
-    screen = decoy_screen(screens, Question("werewolves", q.legal, q.seat, q.number), state.night,
-                          sorted(state.alive), True)
+    seats = laps.nightfall(state)
+    screen = decoy_screen(screens, Question("werewolves", q.legal, q.seat, q.number), state.night, seats, True)
     screen["step"] = task or "decoy"
     screen.pop("decoy", None)
     screen.pop("ask", None)
-    screen["choices"] = [*in_seat_order(screens, [], sorted(state.alive), task or laps.DECOY),
+    screen["choices"] = [*in_seat_order(screens, [], seats, task or laps.DECOY),
                          *option_buttons(screens, state, task or laps.DECOY)]
     out = {**screen, "icon": None, "q": q.number, "turn": name, "part": part, "parts": laps.taps(state)}
     if part == 0:
