@@ -5,6 +5,7 @@ true, anyone else's drawn at random, so the seer's turn cannot be told from a de
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -108,7 +109,9 @@ SEER = ["seer", "werewolf", "werewolf", *["villager"] * 5]
 
 def test_the_seers_answer_and_a_decoys_look_the_same_in_chromium(page: Any, tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """The seer's turn ended on her answer (a card, "Verstanden"), a decoy's on nothing."""
+    """The seer's turn ended on her answer (a card, "Verstanden"), a decoy's on nothing. The decoy's is drawn; here
+    it is drawn as the seer's is, a villager's card (a werewolf is a thumb on either)."""
+    monkeypatch.setattr(laps, "stand_in", lambda state, rng: "villager")
     told = []
     for seat, value in ((1, "seer:4"), (4, "decoy:5")):
         with turn(tmp_path / str(seat), monkeypatch, SEER, seat) as (host, handed):
@@ -131,3 +134,14 @@ def test_a_turn_that_picked_nobody_is_shown_no_answer(tmp_path: Path, monkeypatc
         host.send(t="tap", q=NUMBER, value="decoy:none")
         assert answers(host) == []
 
+
+
+def test_a_decoys_answer_is_drawn_from_what_the_seer_could_be_shown() -> None:
+    """The cards in play (the extended seer sees the card), or a side for the fox; nothing on a night without them."""
+    game = Game.new(NAMES, ruleset="extended", seed=1, roles=SEER, mode="round_table")
+    rng = random.Random(3)
+    assert {laps.stand_in(game.state, rng) for _ in range(200)} == {"seer", "werewolf", "villager"}
+    fox = Game.new(NAMES, ruleset="extended", seed=1, roles=["fox", *SEER[1:]], mode="round_table")
+    assert {laps.stand_in(fox.state, rng) for _ in range(50)} == {"werewolf", "no_werewolf"}
+    plain = Game.new(NAMES, ruleset="extended", seed=1, roles=["guard", *SEER[1:]], mode="round_table")
+    assert laps.stand_in(plain.state, rng) is None
