@@ -311,5 +311,7 @@ class Screens:
         result = entry.get("result")
         word = next((self.words[k] for k in (f"night.answer_{result}", f"role.{result}", f"option.{result}",
                                               f"result.{result}") if k in self.words), result or "")
-        return self.sentence(f"log.{entry['kind']}", "{target}", night=entry["night"],
+        own = f"log.{entry['kind']}.{entry.get('role')}"  # a role's own line ("the big bad wolf attacked")
+        key = own if own in self.words else f"log.{entry['kind']}"
+        return self.sentence(key, "{target}", night=entry["night"],
                              target=self.said(state, entry["target"]), result=word)
