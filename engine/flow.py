@@ -153,6 +153,11 @@ def private_answer(state: State, choice: Choice) -> str | None:
     return ALL_STEPS[pending.step].answer(state, pending, choice)
 
 
+def learnable(step_id: str, state: State) -> tuple[str, ...]:
+    """Every answer step `step_id` may show its actor in this game (public: the ruleset, the cards in play)."""
+    return ALL_STEPS[step_id].learnable(state)
+
+
 def shape_of(step_id: str) -> str:
     """The shape of a step's answer (seat, potions, seats, option, vote, seconds)."""
     step = ALL_STEPS.get(step_id)

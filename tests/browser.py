@@ -132,6 +132,14 @@ def wait_listening(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
                                f"{SERVER_GUARD} s):\n{log.read_text(errors='replace')}")
 
 
+def german_setup(page: Any, port: int) -> None:
+    """The page of the server on `port`, its setup screen switched to German."""
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.wait_for_selector("#deal")
+    page.select_option("#lang", "de")
+    page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+
+
 def gen(page: Any) -> int:
     return int(page.get_attribute("#screen", "data-gen") or 0)
 

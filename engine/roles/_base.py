@@ -114,6 +114,12 @@ class Step:
         the fox's nose): a role id, or a word the page translates; None: nothing."""
         return None
 
+    def learnable(self, state: State) -> tuple[str, ...]:
+        """Every answer this step may show its actor in this game, from what the whole table knows (the ruleset,
+        the cards in play): round the table a turn with nothing to learn is shown one of them, drawn at random,
+        so the seer's answer looks like anyone's. (): the step shows nothing."""
+        return ()
+
     def skipped(self, state: State, pending: Pending) -> bool:
         """True when the step has become moot by the time it comes (nobody left to name)."""
         return False

@@ -48,6 +48,9 @@ class SniffStep(SeatStep):
             return None
         return "werewolf" if self.found(state, choice.target) else "no_werewolf"
 
+    def learnable(self, state: State) -> tuple[str, ...]:
+        return ("werewolf", "no_werewolf")
+
     @staticmethod
     def found(state: State, target: int) -> bool:
         return any(state.is_wolf(s) for s in {target, *state.neighbours(target)})

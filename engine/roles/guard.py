@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..choice import Choice
 from ..errors import Refused
@@ -65,6 +66,11 @@ class Guard(Role):
     night = (NightCall("guard", 50),)
     rulesets = ("classic", "extended")
     deal_rank = 4
+
+    def knows(self, state: State, seat: int) -> dict[str, Any]:
+        """At night, the guard knows whom he may not protect again: the one he protected last night."""
+        last = last_protected(state) if state.phase == "night" and state.role_of(seat) == self.id else None
+        return {"last_protected": last} if last is not None else {}
 
 
 ROLE = Guard()

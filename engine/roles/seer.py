@@ -49,6 +49,11 @@ class SeerStep(SeatStep):
     def answer(self, state: State, pending: Pending, choice: Choice) -> str | None:
         return answer(state, choice.target) if choice.target is not None else None
 
+    def learnable(self, state: State) -> tuple[str, ...]:
+        if LEARNS[state.ruleset] == "role":
+            return tuple(sorted({*state.dealt, *state.extra}))
+        return ("village", "werewolf")
+
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         if choice.target is None or pending.seat is None:
             return []

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from random import Random
 
-from engine import Choice, State
-from engine.flow import ALL_STEPS, actor_of, legal_choices
+from engine import Choice, State, options_of, shape_of
+from engine.flow import ALL_STEPS, actor_of, learnable, legal_choices
 from engine.flow import private_answer as current_answer
 from engine.roles._base import WOLF_CARDS
 
@@ -46,12 +47,44 @@ def count(state: State) -> int:
     return max([MIN_LAPS, *(level(step) for step in steps)])
 
 
+def called(state: State) -> list[str]:
+    """The round night's steps that someone answers, in night order, from the cards in play and the night's
+    number (what the table knows), never from who lives. Its number is the state's even once the engine's last
+    step of it is answered (its dawn is in the state): the laps go on, and their turns must look the same."""
+    from engine.flow import calls_tonight
+
+    return [call.step for _, call in calls_tonight(state, max(state.night, 1)) if call.asked]
+
+
+def nightfall(state: State) -> list[int]:
+    """The seats living at nightfall, as every turn lists them: once the engine's last step of the night is
+    answered mid-lap its dawn is in the state, and the dead of that dawn are listed still (heard at dawn)."""
+    return sorted(state.alive if state.phase == "night" else {*state.alive, *state.latest_deaths})
+
+
 def shapes(state: State) -> set[str]:
     """The shapes of tonight's steps, from the cards in play and the night's number (what the table knows)."""
-    from engine.flow import calls_tonight, shape_of
+    return {shape_of(step) for step in called(state)}
 
-    night = state.night if state.phase == "night" else state.night + 1
-    return {shape_of(call.step) for _, call in calls_tonight(state, night) if call.asked}
+
+def options(state: State) -> list[tuple[str, str]]:
+    """Every option of tonight's steps answered with one (the thief's cards, the wolf-dog's side, the wolf
+    father's infection), step by step in night order: every turn tonight lists them all after "nobody", the
+    same buttons for every seat, its holder's own among them."""
+    return [(step, option) for step in called(state) if shape_of(step) == "option" for option in options_of(step)]
+
+
+def clued(state: State) -> list[str]:
+    """Tonight's steps answered knowing the pack's victim, with potions or an option (the witch, the wolf
+    father): every turn's first screen then names a seat, the victim on theirs and a seat drawn on the others."""
+    return [s for s in called(state) if shape_of(s) in ("potions", "option") and PACK in ALL_STEPS[s].after]
+
+
+def stand_in(state: State, rng: Random) -> str | None:
+    """What a turn that learns nothing is shown, on a night when a step shows its actor an answer (the seer's
+    card, the fox's nose): an answer one of those steps could give, drawn with `rng`; None on other nights."""
+    steps = [s for s in called(state) if learnable(s, state)]
+    return rng.choice(learnable(rng.choice(steps), state)) if steps else None
 
 
 def taps(state: State) -> int:
@@ -61,10 +94,13 @@ def taps(state: State) -> int:
     return 2 if shapes(state) & {"seats", "potions"} else 1
 
 
-def compose(step: str, shape: str, picks: Sequence[int | None]) -> Choice | None:
+def compose(step: str, shape: str, picks: Sequence[int | None], option: str | None = None) -> Choice | None:
     """A step's answer from the seats picked one screen at a time at its turn (None: nobody); None while a
     pick it needs is still to come. One seat: the first pick (the screens after it are its decoys); seats: the
-    two picks (a second "nobody": one seat); potions: the first pick is who to heal, the second who to poison."""
+    two picks (a second "nobody": one seat); potions: the first pick is who to heal, the second who to poison;
+    an option: `option`, tapped on the first screen."""
+    if shape == "option":
+        return Choice(step, option=option) if picks else None
     if shape == "seats":
         if len(picks) < 2:
             return None
@@ -168,5 +204,6 @@ def decoys(seats: Sequence[int]) -> tuple[Choice, ...]:
     return (Choice(DECOY), *(Choice(DECOY, s) for s in seats))
 
 
-__all__ = ["DECOY", "MIN_LAPS", "PACK", "ahead", "compose", "decoys", "due", "holders", "legal", "pack_pick",
-           "private_answer", "ready", "shapes", "taps", "task", "tonight"]
+__all__ = ["DECOY", "MIN_LAPS", "PACK", "ahead", "called", "clued", "compose", "decoys", "due", "holders", "legal",
+           "nightfall", "options", "pack_pick", "private_answer", "ready", "shapes", "stand_in", "taps", "task",
+           "tonight"]

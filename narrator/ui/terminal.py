@@ -154,7 +154,7 @@ class TerminalInput:
     def _told(self, screen: dict[str, Any]) -> list[str]:
         """What a step's screen tells besides its choices: who acts, the tie, the cards, the witch's victim."""
         T = self.T
-        lines = [str(screen[k]) for k in ("by", "tied", "ask") if screen.get(k)]
+        lines = [str(screen[k]) for k in ("by", "tied", "ask", "infect", "note") if screen.get(k)]
         lines += [f"{card['label']}: {card['role']}" for card in screen.get("cards", [])]
         if "attacked" in screen:
             lines.append(T["night.attacked"].format(name=screen["attacked"]) if screen["attacked"]

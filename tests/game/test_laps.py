@@ -115,6 +115,22 @@ def test_every_turn_takes_two_screens_when_a_card_in_play_picks_two(roles: list[
     assert laps.taps(classic(roles).state) == taps
 
 
+def test_the_turns_after_the_engines_night_is_over_still_look_like_its_own() -> None:
+    """Cupid and the pack answered on the first lap closed the engine's night (its dawn is in the state); the laps
+    went on, and every later turn was drawn from the next night's cards (one screen instead of two, tonight's
+    options gone) and listed the living after the dawn (a name fewer): it told the table the night's work was done."""
+    roles = ["cupid", "thief", "werewolf", "werewolf", "villager", "villager", "villager", "villager"]
+    game = Game.new([*NAMES, "Hugo"], roles=roles, ruleset="extended", seed=1, mode="round_table",
+                    extra=["hunter", "seer"])
+    before = (laps.taps(game.state), laps.options(game.state), laps.called(game.state), laps.nightfall(game.state))
+    while game.state.phase == "night":
+        game.choose(game.legal()[-1])
+    assert game.state.night == 1 and game.state.phase != "night" and game.state.latest_deaths  # a death at dawn
+    assert (laps.taps(game.state), laps.options(game.state), laps.called(game.state),
+            laps.nightfall(game.state)) == before
+    assert before[0] == 2 and ("thief", "1") in before[1] and before[3] == list(range(1, 9))
+
+
 @pytest.mark.parametrize(("step", "shape", "picks", "choice"), [
     ("seer", "seat", [3], "seer:3"), ("seer", "seat", [3, 5], "seer:3"), ("seer", "seat", [None, 2], "seer:none"),
     ("cupid", "seats", [5, 2], "cupid:2,5"), ("pied_piper", "seats", [4, None], "pied_piper:4,"),

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import NARRATOR, Choice, State, answerer, double_save_kills, ruleset, shape_of, view
+from engine.flow import ALL_STEPS
 from engine.roles import ROLES, Hooks
 from engine.roles import STEP_ROLE as STEP_ROLE  # whose picture a step shows (frames.py reads it here)
 from engine.state import Death
@@ -24,6 +25,8 @@ NIGHT_CAUSES = ("wolves", "poison", "sword")  # deaths of the dark; shots, grief
 SIDE_ANSWERS = {"village": "up", "no_werewolf": "up", "werewolf": "down"}  # answers shown as a thumb
 # the night log's kinds that mark a card on the end screen
 MARKS = {"link": "lovers", "charm": "charmed", "infect": "infected", "elected": "captain", "successor": "captain"}
+THIEF = "thief"  # the step shown the two cards left over at the deal
+PACK = "werewolves"  # the pack's step: a step that reads it names its victim (the wolf father's)
 _SEAT_WORD = "\x00"  # where a Spanish sentence put "el" before a seat word (contracted after formatting)
 
 
@@ -174,9 +177,16 @@ class Screens:
             screen["pick"] = {"count": count, "seats": [{"seat": x, "name": self.name(x)} for x in picked]}
         if shape == "potions" and "victims" in seen:
             screen["attacked"] = ", ".join(self.name(v) for v in seen["victims"]) or None
-        if "extra_cards" in seen and shape == "option":  # the cards left over at the deal, seen by who may take one
+        if "extra_cards" in seen and q.step == THIEF:  # the cards left over, on the thief's step
             screen["cards"] = [{"label": self.sentence("night.card", n=i), **self.card(card)}
                                for i, card in enumerate(seen["extra_cards"], 1)]
+        if shape == "option" and PACK in getattr(ALL_STEPS.get(q.step), "after", ()) and "pack_target" in seen:
+            victim = seen["pack_target"]  # the wolf father's: "infect Ben?"
+            screen["infect"] = self.sentence("night.infect", name=self.spoken(victim, named(seen, victim))) \
+                if victim else self.words["night.infect_nobody"]
+        last = seen.get("last_protected")
+        if last:  # the guard: why the one he protected last night is not on his list
+            screen["note"] = self.sentence("night.guard_repeat", name=self.spoken(last, named(seen, last)))
         return screen
 
     # -- the day and its vote -------------------------------------------------------------
@@ -301,5 +311,7 @@ class Screens:
         result = entry.get("result")
         word = next((self.words[k] for k in (f"night.answer_{result}", f"role.{result}", f"option.{result}",
                                               f"result.{result}") if k in self.words), result or "")
-        return self.sentence(f"log.{entry['kind']}", "{target}", night=entry["night"],
+        own = f"log.{entry['kind']}.{entry.get('role')}"  # a role's own line ("the big bad wolf attacked")
+        key = own if own in self.words else f"log.{entry['kind']}"
+        return self.sentence(key, "{target}", night=entry["night"],
                              target=self.said(state, entry["target"]), result=word)

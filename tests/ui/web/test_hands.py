@@ -10,7 +10,7 @@ from engine import Game
 from narrator.ui.web.screens import Screens
 from narrator.ui.web.strings import strings
 
-from ...browser import free_port, server
+from ...browser import free_port, german_setup, server
 
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
 
@@ -25,10 +25,7 @@ def test_the_show_of_hands_confirm_says_who_leaves(page: Any, tmp_path: Path) ->
     w = strings("de")
     port = free_port()
     with server(tmp_path, port):
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.wait_for_selector("#deal")
-        page.select_option("#lang", "de")
-        page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+        german_setup(page, port)
         page.evaluate(f"render({json.dumps(vote)})")
         page.click("#count-confirm")
         assert page.inner_text("#confirm-text") == w["day.confirm_none"]
@@ -57,10 +54,7 @@ def test_with_no_hand_up_the_ravens_mark_still_names_who_leaves(page: Any, tmp_p
             seat["extra"] = 2  # as the server sends a seat the raven marked
     port = free_port()
     with server(tmp_path, port):
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.wait_for_selector("#deal")
-        page.select_option("#lang", "de")
-        page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+        german_setup(page, port)
         page.evaluate(f"render({json.dumps(vote)})")
         page.click("#count-confirm")
         assert page.inner_text("#confirm-text") == strings("de")["day.confirm_out"].format(name="Carla", votes=2)

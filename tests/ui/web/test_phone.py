@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ...browser import CHROMIUM, free_port, gen, received, server, wait_message
+from ...browser import CHROMIUM, free_port, gen, german_setup, received, server, wait_message
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")
@@ -24,10 +24,7 @@ def names_shown(page: Any) -> list[str]:
 def test_a_long_name_and_a_duplicate_lose_no_name_typed_and_are_said_in_german(page: Any, tmp_path: Path) -> None:
     port = free_port()
     with server(tmp_path, port):
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.wait_for_selector("#deal")
-        page.select_option("#lang", "de")
-        page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+        german_setup(page, port)
         page.select_option("#players", "12")
         page.wait_for_function("document.querySelectorAll('#screen .grid input').length === 12")
         since = received(page)

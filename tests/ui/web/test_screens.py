@@ -149,3 +149,15 @@ def test_one_death_is_said_in_the_singular() -> None:
     assert screens["en"].dead([]) == "Nobody died."
     state = the_first_vote().state  # the wolves killed Eva
     assert Screens("es", labels("es")).day(state)["dead"] == "Ha muerto: Eva"
+
+
+def test_the_night_log_says_the_big_bad_wolf_attacked_not_the_pack() -> None:
+    """The end screen's night log read "Die Werwölfe griffen Fede an" for the big bad wolf's own victim."""
+    names = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
+    game = Game.new(names, ruleset="extended", seed=1, mode="one_device",
+                    roles=["big_bad_wolf", "werewolf", *["villager"] * 6])
+    game.choose(Choice("werewolves", 5))
+    game.choose(Choice("big_bad_wolf", 6))
+    screens = Screens("de", lambda s: names[s - 1])
+    night = screens.timeline(game.state, [e.to_json() for e in game.state.log])[0]
+    assert night["events"] == ["Die Werwölfe griffen Eva an", "Der Leitwolf griff Fede an"]

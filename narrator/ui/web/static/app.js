@@ -144,11 +144,12 @@ function showSecret(m) {
     if (m.pack.length) box.append(el("p", { text: t("deal.pack") + ": " + m.pack.join(", ") }));
     if (!held) box.append(el("button", { class: "primary", id: "cover", text: t("deal.cover"), on: () => cover(true) }));
   } else if (m.thumb) {  // a side: village or werewolf (the classic seer, the fox)
-    box.append(el("h2", { text: m.target }), el("div", { class: "thumb", text: m.thumb === "down" ? "👎" : "👍" }),
-      el("p", { class: "big", text: m.text }),
+    put(box, el("h2", { text: m.target }), el("div", { class: "thumb", text: m.thumb === "down" ? "👎" : "👍" }),
+      el("p", { class: "big", text: m.text }), m.note ? el("p", { class: "note", text: m.note }) : null,
       el("button", { class: "primary", id: "cover", text: t("night.got_it"), on: () => cover(false) }));
   } else {  // the card itself (the extended seer)
     put(box, el("h2", { text: m.target }), inlinePicture(m.picture), el("div", { class: "role", text: m.role }),
+      m.note ? el("p", { class: "note", text: m.note }) : null,  // round the table: it may be drawn at random
       el("button", { class: "primary", id: "cover", text: t("night.got_it"), on: () => cover(false) }));
   }
   box.hidden = false;
@@ -531,9 +532,15 @@ function night(main, s) {
   if (s.by) main.append(el("p", { class: "big", text: s.by }));
   if (s.decoy || s.turn || me.as === "seat") main.append(el("p", { class: "note", id: "ask", text: s.decoy && s.ask ? s.ask : t("night.ask_action") }));
   if (s.parts > 1) main.append(el("p", { class: "note", id: "part", text: t("turn.part", { n: s.part + 1, m: s.parts }) }));
-  if ("clue" in s) main.append(el("p", { class: "big", id: "clue", text: t("turn.clue", { name: s.clue }) }));
+  if ("clue" in s) main.append(el("p", { class: "big", id: "clue", text: t(s.clue_key, { name: s.clue }) }));
+  if (s.turn_cards) {  // the thief's night round the table: his two cards on his turns, two drawn on the others
+    main.append(el("p", { class: "note", id: "cards-note", text: t("turn.cards") }));
+    for (const c of s.turn_cards) main.append(el("p", { class: "big turn-card", text: c }));
+  }
   if (s.done) { main.append(el("p", { class: "big", id: "done", text: t("night.done") })); return; }
   for (const c of s.cards || []) main.append(el("div", { class: "count card" }, picture(c.icon), el("span", { text: c.label + ": " + c.role })));
+  if (s.infect) main.append(el("p", { class: "big", id: "infect", text: s.infect }));  // the wolf father: "infect Ben?"
+  if (s.note) main.append(el("p", { class: "note", id: "note", text: s.note }));  // the guard: why a name is not listed
   const step = s.decoy ? "decoy" : s.step;  // what a composed value starts with
   if (s.pick) return pick(main, s, step);
   if (s.shape === "seconds") return hold(main, s, step);

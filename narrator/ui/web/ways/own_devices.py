@@ -112,7 +112,7 @@ class OwnDevices(Way):
         for seat, choice in checked.items():
             result = desk.learns(choice)
             if result is not None:
-                self.untold[seat] = self.private_answer(choice, result)
+                self.untold[seat] = self.private_answer(choice.target or 0, result)
             self.gather.done.add(seat)
             return choice
         return None
@@ -205,7 +205,7 @@ class OwnDevices(Way):
             return
         result = desk.learns(choice)
         if result is not None:
-            self.learned[seat] = self.private_answer(choice, result)
+            self.learned[seat] = self.private_answer(choice.target or 0, result)
             self.game.tell_seat(seat, self.learned[seat])
         gather.done.add(seat)
         self.game.put(q, choice)

@@ -9,13 +9,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import Choice, State, shape_of
+from engine import Choice, State, shape_of, view
 from narrator.game import laps
 from narrator.game.inputs import TURN, Question
+from narrator.ui.web import shape
 from narrator.ui.web.frames import Frames, decoy_screen
 from narrator.ui.web.guard import Refusal
 from narrator.ui.web.ports import Conn
-from narrator.ui.web.screens import Screens
+from narrator.ui.web.screens import STEP_ROLE, THIEF, Screens
 from narrator.ui.web.ways.one_device import OneDevice, not_a_seat
 
 
@@ -23,16 +24,20 @@ class RoundTable(OneDevice):
     """A turn with the device: taken, answered pick by pick, and its screens."""
 
     opened: int | None = None  # the turn whose player has taken the device
-    picks: tuple[int | None, ...] = ()  # the seats picked on this turn's screens so far (None: nobody)
+    picks: tuple[int | None, ...] = ()  # the seats picked on this turn's screens so far (None: nobody, an option)
+    option: str | None = None  # the option tapped on this turn's first screen (the thief's, the wolf-dog's...)
     clue: int | None = None  # a decoy's clue, drawn when the device is taken
+    cards: tuple[str, ...] = ()  # on the thief's night, the two cards a decoy is shown, drawn when it is taken
+    named: int | None = None  # while a turn's answer is handed: the seat its first screen picked
 
     def open(self, message: dict[str, Any]) -> None:
         """The called player has taken the device; the first screen of their task (or a decoy) is shown."""
         q = self.game.asked(message, TURN)
-        self.opened, self.picks = q.number, ()
+        self.opened, self.picks, self.option = q.number, (), None
         state = self.game.state
         assert state is not None
-        self.clue = DRAW.choice([*sorted(state.alive), None])
+        self.clue = DRAW.choice([*laps.nightfall(state), None])
+        self.cards = tuple(DRAW.sample([*state.dealt, *state.extra], 2)) if THIEF in laps.called(state) else ()
         self.game.refresh()
 
     def tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
@@ -48,35 +53,49 @@ class RoundTable(OneDevice):
             raise Refusal("stale", "the device has not been taken yet")
         state = self.game.state
         assert state is not None
-        task = getattr(q, "task", None)
-        if task is not None and shape_of(task) == "option":  # its own options, on one screen (not yet alike)
-            self.submit(client, q, choice)
-            return
-        if choice.step != (task or laps.DECOY) or choice.target not in (None, *state.alive):
-            raise Refusal("other", f"not a choice of this turn: {message.get('value')}")
+        task = q.task
+        option = tapped(state, task, choice, not self.picks) or self.option  # an option is tapped on the first
+        shape = shape_of(task) if task else "seat"
         picks = (*self.picks, choice.target)
-        answer = laps.compose(task, shape_of(task), picks) if task else Choice(laps.DECOY, choice.target)
+        answer = laps.compose(task, shape, picks, option) if task else Choice(laps.DECOY, picks[0])
         last = len(picks) >= laps.taps(state)
-        whole = answer is not None and laps.compose(task or laps.DECOY, shape_of(task) if task else "seat",
-                                                    picks[:-1]) is None
+        whole = answer is not None and (not task or laps.compose(task, shape, picks[:-1], option) is None)
         try:  # the rules say no as soon as the answer is whole, and the turn starts again from its first screen
             if last:
                 assert answer is not None
-                self.picks = ()
+                self.picks, self.option, self.named = (), None, picks[0]
                 self.submit(client, q, answer)
                 return
-            if whole and answer is not None:
+            if whole and answer is not None and task:
                 self.game.input_desk().check(answer)
         except Exception:
-            self.picks = ()
+            self.picks, self.option = (), None
             self.game.refresh()
             raise
-        self.picks = picks
+        finally:
+            self.named = None
+        self.picks, self.option = picks, option
         self.game.refresh()
+
+    def learns_nothing(self, client: int) -> None:
+        """A turn that taught its player nothing, on a night when a step shows its actor an answer (the seer's
+        card, the fox's nose): shown one drawn at random, of the seat its first screen picked, so the seer's
+        turn looks like anyone's. Nothing when it picked nobody, as the seer is shown nothing then."""
+        state = self.game.state
+        if self.named is None or state is None:
+            return
+        drawn = laps.stand_in(state, DRAW)
+        if drawn is not None:
+            self.game.send_to(client, self.private_answer(self.named, drawn))
+
+    def private_answer(self, target: int, result: str) -> dict[str, Any]:
+        """Round the table every answer says it may be drawn at random, the seer's too."""
+        return shape.private({**super().private_answer(target, result),
+                              "note": self.game.screens().words["turn.answer_note"]})
 
     def ask(self, question: Question) -> object | None:
         if question.step == TURN:
-            self.opened, self.picks = None, ()  # a new turn: the device is passed before it is taken
+            self.opened, self.picks, self.option = None, (), None  # a new turn: the device is passed, not taken
         return None
 
     def host(self, frames: Frames) -> dict[str, Any]:
@@ -91,50 +110,85 @@ class RoundTable(OneDevice):
         name = game.name(q.seat)
         if self.opened != q.number:
             return {"screen": "turn", "q": q.number, "seat": q.seat, "name": name, "night": state.night}
-        return turn_view(game.screens(), state, q, name, len(self.picks), self.clue)
+        return turn_view(game.screens(), state, q, name, len(self.picks), self.clue, self.cards)
 
 
-DRAW = random.SystemRandom()  # a decoy's clue: nobody can work it out from what the table knows
+DRAW = random.SystemRandom()  # a decoy's clue, cards and answer: nobody can work them out from what the table knows
+
+
+def tapped(state: State, task: str | None, choice: Choice, first: bool) -> str | None:
+    """The option a tap on a turn's screen gives (None: a seat or nobody), once it is one of the turn's buttons:
+    a seat living at nightfall, nobody, or one of tonight's options (a decoy's option counts as nobody). On the
+    first screen a task answered with an option takes one of its own and nothing else (a name, another card's),
+    and any other task no option; the screens after it only stand in (`laps.compose`)."""
+    if choice.step != (task or laps.DECOY) or choice.target not in (None, *laps.nightfall(state)) or \
+            (choice.option is not None and choice.option not in {o for _, o in laps.options(state)}):
+        raise Refusal("other", f"not a choice of this turn: {choice.text()}")
+    if task is None or not first:
+        return None
+    own = shape_of(task) == "option"
+    if (own and (task, choice.option) not in laps.options(state)) or (not own and choice.option is not None):
+        raise Refusal("turn.not_your_card", f"not a choice of this card: {choice.text()}")
+    return choice.option if own else None
 
 
 def turn_view(screens: Screens, state: State, q: Question, name: str, part: int = 0,
-              clue: int | None = None) -> dict[str, Any]:
+              clue: int | None = None, cards: tuple[str, ...] = ()) -> dict[str, Any]:
     """Screen `part` of a turn once its player holds the device, the same for every role's task and for a
     decoy: no picture, the same title and wording, every seat living at nightfall in seat order, "nobody"
-    last, as many screens a turn (`laps.taps`), and on the first a clue naming a seat (or nobody): the
-    wolves' victim for the witch, `clue` (drawn at random) for everyone else. A step of two seats or two
-    potions is picked one seat a screen (`laps.compose`)."""
+    last, then tonight's options (each with its card's name), as many screens a turn (`laps.taps`); and on the
+    first a clue naming a seat (or nobody) when the witch or the wolf father is in play: the wolves' victim on
+    theirs, `clue` (drawn at random) on everyone else's; and on the thief's night two cards: his own on his
+    turns, `cards` (drawn at random) on everyone else's. A step of two seats or two potions is picked one seat
+    a screen, an option on the first screen (`laps.compose`)."""
     task = getattr(q, "task", None)
     assert q.seat is not None
-    if task is not None and shape_of(task) == "option":
-        return option_view(screens, state, q, name, task)
-    screen = decoy_screen(screens, Question("werewolves", q.legal, q.seat, q.number), state.night,
-                          sorted(state.alive), True)
+    seats = laps.nightfall(state)
+    screen = decoy_screen(screens, Question("werewolves", q.legal, q.seat, q.number), state.night, seats, True)
     screen["step"] = task or "decoy"
     screen.pop("decoy", None)
     screen.pop("ask", None)
-    screen["choices"] = in_seat_order(screens, [], sorted(state.alive), task or laps.DECOY)
+    screen["choices"] = [*in_seat_order(screens, [], seats, task or laps.DECOY),
+                         *option_buttons(screens, state, task or laps.DECOY)]
     out = {**screen, "icon": None, "q": q.number, "turn": name, "part": part, "parts": laps.taps(state)}
-    if part == 0 and "potions" in laps.shapes(state):
-        out["clue"] = victims(screens, state, q, task) if task and shape_of(task) == "potions" else \
-            screens.name(clue) if clue else screens.words["night.nobody"]
+    if part == 0:
+        out.update(first_lines(screens, state, q, clue, cards))
     return out
 
 
-def option_view(screens: Screens, state: State, q: Question, name: str, task: str) -> dict[str, Any]:
-    """A step answered with one of its options (the thief's cards, the wolf-dog's side) on its own screen,
-    under the turn's title; not yet alike a decoy's (issue 18)."""
+def option_buttons(screens: Screens, state: State, prefix: str) -> list[dict[str, Any]]:
+    """Tonight's options as every turn lists them, under "nobody": "Thief: Take card 1", "Wolf father: ..."."""
+    return [{"value": f"{prefix}:={option}", "kind": "option", "target": None, "seats": [], "name": "",
+             "label": screens.sentence("turn.option", role=screens.role(STEP_ROLE.get(step, step)),
+                                       option=screens.words.get(f"option.{option}", option))}
+            for step, option in laps.options(state)]
+
+
+def first_lines(screens: Screens, state: State, q: Question, clue: int | None,
+                cards: tuple[str, ...]) -> dict[str, Any]:
+    """What a turn's first screen says above its buttons, in the same words for every seat: the clue, the cards."""
+    task = getattr(q, "task", None)
     assert q.seat is not None
-    screen = screens.step(Question(task, q.legal, q.seat, q.number), state, q.seat, "option",
-                          screens.listed([c.text() for c in q.legal]))
-    screen.pop("ask", None)
-    return {**screen, "icon": None, "q": q.number, "turn": name}
+    out: dict[str, Any] = {}
+    clued = laps.clued(state)
+    if clued:
+        out["clue"] = victims(screens, state, q, task) if task in clued else \
+            screens.name(clue) if clue else screens.words["night.nobody"]
+        out["clue_key"] = "turn.clue." + "+".join(clued)
+    if THIEF in laps.called(state):
+        own = view(state, q.seat).get("extra_cards") or list(cards)
+        out["turn_cards"] = [screens.sentence("turn.card", n=i, role=screens.role(card))
+                             for i, card in enumerate(own, 1)]
+    return out
 
 
 def victims(screens: Screens, state: State, q: Question, task: str) -> str:
-    """The wolves' victims as the witch learns them at her turn, or "nobody"."""
+    """The wolves' victims as the witch or the wolf father learns them at their turn, or "nobody"."""
     assert q.seat is not None
     now = laps.ahead(state, task) or state
+    if shape_of(task) == "option":  # the wolf father: the pack's victim
+        target = view(now, q.seat).get("pack_target")
+        return screens.name(target) if target else screens.words["night.nobody"]
     seen = screens.step(Question(task, q.legal, q.seat, q.number), now, q.seat, "potions", [])
     return seen.get("attacked") or screens.words["night.nobody"]
 

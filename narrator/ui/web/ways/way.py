@@ -114,12 +114,18 @@ class Way(ABC):
         choice = desk.check(choice)
         result = desk.learns(choice)
         if result is not None:
-            self.game.send_to(client, self.private_answer(choice, result))
+            self.game.send_to(client, self.private_answer(choice.target or 0, result))
+        else:
+            self.learns_nothing(client)
         self.game.put(q, choice)
 
-    def private_answer(self, choice: Choice, result: str) -> dict[str, Any]:
-        """What the actor learns at once (the seer's card), as a secret for one screen."""
-        return shape.private({"t": "private", "kind": "answer", "target": self.game.name(choice.target or 0),
+    def learns_nothing(self, client: int) -> None:
+        """A checked answer taught its player nothing: nothing is shown, for most ways."""
+        return None
+
+    def private_answer(self, target: int, result: str) -> dict[str, Any]:
+        """What the actor learns at once of `target` (the seer's card), as a secret for one screen."""
+        return shape.private({"t": "private", "kind": "answer", "target": self.game.name(target),
                               **self.game.screens().answer(result)})
 
     def card(self, state: State, seat: int) -> dict[str, Any]:
