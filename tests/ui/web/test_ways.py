@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from narrator.ui.web.frames import CALLED
 from narrator.ui.web.strings import strings
@@ -107,8 +108,14 @@ async def screen_name(page: Any) -> str:
 
 
 async def wait_change(page: Any, before: int) -> None:
-    await page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} || "
-                                 "!document.getElementById('secret').hidden", timeout=GUARD_MS)
+    try:
+        await page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before} || "
+                                     "!document.getElementById('secret').hidden", timeout=GUARD_MS)
+    except PlaywrightTimeout:  # say what the page was sent last, and what it draws
+        last = await page.evaluate("window.__wolfcall.received.slice(-12)")
+        sent = await page.evaluate("window.__wolfcall.sent.slice(-6)")
+        raise AssertionError(f"the page did not change from {await screen_name(page)!r} (gen {before}): "
+                             f"its last frames {last}, the last it sent {sent}") from None
 
 
 async def shot(page: Any, name: str) -> None:
@@ -260,6 +267,25 @@ async def wait_actionable(page: Any) -> str:
     return "secret" if await page.is_visible("#secret") else await screen_name(page)
 
 
+async def pick_any(page: Any, rng: random.Random, before: int) -> None:
+    """Tap names of a turn's screen in a random order until one is taken (the screen moves on): the rules refuse
+    some (the seer looking at their own card), and a refused tap leaves the screen as it was."""
+    buttons = await page.query_selector_all("button.choice[data-value]")
+    values = [str(await b.get_attribute("data-value")) for b in buttons]
+    rng.shuffle(values)
+    for value in values:
+        since = await page.evaluate("window.__wolfcall.received.length")
+        await page.click(f"button.choice[data-value='{value}']")
+        outcome = await page.wait_for_function(
+            f"+document.getElementById('screen').dataset.gen > {before} || "
+            f"!document.getElementById('secret').hidden ? 'taken' : "
+            f"window.__wolfcall.received.slice({since}).some((m) => m.t === 'refused') ? 'refused' : null",
+            timeout=GUARD_MS)
+        if await outcome.json_value() == "taken":
+            return
+    raise AssertionError(f"every name on the turn's screen was refused: {values}")
+
+
 async def table_act(page: Any, state: dict[str, Any]) -> str:
     """Do what the table device's screen asks; returns the screen's name."""
     name = await wait_actionable(page)
@@ -289,9 +315,9 @@ async def table_act(page: Any, state: dict[str, Any]) -> str:
             await shot(page, f"ways-turn-task-{state['lang']}")
         if await page.is_visible("#pass"):
             await page.click("#pass")
-        elif await page.is_visible("#part"):  # a turn picked one seat a screen: any, the rules refuse what's wrong
-            rng = state.setdefault("rng", random.Random(len(state["seen"])))
-            await rng.choice(await page.query_selector_all("button.choice[data-value]")).click()
+        elif await page.is_visible("#part"):  # a turn picked one seat a screen: any; one the rules refuse, another
+            await pick_any(page, state.setdefault("rng", random.Random(len(state["seen"]))), before)
+            return name
         else:
             targets = await page.query_selector_all("button.choice[data-value]:not([data-value$=':none'])"
                                                     ":not([disabled])")
@@ -312,14 +338,19 @@ async def table_act(page: Any, state: dict[str, Any]) -> str:
 async def table_game(browser: Any, url: str, mode: str, lang: str) -> None:
     """One device or round the table: the host plays every seat; the others only watch."""
     host = await open_ctx(browser, "host", url)
-    await host.page.wait_for_selector("#deal")
+    try:
+        await host.page.wait_for_selector("#deal")
+    except PlaywrightTimeout:
+        raise AssertionError(f"no deal button on {await screen_name(host.page)!r}: the page was sent "
+                             f"{await host.page.evaluate('window.__wolfcall.received')}") from None
     if mode != "one_device":
         await choose(host.page, "#mode", mode)
     await choose(host.page, "#players", "6", "document.querySelectorAll('#screen .grid input').length === 6")
     await choose(host.page, "#lang", lang)
     watchers = [await open_ctx(browser, n, url) for n in ("player-1", "player-2", "intruder")]
     intruder = watchers[-1]
-    await host.page.click("#deal")
+    await host.page.click("#deal")  # the setup stays drawn until the deal's first screen comes
+    await host.page.wait_for_function("document.getElementById('screen').dataset.screen !== 'setup'")
     state: dict[str, Any] = {"lang": lang}
     intruded = reloaded = False
     for _ in range(1200):
@@ -595,7 +626,11 @@ async def own_game(browser: Any, port: int, lang: str) -> None:
     url = f"http://127.0.0.1:{port}/"
     own = Own(lang)
     host = await open_ctx(browser, "host", url)
-    await host.page.wait_for_selector("#deal")
+    try:
+        await host.page.wait_for_selector("#deal")
+    except PlaywrightTimeout:
+        raise AssertionError(f"no deal button on {await screen_name(host.page)!r}: the page was sent "
+                             f"{await host.page.evaluate('window.__wolfcall.received')}") from None
     await choose(host.page, "#mode", "own_devices", "document.getElementById('room-code') !== null")
     await choose(host.page, "#players", "6", "document.querySelectorAll('#seats li').length === 6")
     await choose(host.page, "#lang", lang)
