@@ -25,7 +25,6 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from narrator.game.history import overview
 from narrator.online.accounts import AccountError, Accounts, User
 from narrator.online.auth import COOKIE, read_body, refusal, routes, sent_json
 from narrator.online.origin import REFUSED, OwnPagesOnly, from_own_page
@@ -146,7 +145,7 @@ class Site:
         user = self.user_of_request(request)
         if user is None:
             return refusal("signin.required", "sign in first")
-        data = overview(self.rooms.history.games(user.id), 10, account=user.id)
+        data = self.rooms.history.overview(10, account=user.id)
         return JSONResponse(data, headers=NO_STORE)
 
     async def open_room(self, request: Request) -> Response:
