@@ -286,8 +286,8 @@ class Connections:
     def current_screen(self) -> dict[str, Any]:
         if self.screen.get("screen") == "setup":
             self._look_for_voice()
-            out = {"t": "screen", "screen": "setup", "draft": self.draft.to_json(), "voices": self.voices(),
-                   "lan": self.lan_url, "modes": list(MODES)}
+            out = {"t": "screen", "screen": "setup", "draft": self.draft.to_json(self._odds_ready),
+                   "voices": self.voices(), "lan": self.lan_url, "modes": list(MODES)}
             out.update(self.outputs.screen())  # outputs, device, volume (narrator/ui/web/soundsetup.py)
             if self.draft.mode == OWN:
                 out["lobby"] = {"code": self.code, "seats": [
@@ -303,6 +303,12 @@ class Connections:
     def show(self, screen: dict[str, Any]) -> None:
         self.screen = screen
         self.refresh()
+
+    def _odds_ready(self) -> None:
+        """The odds of a deal have been estimated (narrator/balance/live.py): the setup screen shows them."""
+        with self.lock:
+            if self.screen.get("screen") == "setup":
+                self.refresh()
 
     def name(self, seat: int) -> str:
         if self.table is None:
