@@ -28,7 +28,7 @@ class MixFeed:
     """Renders `mixer` (at `volume`) and hands it to `write` block by block until closed; then the last line
     and cue queued are heard out. `write` blocks while the player has enough."""
 
-    def __init__(self, mixer: Mixer, volume: int, write: Callable[[Samples], None], block: int = BLOCK) -> None:
+    def __init__(self, mixer: Mixer, volume: int, write: Callable[[Samples], object], block: int = BLOCK) -> None:
         self.mixer, self.volume, self.write, self.block = mixer, volume, write, block
         self.closing = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True, name="mix-feed")
