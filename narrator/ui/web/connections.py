@@ -48,6 +48,7 @@ from narrator.ui.web.guard import (
     new_code,
     question_number,
 )
+from narrator.ui.web.historyimport import Tickets
 from narrator.ui.web.ports import Conn, Hooks, Send
 from narrator.ui.web.screens import Screens
 from narrator.ui.web.soundsetup import SoundSetup
@@ -80,6 +81,7 @@ class Connections:
                  lang: str | None = None, names: list[str] | None = None, voice: str | None = None,
                  hooks: Hooks | None = None, history: HistoryStore | None = None) -> None:
         self.history = history if history is not None else open_history(data)  # where finished games are kept
+        self.history_tickets = Tickets()  # the host pages' tickets to import a history file (historyimport.py)
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
         self.hooks = hooks or Hooks()  # what an online room adds to the game (ports.py); nothing at home
         self._voices: list[dict[str, Any]] | None = None  # read on first use (voices())
@@ -197,6 +199,10 @@ class Connections:
         """A message for the host only: the table's sound, the natural-voice download."""
         for conn in self._hosts():
             conn.send(message)
+
+    def is_host(self, client: int) -> bool:
+        conn = self.conns.get(client)
+        return conn is not None and conn.who == "host"
 
     def _hosts(self) -> list[Conn]:
         return [c for c in self.conns.values() if c.who == "host"]
