@@ -1,6 +1,6 @@
 """A history file imported from the host's page (the history screen's Import button): a POST of the file to
 /history/import. It must come from this server's own page (its Origin, as the online site checks every POST:
-narrator/online/origin.py), as JSON (a type another site's form cannot send without asking first), and carry the
+narrator/ui/web/origin.py), as JSON (a type another site's form cannot send without asking first), and carry the
 ticket the host's page was given with the history screen over its socket: only the host's page has one, each is
 good for one import. The file is checked whole before anything is kept (narrator/game/historyfile.py): a bad
 one is refused saying what is wrong and where (the JSON's line, or the game, seat and key), and changes nothing;
@@ -18,8 +18,8 @@ from starlette.responses import JSONResponse, Response
 
 from narrator.game.historyfile import MAX_FILE, HistoryFileError, merge, parse
 from narrator.game.historystore import HistoryStore
-from narrator.online.origin import REFUSED, from_own_page
 from narrator.ui.web.historyview import history_reply
+from narrator.ui.web.origin import REFUSED, from_own_page
 
 TICKET_HEADER = "x-wolfcall-ticket"
 NO_STORE = {"Cache-Control": "no-store"}
