@@ -1,5 +1,5 @@
 """The setup screen's odds without holding anybody up. A deal the committed table has is answered at once; any
-other is estimated on a worker thread (one for the whole process, so rooms take turns), and whoever asked is told
+other is estimated in a worker process (one for the whole server, so rooms take turns), and whoever asked is told
 when it is ready, to send its screen again. Meanwhile the screen shows that the estimate is under way, and the
 server goes on answering every other page and request (the hub's lock is not held while the games are played)."""
 
@@ -9,7 +9,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 from engine import HouseRules, Refused, Setup, ruleset
@@ -57,13 +57,18 @@ class ScreenOdds:
                 self._waiting[deal].append(ready)
                 return PENDING
             self._waiting[deal] = [ready]
-        self._pool().submit(self._work, deal, setup, house)
+        future = self._pool().submit(estimated, deal)
+        future.add_done_callback(lambda done: self._done(deal, done))
         return PENDING
 
     def _pool(self) -> Executor:
+        """One worker process for the whole server (started at the first live estimate): its games share no state
+        and no interpreter lock with the table's game."""
         with self._lock:
             if self._workers is None:
-                self._workers = ThreadPoolExecutor(1, thread_name_prefix="odds")
+                import multiprocessing
+
+                self._workers = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
             return self._workers
 
     def _keep(self, deal: Deal, found: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -73,10 +78,10 @@ class ScreenOdds:
                 self._known.popitem(last=False)
         return found
 
-    def _work(self, deal: Deal, setup: Setup, house: HouseRules) -> None:
+    def _done(self, deal: Deal, done: Future[dict[str, Any] | None]) -> None:
         try:
-            found: dict[str, Any] | None = odds.estimate(setup, house, budget=odds.SCREEN_BUDGET).to_json()
-        except Exception:  # a fault of the estimate shows no odds; the setup goes on
+            found = done.result()
+        except Exception:  # a fault of the estimate (or of its process) shows no odds; the setup goes on
             logging.getLogger(__name__).exception("the odds of %s could not be estimated", deal)
             found = None
         self._keep(deal, found)
@@ -84,6 +89,13 @@ class ScreenOdds:
             waiting = self._waiting.pop(deal, [])
         for ready in waiting:
             ready()
+
+
+def estimated(deal: Deal) -> dict[str, Any] | None:
+    """The screen's odds of a valid deal, played out here (in the worker)."""
+    rules_id, players, counts, mode, house = deal
+    setup = Setup(ruleset(rules_id), players, dict(counts), mode)
+    return odds.estimate(setup, house, budget=odds.SCREEN_BUDGET).to_json()
 
 
 SCREEN = ScreenOdds()

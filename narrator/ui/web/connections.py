@@ -311,9 +311,10 @@ class Connections:
         self.refresh()
 
     def _odds_ready(self) -> None:
-        """The odds of a deal have been estimated (narrator/balance/live.py): the setup screen shows them."""
+        """The odds of a deal have been estimated (narrator/balance/live.py): the setup screen shows them (if the
+        table is still being set up: once a game is dealt its screens are the way to play's, frame_for)."""
         with self.lock:
-            if self.screen.get("screen") == "setup":
+            if self.table is None and self.screen.get("screen") == "setup":
                 self.refresh()
 
     def name(self, seat: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,8 @@ async def first_screen(url: str) -> dict[str, Any]:
 
 
 def test_a_page_is_answered_while_a_deal_is_estimated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(live, "SCREEN", live.ScreenOdds())  # nothing estimated yet in this process
+    # nothing estimated yet; the worker a thread of this process, so that it plays the held estimate below
+    monkeypatch.setattr(live, "SCREEN", live.ScreenOdds(ThreadPoolExecutor(1)))
     started, answered = threading.Event(), threading.Event()
     during: list[bool] = []
     real = odds.estimate
