@@ -13,15 +13,17 @@ import subprocess
 import threading
 import time
 import wave
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
-from narrator.audio.clip import RATE, Clip, Samples, to_int16, to_wav
+from narrator.audio.clip import RATE, Clip, Samples, to_int16
 from narrator.audio.mixer import Mixer
 from narrator.audio.noise import quiet_stderr
 from narrator.audio.outputs import DEFAULT, VOLUME, device_id, gained, playback_devices
+from narrator.audio.streams import MixFeed, Overlapped, small_pipe
 
 
 class Sink(Protocol):
@@ -122,9 +124,12 @@ class MiniaudioSink:
 
 
 class SimpleaudioSink:
+    """simpleaudio: a buffer per line, or with a mixer the mix as overlapping buffers (narrator/audio/streams.py)."""
+
     name = "simpleaudio"
 
-    def __init__(self, volume: int = VOLUME) -> None:
+    def __init__(self, volume: int = VOLUME, mixer: Mixer | None = None,
+                 wait: Callable[[float], None] = time.sleep) -> None:
         self.volume = volume
         try:
             import simpleaudio  # type: ignore[import-not-found]
@@ -132,40 +137,78 @@ class SimpleaudioSink:
             raise SinkError("simpleaudio is not installed (pip install simpleaudio)") from None
         self.module = simpleaudio
         self.playing: Any = None
+        self.mixer = mixer  # with one, the mix plays for the whole game: the bed goes on between lines
+        self.blocks: Overlapped | None = None
+        self.feed: MixFeed | None = None
+        if mixer is not None:
+            self.blocks = Overlapped(self._buffer, wait)
+            self.feed = MixFeed(mixer, volume, self.blocks.write)
 
-    def play(self, clip: Clip, at: float) -> None:
-        pcm = (np.clip(gained(clip.samples, self.volume), -1, 1) * 32767).astype("<i2").tobytes()
+    def _buffer(self, pcm: bytes) -> Any:
         try:
             self.playing = self.module.play_buffer(pcm, 1, 2, RATE)
         except Exception as exc:  # simpleaudio raises its own SimpleaudioError
             raise SinkError(f"simpleaudio cannot play ({exc})") from None
+        return self.playing
+
+    def play(self, clip: Clip, at: float) -> None:
+        if self.mixer is not None:
+            self.mixer.voice(clip.samples)
+            return
+        self._buffer(to_int16(gained(clip.samples, self.volume)))
 
     def stop(self) -> None:
-        if self.playing is not None:
+        if self.mixer is not None:
+            self.mixer.cut()  # the bed goes on
+        elif self.playing is not None:
             self.playing.stop()
 
     def close(self) -> None:
-        self.stop()
+        if self.feed is not None and self.blocks is not None:
+            self.feed.close()
+            self.blocks.flush()
+        elif self.playing is not None:
+            self.playing.stop()
 
 
 class CommandSink:
-    """aplay (ALSA) or pw-play (PipeWire) as a child process, fed WAV on stdin."""
+    """aplay (ALSA) or pw-play (PipeWire) as a child process, fed raw 16-bit PCM on stdin: a process per line, or
+    with a mixer one for the whole game, fed the mix (narrator/audio/streams.py)."""
 
-    def __init__(self, program: str, volume: int = VOLUME) -> None:
+    def __init__(self, program: str, volume: int = VOLUME, mixer: Mixer | None = None) -> None:
         self.volume = volume
         path = shutil.which(program)
         if path is None:
             raise SinkError(f"{program} is not installed")
         self.name = program
-        self.argv = [path, "-q", "-"] if program == "aplay" else [path, "-"]
+        rate = str(RATE)
+        self.argv = ([path, "-q", "-t", "raw", "-f", "S16_LE", "-c", "1", "-r", rate, "-"] if program == "aplay" else
+                     [path, "--rate", rate, "--channels", "1", "--format", "s16", "-"])  # pw-play: "-" is raw PCM
         self.process: subprocess.Popen[bytes] | None = None
+        self.mixer = mixer
+        self.feed: MixFeed | None = None
+        if mixer is not None:
+            process = self._start()
+            assert process.stdin is not None
+            small_pipe(process.stdin)
+            stdin = process.stdin
+            self.feed = MixFeed(mixer, volume, lambda samples: stdin.write(to_int16(samples)))
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        try:
+            self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL)
+        except OSError as exc:
+            raise SinkError(f"{self.name} cannot start ({exc.strerror or exc})") from None
+        return self.process
 
     def play(self, clip: Clip, at: float) -> None:
+        if self.mixer is not None:
+            self.mixer.voice(clip.samples)
+            return
         self.stop()
-        process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
-        self.process = process
-        data = to_wav(Clip(gained(clip.samples, self.volume), clip.rate))
+        process = self._start()
+        data = to_int16(gained(clip.samples, self.volume))
 
         def feed() -> None:
             with contextlib.suppress(BrokenPipeError, OSError):
@@ -176,11 +219,26 @@ class CommandSink:
         threading.Thread(target=feed, daemon=True).start()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
+        if self.mixer is not None:
+            self.mixer.cut()  # the bed goes on
+        elif self.process is not None and self.process.poll() is None:
             self.process.terminate()
 
     def close(self) -> None:
-        self.stop()
+        if self.feed is None:
+            self.stop()
+            return
+        process = self.process
+        assert process is not None and process.stdin is not None
+        heard = self.feed.close()  # the last line heard out
+        with contextlib.suppress(BrokenPipeError, OSError):
+            process.stdin.close()
+        if not heard:
+            process.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(5)
+        if process.poll() is None:
+            process.kill()
 
 
 class FileSink:
@@ -237,14 +295,14 @@ class FileSink:
 def open_sink(kind: str, device: str = DEFAULT, volume: int = VOLUME, backends: list[Any] | None = None,
               mixer: Mixer | None = None) -> Sink:
     """The configured sink, through `device` (miniaudio's only) at `volume`; SinkError when it cannot
-    play here. `mixer`: the ambience mixed under the voice (miniaudio's only: the others play line by line)."""
+    play here. `mixer`: the ambience mixed under the voice, on every output."""
     if kind in ("auto", "miniaudio"):
         try:
             return MiniaudioSink(backends, device=device, volume=volume, mixer=mixer)
         except ImportError:
             raise SinkError("miniaudio is not installed") from None
     if kind == "simpleaudio":
-        return SimpleaudioSink(volume)
+        return SimpleaudioSink(volume, mixer)
     if kind in ("aplay", "pw-play"):
-        return CommandSink(kind, volume)
+        return CommandSink(kind, volume, mixer)
     raise SinkError(f"audio '{kind}' plays nothing")

@@ -10,11 +10,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine import HouseRules, Refused, Setup, ruleset
+from engine import HouseRules, Refused, Setup
 from engine.house import defaults
 from engine.roles import ROLES
 
@@ -171,21 +171,4 @@ def _swapped(setup: Setup, old: str, new: str) -> Setup:
     return Setup(setup.rules, setup.players, {r: n for r, n in counts.items() if n}, setup.mode)
 
 
-SCREEN_BUDGET = 0.3  # a live estimate for the setup screen: the deal changes at a tap
-
-
-@lru_cache(maxsize=256)
-def _screen(rules_id: str, players: int, counts: tuple[tuple[str, int], ...], mode: str,
-            house: HouseRules) -> dict[str, Any] | None:
-    setup = Setup(ruleset(rules_id), players, dict(counts), mode)
-    try:
-        setup.validate()
-    except Refused:
-        return None
-    return estimate(setup, house, budget=SCREEN_BUDGET).to_json()
-
-
-def for_screen(rules_id: str, players: int, counts: Mapping[str, int], mode: str,
-               house: HouseRules) -> dict[str, Any] | None:
-    """The odds the setup screen shows for its draft (None for a deal the rules refuse); kept per deal."""
-    return _screen(rules_id, players, tuple(sorted((r, n) for r, n in counts.items() if n)), mode, house)
+SCREEN_BUDGET = 0.3  # a live estimate for the setup screen (narrator/balance/live.py): the deal changes at a tap

@@ -8,7 +8,6 @@ import sys
 import time
 from pathlib import Path
 
-from narrator.game.history import overview
 from narrator.game.historyfile import HistoryFileError, dumps, merge, parse
 from narrator.game.historystore import HistoryStore, open_history
 from narrator.paths import data_dir
@@ -37,7 +36,7 @@ def percent(rate: float) -> str:
 
 
 def show(store: HistoryStore, words: dict[str, str], last: int, as_json: bool) -> int:
-    data = overview(store.games(), last)
+    data = store.overview(last)
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         return 0

@@ -69,7 +69,7 @@ def check(args: argparse.Namespace) -> str | None:
         raise OptionError(f"--code-prefix: one letter of {CODE_LETTERS}")
     args.code_prefix = args.code_prefix.upper()
     if args.public_url is not None:
-        from narrator.online.origin import public_origin
+        from narrator.ui.web.origin import public_origin
 
         try:
             args.public_url = public_origin(args.public_url)

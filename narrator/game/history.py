@@ -80,8 +80,9 @@ class Tally:
     games: int = 0
     wins: int = 0
 
-    def add(self, won: bool) -> None:
-        self.games += 1
+    def add(self, won: bool | int, games: int = 1) -> None:
+        """`games` games of which `won` (a flag for one game, a count for many) were won."""
+        self.games += games
         self.wins += int(won)
 
     @property
@@ -90,6 +91,19 @@ class Tally:
 
     def to_json(self) -> dict[str, Any]:
         return {"games": self.games, "wins": self.wins, "rate": round(self.rate, 4)}
+
+
+@dataclass(frozen=True)
+class Group:
+    """The seats of one player name with one side and one role at the end, counted (a store's GROUP BY row)."""
+
+    name: str
+    side: str
+    role: str
+    games: int
+    wins: int
+    survived: int
+    voted_out: int
 
 
 @dataclass
@@ -105,12 +119,16 @@ class PlayerStats:
     roles: dict[str, Tally] = field(default_factory=dict)
 
     def add(self, seat: SeatRecord) -> None:
-        self.games += 1
-        self.wins += int(seat.won)
-        self.survived += int(seat.alive)
-        self.voted_out += int(seat.voted_out)
-        self.sides.setdefault(seat.side, Tally()).add(seat.won)
-        self.roles.setdefault(seat.role, Tally()).add(seat.won)
+        self.add_group(Group(seat.name, seat.side, seat.role, 1, int(seat.won), int(seat.alive),
+                             int(seat.voted_out)))
+
+    def add_group(self, group: Group) -> None:
+        self.games += group.games
+        self.wins += group.wins
+        self.survived += group.survived
+        self.voted_out += group.voted_out
+        self.sides.setdefault(group.side, Tally()).add(group.wins, group.games)
+        self.roles.setdefault(group.role, Tally()).add(group.wins, group.games)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "games": self.games, "wins": self.wins,
@@ -129,7 +147,19 @@ def player_stats(games: Iterable[GameRecord], account: int | None = None) -> lis
             if not seat.name or (account is not None and seat.account != account):
                 continue
             out.setdefault(seat.name, PlayerStats(seat.name)).add(seat)
-    return sorted(out.values(), key=lambda p: (-p.games, p.name.casefold()))
+    return ranked(out.values())
+
+
+def grouped_stats(groups: Iterable[Group]) -> list[PlayerStats]:
+    """The same numbers as `player_stats`, from counts a store has already grouped by name, side and role."""
+    out: dict[str, PlayerStats] = {}
+    for group in groups:
+        out.setdefault(group.name, PlayerStats(group.name)).add_group(group)
+    return ranked(out.values())
+
+
+def ranked(players: Iterable[PlayerStats]) -> list[PlayerStats]:
+    return sorted(players, key=lambda p: (-p.games, p.name.casefold()))
 
 
 def game_json(game: GameRecord) -> dict[str, Any]:
@@ -143,8 +173,13 @@ def game_json(game: GameRecord) -> dict[str, Any]:
 
 
 def overview(games: list[GameRecord], last: int = 20, account: int | None = None) -> dict[str, Any]:
-    """What the history screen shows: the last games (newest first) and every player name's numbers."""
+    """What the history screen shows: the last games (newest first) and every player name's numbers. (A store
+    answers the same from its own tables, `HistoryStore.overview`, without reading every game.)"""
     newest = sorted(games, key=lambda g: (-g.ended, -(g.id or 0)))
-    shown = [{k: v for k, v in game_json(g).items() if k != "log"} for g in newest[:last]]
-    return {"count": len(games), "games": shown,
-            "players": [p.to_json() for p in player_stats(games, account)]}
+    return overview_of(len(games), newest[:last], player_stats(games, account))
+
+
+def overview_of(count: int, newest: Iterable[GameRecord], players: Iterable[PlayerStats]) -> dict[str, Any]:
+    """The history screen's data: how many games, the last ones (newest first, no night log), the players."""
+    return {"count": count, "games": [{k: v for k, v in game_json(g).items() if k != "log"} for g in newest],
+            "players": [p.to_json() for p in players]}

@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
-from narrator.game.history import GameRecord, SeatRecord
+from narrator.game.history import GameRecord, Group, SeatRecord, grouped_stats, overview_of
 from narrator.sqlitefile import open_sqlite
 
 HISTORY_FILE = "history.sqlite"
@@ -27,6 +27,10 @@ class HistoryStore(Protocol):
 
     def games(self, account: int | None = None) -> list[GameRecord]:
         """Every game kept (with `account`, only the games that account sat in), oldest first."""
+        ...
+
+    def overview(self, last: int, account: int | None = None) -> dict[str, Any]:
+        """`history.overview` of `games(account)`, counted by the store (GROUP BY) rather than read game by game."""
         ...
 
     def drop_key(self, key: str) -> bool: ...
@@ -68,11 +72,15 @@ CREATE TABLE IF NOT EXISTS seats (
     account INTEGER,
     PRIMARY KEY (game_id, seat)
 );
-CREATE INDEX IF NOT EXISTS seats_name ON seats(name);
+DROP INDEX IF EXISTS seats_name;
+-- the players' numbers are counted from this index alone (a covering index: GROUP BY name, side, role)
+CREATE INDEX IF NOT EXISTS seats_tally ON seats(name, side, role, won, alive, voted_out);
+CREATE INDEX IF NOT EXISTS games_ended ON games(ended, id);
 CREATE INDEX IF NOT EXISTS seats_account ON seats(account);
 """
 
 GAME_COLUMNS = "id, key, ended, ruleset, mode, winner, reason, nights, days, log"
+LISTED_COLUMNS = GAME_COLUMNS.replace("log", "''")  # a game as the screen lists it: its night log left unread
 SEAT_COLUMNS = "game_id, seat, name, role, dealt, side, won, alive, voted_out, account"
 
 
@@ -112,17 +120,33 @@ class SqliteHistory:
         where = "" if account is None else " WHERE id IN (SELECT game_id FROM seats WHERE account = ?)"
         args: tuple[object, ...] = () if account is None else (account,)
         with self._lock:
-            rows = self._db.execute(f"SELECT {GAME_COLUMNS} FROM games{where} ORDER BY ended, id", args).fetchall()
-            seat_where = "" if account is None else " WHERE game_id IN (SELECT game_id FROM seats WHERE account = ?)"
-            seat_rows = self._db.execute(f"SELECT {SEAT_COLUMNS} FROM seats{seat_where} ORDER BY game_id, seat",
-                                         args).fetchall()
-        seats: dict[int, list[SeatRecord]] = {}
-        for r in seat_rows:
-            seats.setdefault(int(r[0]), []).append(SeatRecord(int(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]),
-                                                              bool(r[6]), bool(r[7]), bool(r[8]),
-                                                              None if r[9] is None else int(r[9])))
+            return self._records(f"SELECT {GAME_COLUMNS} FROM games{where} ORDER BY ended, id", args)
+
+    def overview(self, last: int, account: int | None = None) -> dict[str, Any]:
+        mine = "" if account is None else " AND account = ?"
+        where = "" if account is None else " WHERE id IN (SELECT game_id FROM seats WHERE account = ?)"
+        args: tuple[object, ...] = () if account is None else (account,)
+        with self._lock:
+            count = int(self._db.execute(f"SELECT COUNT(*) FROM games{where}", args).fetchone()[0])
+            newest = self._records(f"SELECT {LISTED_COLUMNS} FROM games{where} "
+                                   "ORDER BY ended DESC, id DESC LIMIT ?", (*args, last))
+            groups = [Group(str(r[0]), str(r[1]), str(r[2]), *(int(v) for v in r[3:])) for r in self._db.execute(
+                "SELECT name, side, role, COUNT(*), SUM(won), SUM(alive), SUM(voted_out) FROM seats "
+                f"WHERE name != ''{mine} GROUP BY name, side, role", args)]
+        return overview_of(count, newest, grouped_stats(groups))
+
+    def _records(self, query: str, args: tuple[object, ...]) -> list[GameRecord]:
+        """The games a `SELECT {GAME_COLUMNS}` finds, with their seats (a log of '' is read as none)."""
+        rows = self._db.execute(query, args).fetchall()
+        seats: dict[int, list[SeatRecord]] = {int(r[0]): [] for r in rows}
+        for chunk in range(0, len(rows), 500):  # SQLite's limit of bound values is well above 500
+            ids = [int(r[0]) for r in rows[chunk:chunk + 500]]
+            for s in self._db.execute(f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id IN "
+                                      f"({', '.join('?' * len(ids))}) ORDER BY game_id, seat", ids):
+                seats[int(s[0])].append(SeatRecord(int(s[1]), str(s[2]), str(s[3]), str(s[4]), str(s[5]), bool(s[6]),
+                                                   bool(s[7]), bool(s[8]), None if s[9] is None else int(s[9])))
         return [GameRecord(str(r[1]), float(r[2]), str(r[3]), str(r[4]), str(r[5]), str(r[6]), int(r[7]), int(r[8]),
-                           tuple(seats.get(int(r[0]), [])), tuple(json.loads(r[9])), int(r[0])) for r in rows]
+                           tuple(seats[int(r[0])]), tuple(json.loads(r[9])) if r[9] else (), int(r[0])) for r in rows]
 
     def drop_key(self, key: str) -> bool:
         with self._lock:

@@ -4,7 +4,7 @@
 4 KB, read before parsing); on success `{name}` and the `wolfcall_session` cookie (HttpOnly, SameSite=Strict, Path=/,
 Secure behind HTTPS, 30 days). `POST /api/signout` forgets the session. `GET /api/me`: `{name}`, or 401.
 A refusal is `{"rule", "text"}` (English text; the page translates by rule) with 400, 401, 413 or 429.
-Every POST comes from the site's own page (origin.py checks its Origin first), and requiring a JSON content
+Every POST comes from the site's own page (ui/web/origin.py checks its Origin first), and requiring a JSON content
 type keeps other pages' plain forms out even so (no CORS here). Strict, not Lax: a page of another site gets no
 session at all, not even by a link; another port of this host is the same site, and only the origin check
 keeps it out.

@@ -1,7 +1,7 @@
 """`wolfcall serve --online`: the front page (accounts, open or join a room), each room's page, its clips and
 its WebSocket. Every request for a room is checked against the session cookie: only the room's members
 get its page's socket and clips; a socket or a request that changes something from another page than the
-site's own (another site, or another port of this host) is refused (origin.py)."""
+site's own (another site, or another port of this host) is refused (narrator/ui/web/origin.py)."""
 
 from __future__ import annotations
 
@@ -25,15 +25,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from narrator.game.history import overview
 from narrator.online.accounts import AccountError, Accounts, User
 from narrator.online.auth import COOKIE, read_body, refusal, routes, sent_json
-from narrator.online.origin import REFUSED, OwnPagesOnly, from_own_page
 from narrator.online.room import Room
 from narrator.online.rooms import Rooms
 from narrator.ui.web.app import ambience
 from narrator.ui.web.arrivals import frames, loads
 from narrator.ui.web.guard import Bucket, Refusal
+from narrator.ui.web.origin import REFUSED, OwnPagesOnly, from_own_page
 from narrator.ui.web.shape import wire_text
 from narrator.ui.web.strings import strings
 
@@ -146,7 +145,7 @@ class Site:
         user = self.user_of_request(request)
         if user is None:
             return refusal("signin.required", "sign in first")
-        data = overview(self.rooms.history.games(user.id), 10, account=user.id)
+        data = self.rooms.history.overview(10, account=user.id)
         return JSONResponse(data, headers=NO_STORE)
 
     async def open_room(self, request: Request) -> Response:

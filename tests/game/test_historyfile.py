@@ -60,3 +60,19 @@ def test_a_bad_file_changes_nothing(tmp_path: Path) -> None:
     with pytest.raises(HistoryFileError):
         merge(here, parse(json.dumps(doc).encode()))
     assert len(here.games()) == 1
+
+
+def test_a_bad_file_says_its_rule_and_place_for_the_page(tmp_path: Path) -> None:
+    good = json.loads(dumps(store_of(tmp_path, "a.sqlite", GAMES[:1])))
+
+    def refused(text: str) -> tuple[str, dict]:  # type: ignore[type-arg]
+        with pytest.raises(HistoryFileError) as caught:
+            parse(text.encode(), "h.json")
+        return caught.value.rule, caught.value.params
+
+    assert refused('{\n  "format": "wolfcall-history",\n  "games": [}') == ("json", {"line": 3, "column": 13})
+    assert refused(json.dumps({**good, "version": 9})) == ("version", {"version": "9"})
+    good["games"][0]["seats"][1]["won"] = "yes"
+    assert refused(json.dumps(good)) == ("type", {"where": "games[0].seats[1]", "key": "won", "wanted": "bool"})
+    del good["games"][0]["winner"]
+    assert refused(json.dumps(good)) == ("missing", {"where": "games[0]", "key": "winner"})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from narrator.game.history import player_stats
+from narrator.game.history import overview, player_stats
 from narrator.game.historystore import SqliteHistory
 
 from .history_games import GAMES
@@ -59,3 +59,27 @@ def test_an_account_sees_only_the_games_it_sat_in(tmp_path: Path) -> None:
     store.add_game(GAMES[1])
     assert [g.key for g in store.games(3)] == ["g1"] and [g.key for g in store.games(4)] == ["g1"]
     assert store.games(5) == [] and len(store.games()) == 2
+
+
+def test_the_stores_own_count_is_the_hand_counted_one(tmp_path: Path) -> None:
+    store = filled(tmp_path)
+    data = store.overview(2)
+    assert data == overview(GAMES, last=2) | {"games": data["games"]}  # numbers counted by the store's GROUP BY
+    assert [g["key"] for g in data["games"]] == ["g5", "g4"] and data["count"] == 5 and "log" not in data["games"][0]
+    ana = next(p for p in data["players"] if p["name"] == "Ana")
+    assert (ana["games"], ana["wins"], ana["survived"], ana["voted_out"]) == (5, 3, 3, 1)
+    assert ana["sides"]["wolves"] == {"games": 2, "wins": 1, "rate": 0.5}
+    store.rename_player("Carla", "Ben")
+    g5 = next(g for g in store.games() if g.key == "g5")
+    assert g5.id is not None and store.delete_game(g5.id)
+    assert store.overview(30) == overview(store.games(), last=30)
+
+
+def test_an_accounts_count_is_its_own_seats(tmp_path: Path) -> None:
+    store = SqliteHistory(tmp_path / "h.sqlite")
+    for game in GAMES:
+        store.add_game(replace(game, seats=tuple(replace(s, account=7) if s.name == "Ana" else s for s in game.seats)))
+    store.add_game(replace(GAMES[0], key="other"))  # a game Ana's account did not sit in
+    data = store.overview(10, account=7)
+    assert data == overview(store.games(7), last=10, account=7)
+    assert data["count"] == 5 and [p["name"] for p in data["players"]] == ["Ana"]

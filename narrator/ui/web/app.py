@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from narrator.ui.web.address import join_card, moved
 from narrator.ui.web.arrivals import CountedAtTheSocket, Door, frames
 from narrator.ui.web.guard import MAX_MESSAGE, Bucket, normal_code, same
+from narrator.ui.web.historyimport import import_request
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.shape import wire_text
 from narrator.ui.web.strings import strings
@@ -147,6 +148,9 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
     async def socket(ws: WebSocket) -> None:
         await page_socket(ws, hub, door, clock)
 
+    async def history_import(request: Request) -> Response:
+        return await import_request(request, hub, HANDLER)  # taken in turn with the pages' messages
+
     return Starlette(routes=[
         Route("/", index),
         Route("/qr.svg", qr),
@@ -155,5 +159,6 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
         Route("/audio/{n:int}", audio),
         Route("/ambience/{name}", ambience),
         WebSocketRoute("/ws", socket),
+        Route("/history/import", history_import, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ])

@@ -48,6 +48,7 @@ from narrator.ui.web.guard import (
     new_code,
     question_number,
 )
+from narrator.ui.web.historyimport import Tickets
 from narrator.ui.web.ports import Conn, Hooks, Send
 from narrator.ui.web.screens import Screens
 from narrator.ui.web.soundsetup import SoundSetup
@@ -80,6 +81,7 @@ class Connections:
                  lang: str | None = None, names: list[str] | None = None, voice: str | None = None,
                  hooks: Hooks | None = None, history: HistoryStore | None = None) -> None:
         self.history = history if history is not None else open_history(data)  # where finished games are kept
+        self.history_tickets = Tickets()  # the host pages' tickets to import a history file (historyimport.py)
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
         self.hooks = hooks or Hooks()  # what an online room adds to the game (ports.py); nothing at home
         self._voices: list[dict[str, Any]] | None = None  # read on first use (voices())
@@ -198,6 +200,10 @@ class Connections:
         for conn in self._hosts():
             conn.send(message)
 
+    def is_host(self, client: int) -> bool:
+        conn = self.conns.get(client)
+        return conn is not None and conn.who == "host"
+
     def _hosts(self) -> list[Conn]:
         return [c for c in self.conns.values() if c.who == "host"]
 
@@ -285,8 +291,8 @@ class Connections:
     def current_screen(self) -> dict[str, Any]:
         if self.screen.get("screen") == "setup":
             self._look_for_voice()
-            out = {"t": "screen", "screen": "setup", "draft": self.draft.to_json(), "voices": self.voices(),
-                   "lan": self.lan_url, "modes": list(MODES)}
+            out = {"t": "screen", "screen": "setup", "draft": self.draft.to_json(self._odds_ready),
+                   "voices": self.voices(), "lan": self.lan_url, "modes": list(MODES)}
             out.update(self.outputs.screen())  # outputs, device, volume (narrator/ui/web/soundsetup.py)
             if self.draft.mode == OWN:
                 out["lobby"] = {"code": self.code, "seats": [
@@ -302,6 +308,13 @@ class Connections:
     def show(self, screen: dict[str, Any]) -> None:
         self.screen = screen
         self.refresh()
+
+    def _odds_ready(self) -> None:
+        """The odds of a deal have been estimated (narrator/balance/live.py): the setup screen shows them (if the
+        table is still being set up: once a game is dealt its screens are the way to play's, frame_for)."""
+        with self.lock:
+            if self.table is None and self.screen.get("screen") == "setup":
+                self.refresh()
 
     def name(self, seat: int) -> str:
         if self.table is None:

@@ -11,7 +11,7 @@ from engine import (
 )
 from engine.house import RULES_OF
 from narrator.audio.mixer import Levels
-from narrator.balance.odds import for_screen
+from narrator.balance.live import Ready, for_screen
 from narrator.names import MAX_LENGTH
 from narrator.ui.web.screens import cards_of, offices_of
 
@@ -33,7 +33,8 @@ class Draft:
     mode: str = "one_device"  # one_device | round_table | own_devices
     levels: dict[str, int] = field(default_factory=lambda: Levels().to_json())  # voice, bed, cues: 0 to 100
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, odds_ready: Ready | None = None) -> dict[str, Any]:
+        """The draft as the setup screen shows it; the odds of a deal being estimated come later (`odds_ready`)."""
         rules = ruleset(self.ruleset)
         return {"players": self.players, "names": self.names, "counts": self.counts, "house": self.house.to_json(),
                 "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset, "mode": self.mode,
@@ -41,4 +42,4 @@ class Draft:
                 "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
                 "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset]),
                 "name_max": MAX_LENGTH,
-                "balance": for_screen(self.ruleset, self.players, self.counts, self.mode, self.house)}
+                "balance": for_screen(self.ruleset, self.players, self.counts, self.mode, self.house, odds_ready)}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.game.history import overview
 from narrator.game.historyfile import dumps
 from narrator.game.historystore import HistoryStore
 from narrator.ui.web.guard import Refusal
@@ -31,5 +30,5 @@ def history_reply(store: HistoryStore, message: dict[str, Any], account: int | N
         reply["file"] = dumps(store, account)
     elif action is not None:
         raise Refusal("message.form", "a history message asks for nothing it knows")
-    reply["data"] = overview(store.games(account), LAST, account)
+    reply["data"] = store.overview(LAST, account)
     return reply

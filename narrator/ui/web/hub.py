@@ -36,7 +36,7 @@ from narrator.ui.web.guard import (
     Refusal,
     check_message,
 )
-from narrator.ui.web.historyview import history_reply
+from narrator.ui.web.historyimport import history_screen
 from narrator.ui.web.ports import Send
 from narrator.ui.web.seating import Seating
 from narrator.ui.web.tablevoice import PageCaptions
@@ -114,7 +114,7 @@ class Hub(GameLoop, Seating, Drafting, Connections):
         elif kind == "sound_test":
             self.outputs.test(self)
         elif kind == "history":  # the group's finished games, to the host's page alone (historyview.py)
-            self.send_to(client, history_reply(self.history, message))
+            self.send_to(client, history_screen(self, client, message))
         elif kind == "say_address":  # the device on the table says where phones join (address.py)
             say_address(self)
 

@@ -305,6 +305,10 @@ function setup(main, s) {
 function balanceField(b) {
   const pct = (x) => Math.round(x * 100) + "%";
   const field = el("div", { class: "field", id: "balance" }, el("label", { text: t("setup.balance") }));
+  if (b.pending) {  // a deal the table lacks, estimated on the server meanwhile: the screen comes again with it
+    field.append(el("p", { class: "muted", id: "balance-pending", text: t("balance.pending") }));
+    return field;
+  }
   for (const s of b.sides) {
     field.append(el("p", { "data-side": s.side, text: t("balance.side", { side: t("balance.side." + s.side), chance: pct(s.chance), low: pct(s.low), high: pct(s.high) }) }));
   }

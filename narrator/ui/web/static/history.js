@@ -55,8 +55,40 @@
     const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: "wolfcall-history.json" });
     document.body.append(a); a.click(); a.remove();
   }
+  // Import: the file chosen is posted to the server as JSON with the ticket this screen came with
+  // (narrator/ui/web/historyimport.py); the server checks it whole, and sends the screen again.
+  let last = null, notice = null;
+  function why(r) {
+    const p = Object.assign({}, r.params || {});
+    if (p.wanted) p.wanted = t("history.file.wanted." + p.wanted);
+    const words = t("history.file." + r.file, p);
+    return words === "history.file." + r.file ? r.text : words;
+  }
+  async function importFile(file) {
+    let answer;
+    notice = null;  // the answer to this file, not to the one before
+    try {
+      const res = await fetch("/history/import", { method: "POST", body: await file.text(),
+        headers: { "Content-Type": "application/json", "X-Wolfcall-Ticket": last.ticket || "" } });
+      const body = await res.json();
+      answer = res.ok ? { ok: true, text: t("history.imported_page", body) }
+        : { ok: false, text: body.rule === "history.file" ? t("history.import_refused", { why: why(body) })
+                                                          : t("history.import_again") };
+    } catch (e) {
+      answer = { ok: false, text: t("history.import_again") };
+    }
+    notice = answer;
+    if (last) draw(last);
+  }
+  function importer() {
+    const input = el("input", { type: "file", id: "history-file", accept: ".json,application/json", hidden: "" });
+    input.addEventListener("change", () => { if (input.files.length) importFile(input.files[0]); });
+    const button = el("button", { id: "history-import", text: t("history.import"), on: () => input.click() });
+    return [input, button];
+  }
   function draw(m) {
     if (m.file) download(m.file);
+    last = m;
     const box = dialog(), d = m.data;
     box.replaceChildren(el("h1", { text: t("history.title") }));
     if (!d.games.length) box.append(el("p", { id: "history-empty", text: t("history.empty") }));
@@ -66,8 +98,12 @@
       box.append(el("h2", { text: t("history.games") }), el("ul", { id: "history-games" }, ...d.games.map(game)));
       box.append(el("button", { id: "history-export", text: t("history.export"), on: () => w.send({ t: "history", action: "export" }) }));
     }
-    box.append(el("button", { id: "history-close", class: "primary", text: t("history.back"), on: () => box.close() }));
+    const said = notice && el("p", { id: "history-notice", class: notice.ok ? "" : "refusal", role: "status", text: notice.text });
+    if (said) box.append(said);  // by the Import button the host has just pressed
+    box.append(...importer());
+    box.append(el("button", { id: "history-close", class: "primary", text: t("history.back"), on: () => { notice = null; box.close(); } }));
     if (!box.open) box.showModal();
+    if (said) said.scrollIntoView({ block: "nearest" });
   }
   w.hooks.message.push((m) => { if (m.t === "history") draw(m); });
   w.hooks.render.push((main, s) => {

@@ -1,4 +1,4 @@
-"""Only the site's own page changes anything (narrator/online/origin.py), on the real online app over Starlette's
+"""Only the site's own page changes anything (narrator/ui/web/origin.py), on the real online app over Starlette's
 test client: the exact origin (scheme, host, port), Sec-Fetch-Site when a browser sent no Origin, a script
 with no browser headers let through, `--public-url` pinning the origin behind a proxy, the room socket alike."""
 
@@ -15,10 +15,10 @@ from starlette.testclient import TestClient
 
 from narrator.config import Config
 from narrator.online.accounts import Accounts
-from narrator.online.origin import origin_of, public_origin
 from narrator.online.rooms import Rooms
 from narrator.online.site import create_online_app
 from narrator.online.store import SqliteStore
+from narrator.ui.web.origin import origin_of, public_origin
 
 from .roomtable import SCRIPT
 
