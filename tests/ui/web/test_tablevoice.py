@@ -95,3 +95,43 @@ def test_the_page_ducks_the_bed_under_the_voice_with_ramps(page: Any) -> None:
     slopes = np.abs(np.diff(gains))[moved] / np.maximum(np.diff(times)[moved], 1e-6)
     assert slopes.max() <= (1 - 10 ** (-12 / 20)) / 0.05, "the page's duck moved faster than a 50 ms ramp"
     assert len(moved) >= 4, "the gain jumped instead of ramping"
+
+
+QUIET_PAGE = """<!doctype html><button id="go">go</button><script src="/static/ambience.js"></script>
+<script>document.getElementById("go").onclick = () => {
+  wolfcallAmbience.line(new Audio("/audio/1"), {bed: "night", levels: {voice: 1, bed: BED, cues: 0}});
+};</script>"""
+
+
+def bed_level(page: Any, bed: float) -> float:
+    """What the page's WebAudio sends the speaker once the night bed has faded in at level `bed` (no line plays,
+    so nothing ducks it): the bed is a constant 0.1, so the speaker gets 0.1 times the bed's gain."""
+    sounds = {"bed.night": to_wav(Clip(np.full(4 * RATE, 0.1, dtype=np.float32))),
+              "/audio/1": to_wav(Clip(np.zeros(RATE // 10, dtype=np.float32)))}  # a line, not played
+
+    def serve(route: Any) -> None:
+        path = route.request.url.split("wolfcall.test", 1)[1]
+        if path == "/":
+            route.fulfill(body=QUIET_PAGE.replace("BED", str(bed)), content_type="text/html")
+        elif path.startswith("/static/"):
+            route.fulfill(path=str(STATIC / path.removeprefix("/static/")))
+        else:
+            route.fulfill(body=sounds[path.removeprefix("/ambience/")], content_type="audio/wav")
+
+    page.route("http://wolfcall.test/**", serve)
+    page.goto("http://wolfcall.test/")
+    page.click("#go")
+    # the fade-in is a ramp: the level stops moving at its end (two reads a block apart, the same)
+    settled = page.wait_for_function("""(() => { const a = wolfcallAmbience.level();
+        if (a === null || a === 0) return null;
+        window.levels = [...(window.levels || []).slice(-20), a];
+        const l = window.levels; return l.length > 10 && Math.abs(l[l.length - 1] - l[l.length - 11]) < 1e-4 ? a : null;
+      })()""", polling=50)
+    return float(settled.json_value())
+
+
+@pytest.mark.parametrize("bed", [0.36, 0.09])
+def test_the_page_plays_the_bed_at_the_level_it_is_told(page: Any, bed: float) -> None:
+    """The bed level the setup chose (sent with each line that changes the bed) is what the page's WebAudio sends
+    the speaker: measured on its output, not read from a setting."""
+    assert bed_level(page, bed) == pytest.approx(0.1 * bed, rel=0.02)

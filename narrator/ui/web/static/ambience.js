@@ -7,7 +7,7 @@
 const wolfcallAmbience = (() => {
   const FLOOR = Math.pow(10, -12 / 20);  // the bed under the voice: 12 dB down
   const RAMP = 0.2, FADE = 2.0, END = 3.0;  // seconds
-  let ctx = null, duckGain = null, bed = null;
+  let ctx = null, duckGain = null, bed = null, meter = null;
   let levels = { voice: 1, bed: 0.36, cues: 0.64 };
   const buffers = {};
   const trace = [];  // [time, gain] read back by the tests as the duck moves
@@ -17,6 +17,8 @@ const wolfcallAmbience = (() => {
       ctx = new AudioContext();
       duckGain = ctx.createGain();
       duckGain.connect(ctx.destination);
+      meter = ctx.createAnalyser();  // what the bed sends to the speaker, as the tests measure it
+      duckGain.connect(meter);
     }
     if (ctx.state === "suspended") ctx.resume();
     return ctx;
@@ -86,5 +88,12 @@ const wolfcallAmbience = (() => {
     for (const done of ["ended", "pause", "error"]) audio.addEventListener(done, () => duck(false));
   }
 
-  return { line, watch, trace, gain: () => (duckGain ? duckGain.gain.value : null), floor: FLOOR };
+  function level() {  // the bed's output as the speaker gets it now: its RMS over the meter's last block
+    if (!meter) return null;
+    const block = new Float32Array(meter.fftSize);
+    meter.getFloatTimeDomainData(block);
+    return Math.sqrt(block.reduce((sum, x) => sum + x * x, 0) / block.length);
+  }
+
+  return { line, watch, trace, level, gain: () => (duckGain ? duckGain.gain.value : null), floor: FLOOR };
 })();
