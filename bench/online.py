@@ -427,17 +427,33 @@ def _server(data: Path, speed: float | None = None, prefix: str = "", port: int 
 
 
 def rooms_under_load(data: Path, rooms: int = ROOMS, players: int = PLAYERS, seed: int = 0,
-                     speed: float | None = None) -> Figures:
+                     speed: float | None = None, options: Sequence[str] = ()) -> Figures:
     """`rooms` rooms of `players` bots on one server.
 
     The accounts are made first on a server of their own on the same data folder (accounts and sessions are
     kept in its database): scrypt's buffers (16 MB a sign-up) stay in a process's heap after the work, and would
     be counted as the rooms' memory, or hide it. The server of the games then never signs anyone up."""
     data.mkdir(parents=True, exist_ok=True)
-    with _server(data) as (port, _):
+    with _server(data, options=options) as (port, _):
         cookies = asyncio.run(_sign_ups(port, rooms, players))
-    with _server(data, speed) as (port, proc):
+    with _server(data, speed, options=options) as (port, proc):
         return asyncio.run(_bench(port, proc.pid, rooms, players, seed, cookies, think=speed is not None))
+
+
+def rooms_on_postgresql(data: Path, speed: float) -> Figures | None:
+    """The paced games with the hosted store: accounts, sessions, the room registry and the join limits in a
+    throwaway PostgreSQL cluster (narrator/online/pglocal.py) instead of the data folder's SQLite file. None, and
+    stderr says why, where PostgreSQL is not installed."""
+    from narrator.online.pglocal import cluster, database
+
+    try:
+        with cluster() as server, database(server) as address:
+            return rooms_under_load(data, speed=speed, options=["--store", address])
+    except (FileNotFoundError, RuntimeError) as exc:
+        if "did not end" in str(exc):
+            raise
+        sys.stderr.write(f"bench online: online.paced_postgresql left out: {exc}\n")
+        return None
 
 
 def rooms_on_two_servers(data: Path, rooms: int = ROOMS, players: int = PLAYERS, seed: int = 0) -> Figures:
@@ -461,15 +477,20 @@ def rooms_on_two_servers(data: Path, rooms: int = ROOMS, players: int = PLAYERS,
 
 
 def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
-    """Two runs side by side: paced games (a real clock, PACED_SPEED times a table's, players who look before
-    they tap: what players feel), and flat-out games (the virtual clock, every answer at once: what one
-    process can take)."""
+    """Runs side by side: paced games (a real clock, PACED_SPEED times a table's, players who look before
+    they tap: what players feel), the same with the store in PostgreSQL, and flat-out games (the virtual clock,
+    every answer at once: what one process can take), on one process and on two."""
     for kind, speed in (("paced", PACED_SPEED), ("flat_out", None)):
         if not only(f"online.{kind}."):
             continue
         with tempfile.TemporaryDirectory() as tmp:
             f = rooms_under_load(Path(tmp) / "data", speed=speed)
         yield from _figures(f"online.{kind}", f)
+    if only("online.paced_postgresql."):  # the same paced games, the store in PostgreSQL
+        with tempfile.TemporaryDirectory() as tmp:
+            pg = rooms_on_postgresql(Path(tmp) / "data", PACED_SPEED)
+        if pg is not None:
+            yield from _figures("online.paced_postgresql", pg)
     if only("online.flat_out_two_servers."):
         with tempfile.TemporaryDirectory() as tmp:
             f = rooms_on_two_servers(Path(tmp) / "data")
