@@ -24,7 +24,31 @@ const TOKEN = "wolfcall.token";
 function stored() { try { return localStorage.getItem(TOKEN); } catch (e) { return null; } }
 function store(token) { try { localStorage.setItem(TOKEN, token); } catch (e) { /* a private window: this page only */ } }
 const $ = (id) => document.getElementById(id);
-const t = (key, vars) => (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (vars && k in vars ? vars[k] : ""));
+let SAID = {}, CONTRACT = null;  // a seat's label inside a sentence ("el jugador uno"), and "a el" -> "al" (the "ui" message)
+// A page sentence with its values filled in; a numbered seat is said as the language says it in a sentence:
+// "Pásale el móvil al jugador uno", "Soy el jugador uno", "El jugador uno apunta".
+function t(key, vars) {
+  let out = "";
+  for (const part of (T[key] || key).split(/(\{\w+\})/)) {
+    const k = /^\{(\w+)\}$/.exec(part);
+    if (!k) { out += part; continue; }
+    let value = vars && k[1] in vars ? String(vars[k[1]]) : "";
+    if (Object.hasOwn(SAID, value)) {
+      [out, value] = contract(out, SAID[value]);
+      if (!out) value = value.charAt(0).toUpperCase() + value.slice(1);
+    }
+    out += value;
+  }
+  return out;
+}
+function contract(before, said) {
+  if (!CONTRACT || !said.startsWith(CONTRACT.article + " ")) return [before, said];
+  const m = new RegExp("(^|\\s)(" + Object.keys(CONTRACT.merged).join("|") + ")\\s$", "i").exec(before);
+  if (!m) return [before, said];
+  let joined = CONTRACT.merged[m[2].toLowerCase()];
+  if (m[2][0] !== m[2][0].toLowerCase()) joined = joined.charAt(0).toUpperCase() + joined.slice(1);
+  return [before.slice(0, m.index + m[1].length), joined + said.slice(CONTRACT.article.length)];
+}
 
 function el(tag, attrs, ...kids) {
   const node = document.createElement(tag);
@@ -92,7 +116,10 @@ function receive(m) {
   for (const listen of hooks.message) listen(m);  // an online room's extras (room.js): voice chat, speaking list
   if (m.t === "gone") { gone = true; return; }
   if (m.t === "restarting") { restarting = true; return; }
-  if (m.t === "ui") { T = m.strings; document.documentElement.lang = m.lang; if (screen) render(screen); }
+  if (m.t === "ui") {
+    T = m.strings; SAID = m.said || {}; CONTRACT = m.contract || null; document.documentElement.lang = m.lang;
+    if (screen) render(screen);
+  }
   else if (m.t === "screen") { m.at = Date.now(); screen = m; render(m); }
   else if (m.t === "caption") $("caption").textContent = m.text;
   else if (m.t === "private") showSecret(m);
