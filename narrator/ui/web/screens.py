@@ -313,5 +313,7 @@ class Screens:
                                               f"result.{result}") if k in self.words), result or "")
         own = f"log.{entry['kind']}.{entry.get('role')}"  # a role's own line ("the big bad wolf attacked")
         key = own if own in self.words else f"log.{entry['kind']}"
+        also = {"also": self.said(state, entry["also"])} if "also" in entry else {}
+        key = f"log.{entry['kind']}.pair" if also else key  # two seats: "the dog lay down between Ana and Ben"
         return self.sentence(key, "{target}", night=entry["night"],
-                             target=self.said(state, entry["target"]), result=word)
+                             target=self.said(state, entry["target"]), result=word, **also)

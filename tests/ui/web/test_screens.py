@@ -161,3 +161,18 @@ def test_the_night_log_says_the_big_bad_wolf_attacked_not_the_pack() -> None:
     screens = Screens("de", lambda s: names[s - 1])
     night = screens.timeline(game.state, [e.to_json() for e in game.state.log])[0]
     assert night["events"] == ["Die Werwölfe griffen Eva an", "Der Leitwolf griff Fede an"]
+
+
+def test_the_night_log_names_both_players_the_dog_lay_between() -> None:
+    """The end screen's night log read "der Hund legte sich neben Carla": the dog lies between two players."""
+    names = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
+    game = Game.new(names, ruleset="extended", seed=1, mode="one_device",
+                    roles=["dog_handler", "werewolf", *["villager"] * 6])
+    game.choose(Choice("werewolves", 5))
+    game.choose(Choice("dog_handler", seats=(3, 4)))
+    log = [e.to_json() for e in game.state.log]
+    said = {lang: Screens(lang, lambda s: names[s - 1]).timeline(game.state, log)[0]["events"][-1]
+            for lang in ("en", "de", "es")}
+    assert said == {"en": "The dog lay down between Carla and Dario (stayed calm)",
+                    "de": "Der Hund legte sich zwischen Carla und Dario (blieb ruhig)",
+                    "es": "El perro se tumbó entre Carla y Dario (se quedó tranquilo)"}
