@@ -58,3 +58,23 @@ def test_with_no_hand_up_the_ravens_mark_still_names_who_leaves(page: Any, tmp_p
         page.evaluate(f"render({json.dumps(vote)})")
         page.click("#count-confirm")
         assert page.inner_text("#confirm-text") == strings("de")["day.confirm_out"].format(name="Carla", votes=2)
+
+
+def test_undo_is_hidden_while_the_device_goes_round_for_secret_ballots(page: Any, tmp_path: Path) -> None:
+    """↶ stayed on show while the table device went from voter to voter: one tap by a voter took back the day's
+    last step and threw away the ballots cast so far."""
+    state = Game.new(NAMES, ruleset="extended", seed=4, mode="one_device",
+                     roles=["werewolf", "werewolf", "seer", "villager", "villager", "villager", "villager",
+                            "villager"]).state
+    vote = {**Screens("de", lambda s: NAMES[s - 1]).vote(state, []), "q": 3, "t": "screen"}
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        page.evaluate(f"render({json.dumps(vote)})")
+        assert page.is_visible("#undo"), "the host's vote screen has no ↶ at all"
+        page.click("#mode-ballots")
+        page.click("#ballot-open")
+        assert not page.is_visible("#undo")
+        page.click("button[data-ballot='2']")
+        page.wait_for_selector("#ballot-open[data-voter='2']")
+        assert not page.is_visible("#undo")

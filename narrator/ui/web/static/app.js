@@ -762,6 +762,7 @@ function ballots(body, s, modes) {
   const vote = (v, target) => () => { cast.push(v.seat + ">" + target); next(); };
   const open = (v) => {
     modes.hidden = true;  // once the device goes round, the way of voting stays
+    $("undo").hidden = true;  // and ↶ goes: in a voter's hands it would throw away the ballots cast so far
     body.replaceChildren(el("h2", { id: "ballot-voter", text: t("ballot.title", { name: v.name }) }));
     if (v.weight > 1) body.append(el("p", { class: "note", text: t("ballot.double") }));
     for (const p of s.count.seats) body.append(el("button", { class: "choice", "data-ballot": p.seat, text: p.name, on: vote(v, p.seat) }, badges(s, p)));
