@@ -96,7 +96,8 @@ class Screens:
         """What an actor learns at once, as the page draws it: a thumb for a side, else the card itself."""
         if result in SIDE_ANSWERS:
             key = "night.answer_werewolf" if SIDE_ANSWERS[result] == "down" else f"night.answer_{result}"
-            return {"thumb": SIDE_ANSWERS[result], "text": self.words.get(key, result)}
+            thumb = SIDE_ANSWERS[result]
+            return {"thumb": thumb, "picture": inline_picture(f"thumb-{thumb}"), "text": self.words.get(key, result)}
         return {"role": self.role(result), "picture": inline_picture(result)}
 
     # -- the choices of a step, by shape ------------------------------------------------

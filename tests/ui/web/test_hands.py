@@ -6,8 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine import Game
-from narrator.ui.web.screens import Screens
+from narrator.ui.web.screens import ICONS, Screens
 from narrator.ui.web.strings import strings
 
 from ...browser import free_port, german_setup, server
@@ -78,3 +80,17 @@ def test_undo_is_hidden_while_the_device_goes_round_for_secret_ballots(page: Any
         page.click("button[data-ballot='2']")
         page.wait_for_selector("#ballot-open[data-voter='2']")
         assert not page.is_visible("#undo")
+
+
+@pytest.mark.skipif(not (ICONS / "thumb-down.svg").is_file(), reason="the build has not fetched the pictures")
+def test_the_seers_thumb_is_a_picture_not_an_emoji(page: Any, tmp_path: Path) -> None:
+    """The seer's 👎 drew as an empty box where the machine has no emoji font (a Pi kiosk)."""
+    answer = Screens("de", lambda s: NAMES[s - 1]).answer("werewolf")
+    secret = {"t": "private", "kind": "answer", "target": "Ben", **answer}  # as Way.private_answer sends it
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        page.evaluate(f"showSecret({json.dumps(secret)})")
+        thumb = page.locator("#secret .thumb")
+        assert thumb.locator("svg").count() == 1 and thumb.inner_text().strip() == ""
+        assert page.inner_text("#secret p.big") == "Werwolf"

@@ -171,7 +171,7 @@ function showSecret(m) {
     if (m.pack.length) box.append(el("p", { text: t("deal.pack") + ": " + m.pack.join(", ") }));
     if (!held) box.append(el("button", { class: "primary", id: "cover", text: t("deal.cover"), on: () => cover(true) }));
   } else if (m.thumb) {  // a side: village or werewolf (the classic seer, the fox)
-    put(box, el("h2", { text: m.target }), el("div", { class: "thumb", text: m.thumb === "down" ? "👎" : "👍" }),
+    put(box, el("h2", { text: m.target }), el("div", { class: "thumb", "data-thumb": m.thumb }, inlinePicture(m.picture) || (m.thumb === "down" ? "👎" : "👍")),
       el("p", { class: "big", text: m.text }), m.note ? el("p", { class: "note", text: m.note }) : null,
       el("button", { class: "primary", id: "cover", text: t("night.got_it"), on: () => cover(false) }));
   } else {  // the card itself (the extended seer)
