@@ -94,3 +94,16 @@ def test_the_seers_thumb_is_a_picture_not_an_emoji(page: Any, tmp_path: Path) ->
         thumb = page.locator("#secret .thumb")
         assert thumb.locator("svg").count() == 1 and thumb.inner_text().strip() == ""
         assert page.inner_text("#secret p.big") == "Werwolf"
+
+
+def test_the_day_timer_is_drawn_once(page: Any, tmp_path: Path) -> None:
+    """The day screen drew the time left twice: in the sundial's middle and again as "Zeit: 4:59" under it."""
+    day = {"t": "screen", "screen": "day", "q": 2, "day": 1, "dead": "Niemand ist gestorben.", "timer": 5, "left": 300}
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        page.wait_for_function("sundialJs !== null")  # the dial's module, loaded with the page
+        page.evaluate(f"render({json.dumps(day)})")
+        page.wait_for_selector("#sundial svg")
+        assert page.locator("#sundial svg").count() + page.locator("#timer:visible").count() == 1, \
+            f"the time left, drawn by the dial and as {page.text_content('#timer')!r}"

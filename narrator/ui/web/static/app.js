@@ -638,7 +638,7 @@ function hunter(main, s) {
   titled(main, s.icon, t("hunter.title", { name: s.name }));
   choiceButtons(main, s, s.choices, (c) => (c.kind === "none" ? t("night.nobody") : c.name));
 }
-// The sundial (static/sundial.js, an ES module): drawn once loaded; the text timer works without it.
+// The sundial (static/sundial.js, an ES module): drawn once loaded, in place of the text timer (shown without it).
 let sundialJs = null;
 import("/static/sundial.js").then((m) => { sundialJs = m; }, () => {});
 function day(main, s) {
@@ -655,6 +655,7 @@ function day(main, s) {
       const left = Math.max(0, Math.round((end - Date.now()) / 1000));
       clock.textContent = `${t("day.timer")}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
       if (sundialJs) dial.replaceChildren(sundialJs.sundial(left, s.timer * 60));
+      clock.hidden = Boolean(sundialJs);  // the dial says the time left in its middle: the text only without it
     };
     tick(); timer = setInterval(tick, 1000); main.append(dial, clock);
   }
