@@ -70,6 +70,7 @@ class LogEntry:
     target: int
     by: int | None = None
     result: str | None = None
+    also: int | None = None  # a second seat the entry names: the dog lies between `target` and `also`
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"night": self.night, "phase": self.phase, "kind": self.kind,
@@ -78,6 +79,8 @@ class LogEntry:
             out["by"] = self.by
         if self.result is not None:
             out["result"] = self.result
+        if self.also is not None:
+            out["also"] = self.also
         return out
 
 

@@ -136,8 +136,14 @@ def german_setup(page: Any, port: int) -> None:
     """The page of the server on `port`, its setup screen switched to German."""
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_selector("#deal")
+    since = received(page)
     page.select_option("#lang", "de")
     page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
+    # the words come before the new setup screen: a probe's answer comes after both, so no late redraw of the
+    # setup can wipe a screen a test draws next
+    page.evaluate("send({t: 'probe'})")
+    wait_message(page, since, "m.t === 'refused'")
+    page.evaluate("document.getElementById('toast').hidden = true")  # the probe's refusal, out of the way
 
 
 def gen(page: Any) -> int:

@@ -32,7 +32,7 @@ class DogSent(Event):
         if not self.gap:
             return state.but(memories=memo)
         log = state.logged(LogEntry(state.night, "night", "dog", "dog_handler", self.gap[0], self.seat,
-                                    "growl" if self.growls else "calm"))
+                                    "growl" if self.growls else "calm", also=self.gap[1]))
         return state.but(memories=memo, log=log)
 
 

@@ -317,6 +317,10 @@ class Lines:
             parts += more
         return text, parts
 
+    def contraction(self) -> tuple[str, dict[str, str]] | None:
+        """The article a preposition merges with in this language, and the merged words ("el": a -> "al")."""
+        return _CONTRACTIONS.get(self.lang)
+
     def seat_words(self, seat: int) -> list[str]:
         """The script's words for "player N" (what a pack holds clips of)."""
         _, parts = self._fill(self.word("names.seat"), {"number": Number(seat)})

@@ -108,6 +108,14 @@ class TerminalInput:
     def _name(self, state: State, seat: int) -> str:
         return f"{seat} {state.name(seat)}".strip() if state.name(seat) else self.words.player(seat)
 
+    def _said(self, state: State, key: str, seat: int) -> str:
+        """A sentence naming `seat` as the language says a seat in a sentence: "Pásale el móvil al jugador uno"."""
+        screens = self.screens(state)
+        return screens.sentence(key, name=screens.said(state, seat))
+
+    def _hand_over(self, state: State, pass_key: str, open_key: str, seat: int) -> None:
+        self._print(f"\n{self._said(state, pass_key, seat)}. {self._said(state, open_key, seat)}: [Enter]")
+
     def screens(self, state: State) -> Screens:
         """The page's screens, which the terminal prints line by line."""
         return Screens(self.words.lang, lambda seat: self._name(state, seat))
@@ -115,8 +123,7 @@ class TerminalInput:
     def _prompt(self, q: Question, state: State) -> None:
         T = self.T
         if q.step == REVEAL and q.seat is not None:
-            name = self._name(state, q.seat)
-            self._print(f"\n{T['deal.pass'].format(name=name)}. {T['deal.show'].format(name=name)}: [Enter]")
+            self._hand_over(state, "deal.pass", "deal.show", q.seat)
         elif q.step == START:
             self._print(f"\n{T['deal.narrator']} {T['deal.start']}: [Enter]")
         elif q.step == VOTE:
@@ -176,7 +183,7 @@ class TerminalInput:
             return T.get(f"option.{c.option}", c.option)
         if c.seconds is not None:
             return f"{c.seconds} s"
-        heal = T["night.heal"].format(name=self._name(state, c.heal)) if c.heal is not None else ""
+        heal = self._said(state, "night.heal", c.heal) if c.heal is not None else ""
         poison = f"{T['night.poison']}: {self._name(state, c.poison)}" if c.poison is not None else ""
         if heal or poison:
             return " + ".join(p for p in (heal, poison) if p)
@@ -187,7 +194,7 @@ class TerminalInput:
             return T["night.pass"] if shape in ("potions", "option") else T["day.nobody_leaves"] \
                 if shape == "vote" else T["night.nobody"]
         if c.step == "day_vote":
-            return T["day.expel"].format(name=self._name(state, c.target))
+            return self._said(state, "day.expel", c.target)
         return self._name(state, c.target)
 
     def _parse(self, q: Question, state: State, typed: str, clock: Clock) -> Choice | str | None:
@@ -206,7 +213,7 @@ class TerminalInput:
             return None
         choice = q.legal[menu.index(str(int(typed)))]
         if choice.step == "day_vote":
-            question = self.T["day.confirm_expel"].format(name=self._name(state, choice.target)) \
+            question = self._said(state, "day.confirm_expel", choice.target) \
                 if choice.target is not None else self.T["day.confirm_nobody"]
             if not self._confirm(question):
                 return None
@@ -262,10 +269,9 @@ class TerminalInput:
         seats = sorted(state.alive)
         ballots: list[tuple[int, int | None]] = []
         for voter in (s for s in seats if weight(state, s) > 0):
-            name = self._name(state, voter)
-            self._print(f"\n{T['ballot.pass'].format(name=name)}. {T['ballot.open'].format(name=name)}: [Enter]")
+            self._hand_over(state, "ballot.pass", "ballot.open", voter)
             self.keys.get(None)
-            self._print(f"  {T['ballot.title'].format(name=name)}" +
+            self._print(f"  {self._said(state, 'ballot.title', voter)}" +
                         (f" {T['ballot.double']}" if weight(state, voter) > 1 else ""))
             for seat in seats:
                 self._print(f"  {seat}) {self._name(state, seat)}")

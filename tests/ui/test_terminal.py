@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import Choice, legal_choices
+from engine import Choice, Game, legal_choices
 from narrator.game.clock import RealClock
-from narrator.game.inputs import Question
+from narrator.game.inputs import REVEAL, Question
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
@@ -214,3 +214,13 @@ def test_choices_that_are_not_one_seat_are_keyed_after_the_last_seat() -> None:
     assert keys(witch, 6) == ["0", "7", "8", "9"]
     assert keys([Choice("cupid", seats=(1, 2)), Choice("cupid", seats=(1, 3))], 6) == ["7", "8"]
     assert keys([Choice("thief", option="keep"), Choice("thief", option="swap")], 6) == ["1", "2"]
+
+
+def test_a_numbered_seat_takes_its_article_at_the_spanish_keyboard() -> None:
+    """It printed "Pásale el móvil a jugador uno. Soy jugador uno: ver mi carta" for a seat with no name."""
+    out = io.StringIO()
+    term = TerminalInput(Lines(load(SHIPPED), "es", Picker(0), [""] * 6), out, Keyboard(io.StringIO("")))
+    state = Game.new([""] * 6, seed=1).state
+    term._prompt(Question(REVEAL, (), 1), state)
+    assert "Pásale el móvil al jugador uno. Soy el jugador uno: ver mi carta: [Enter]" in out.getvalue()
+    assert term._label(state, Choice("witch", heal=2)) == "Curar al jugador dos"

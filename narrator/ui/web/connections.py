@@ -33,7 +33,7 @@ from narrator.game.session import (
     Table,
     latest_unfinished,
 )
-from narrator.speech.lines import Lines
+from narrator.speech.lines import Lines, Seat
 from narrator.speech.picker import Picker
 from narrator.speech.scenes import LANGUAGES
 from narrator.speech.script import Script
@@ -160,7 +160,7 @@ class Connections:
         with self.lock:
             client = next(self.ids)
             conn = self.conns[client] = Conn(send, bucket or Bucket(now), "host" if host else "spectator")
-            send({"t": "ui", "lang": self.lang, "strings": strings(self.lang)})
+            send(self.ui_message(self.lang))
             send({"t": "nonce", "nonce": conn.nonce})  # the page answers it in its hello (claims.py)
             self._send_frame(conn, force=True)
             if host and self.voice_download is not None:
@@ -325,6 +325,18 @@ class Connections:
 
     def screens(self) -> Screens:
         return Screens(self.lang, self.name)
+
+    def ui_message(self, lang: str) -> dict[str, Any]:
+        """The page's words in `lang`; in a game, also how a seat's label is said inside a sentence where the
+        language wants more ("jugador uno": "el jugador uno"), and the preposition it merges with ("al")."""
+        message: dict[str, Any] = {"t": "ui", "lang": lang, "strings": strings(lang), "said": {}}
+        if self.table is not None and self.table.lang == lang:
+            lines = Lines(self.script, lang, Picker(0), self.table.players)
+            said = {self.name(s): lines.value("player", "", Seat(s)) for s in range(1, len(self.table.players) + 1)}
+            message["said"] = {label: words for label, words in said.items() if label != words}
+            if (rule := lines.contraction()) is not None:
+                message["contract"] = {"article": rule[0], "merged": rule[1]}
+        return message
 
     def _phase(self) -> str:
         s = self.state

@@ -41,7 +41,6 @@ from narrator.ui.web.calls import TableSignals
 from narrator.ui.web.connections import TURN, Connections
 from narrator.ui.web.frames import OWN
 from narrator.ui.web.guard import Refusal
-from narrator.ui.web.strings import strings
 from narrator.ui.web.unresumable import unresumable_screen
 from narrator.ui.web.webinput import Stopped, WebInput
 
@@ -59,7 +58,7 @@ class GameLoop(Connections):
         """Back to the setup: the old game's table, state and caption go; the page speaks the setup's language."""
         self.stop_game()
         self.table, self.state, self.labels, self.journal_path, self.dealt = None, None, {}, None, None
-        self.broadcast({"t": "ui", "lang": self.draft.lang, "strings": strings(self.draft.lang)})
+        self.broadcast(self.ui_message(self.draft.lang))
         self.show({"screen": "setup"})
 
     def spoken(self, live: WebInput | None, line: Line) -> None:
@@ -167,7 +166,7 @@ class GameLoop(Connections):
         self.stop_game()
         self.table = table
         self._afresh()
-        self.broadcast({"t": "ui", "lang": table.lang, "strings": strings(table.lang)})
+        self.broadcast(self.ui_message(table.lang))
         if path is None:
             path = new_journal_path(self.games, table)
             journal = Journal.create(path, table.to_json(), f"a game for {len(table.players)} players")

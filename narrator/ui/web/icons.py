@@ -39,6 +39,8 @@ MARKS = {
     "cause-sword": "rusty-sword",
     "night": "night-sky",
     "day": "sunrise",
+    "thumb-up": "thumb-up",  # a side the seer or the fox learns: drawn, not an emoji a kiosk may lack the font of
+    "thumb-down": "thumb-down",
 }
 PICTURES = {**{role.id: role.picture for role in ROLES.values() if role.picture}, **MARKS}
 

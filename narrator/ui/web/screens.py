@@ -96,7 +96,8 @@ class Screens:
         """What an actor learns at once, as the page draws it: a thumb for a side, else the card itself."""
         if result in SIDE_ANSWERS:
             key = "night.answer_werewolf" if SIDE_ANSWERS[result] == "down" else f"night.answer_{result}"
-            return {"thumb": SIDE_ANSWERS[result], "text": self.words.get(key, result)}
+            thumb = SIDE_ANSWERS[result]
+            return {"thumb": thumb, "picture": inline_picture(f"thumb-{thumb}"), "text": self.words.get(key, result)}
         return {"role": self.role(result), "picture": inline_picture(result)}
 
     # -- the choices of a step, by shape ------------------------------------------------
@@ -313,5 +314,7 @@ class Screens:
                                               f"result.{result}") if k in self.words), result or "")
         own = f"log.{entry['kind']}.{entry.get('role')}"  # a role's own line ("the big bad wolf attacked")
         key = own if own in self.words else f"log.{entry['kind']}"
+        also = {"also": self.said(state, entry["also"])} if "also" in entry else {}
+        key = f"log.{entry['kind']}.pair" if also else key  # two seats: "the dog lay down between Ana and Ben"
         return self.sentence(key, "{target}", night=entry["night"],
-                             target=self.said(state, entry["target"]), result=word)
+                             target=self.said(state, entry["target"]), result=word, **also)

@@ -6,8 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine import Game
-from narrator.ui.web.screens import Screens
+from narrator.ui.web.screens import ICONS, Screens
 from narrator.ui.web.strings import strings
 
 from ...browser import free_port, german_setup, server
@@ -58,3 +60,50 @@ def test_with_no_hand_up_the_ravens_mark_still_names_who_leaves(page: Any, tmp_p
         page.evaluate(f"render({json.dumps(vote)})")
         page.click("#count-confirm")
         assert page.inner_text("#confirm-text") == strings("de")["day.confirm_out"].format(name="Carla", votes=2)
+
+
+def test_undo_is_hidden_while_the_device_goes_round_for_secret_ballots(page: Any, tmp_path: Path) -> None:
+    """↶ stayed on show while the table device went from voter to voter: one tap by a voter took back the day's
+    last step and threw away the ballots cast so far."""
+    state = Game.new(NAMES, ruleset="extended", seed=4, mode="one_device",
+                     roles=["werewolf", "werewolf", "seer", "villager", "villager", "villager", "villager",
+                            "villager"]).state
+    vote = {**Screens("de", lambda s: NAMES[s - 1]).vote(state, []), "q": 3, "t": "screen"}
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        page.evaluate(f"render({json.dumps(vote)})")
+        assert page.is_visible("#undo"), "the host's vote screen has no ↶ at all"
+        page.click("#mode-ballots")
+        page.click("#ballot-open")
+        assert not page.is_visible("#undo")
+        page.click("button[data-ballot='2']")
+        page.wait_for_selector("#ballot-open[data-voter='2']")
+        assert not page.is_visible("#undo")
+
+
+@pytest.mark.skipif(not (ICONS / "thumb-down.svg").is_file(), reason="the build has not fetched the pictures")
+def test_the_seers_thumb_is_a_picture_not_an_emoji(page: Any, tmp_path: Path) -> None:
+    """The seer's 👎 drew as an empty box where the machine has no emoji font (a Pi kiosk)."""
+    answer = Screens("de", lambda s: NAMES[s - 1]).answer("werewolf")
+    secret = {"t": "private", "kind": "answer", "target": "Ben", **answer}  # as Way.private_answer sends it
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        page.evaluate(f"showSecret({json.dumps(secret)})")
+        thumb = page.locator("#secret .thumb")
+        assert thumb.locator("svg").count() == 1 and thumb.inner_text().strip() == ""
+        assert page.inner_text("#secret p.big") == "Werwolf"
+
+
+def test_the_day_timer_is_drawn_once(page: Any, tmp_path: Path) -> None:
+    """The day screen drew the time left twice: in the sundial's middle and again as "Zeit: 4:59" under it."""
+    day = {"t": "screen", "screen": "day", "q": 2, "day": 1, "dead": "Niemand ist gestorben.", "timer": 5, "left": 300}
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        page.wait_for_function("sundialJs !== null")  # the dial's module, loaded with the page
+        page.evaluate(f"render({json.dumps(day)})")
+        page.wait_for_selector("#sundial svg")
+        assert page.locator("#sundial svg").count() + page.locator("#timer:visible").count() == 1, \
+            f"the time left, drawn by the dial and as {page.text_content('#timer')!r}"

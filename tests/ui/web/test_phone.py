@@ -46,3 +46,20 @@ def test_a_long_name_and_a_duplicate_lose_no_name_typed_and_are_said_in_german(p
         assert names_shown(page) == typed
         draft = page.evaluate("screen.draft.names")
         assert draft == [typed[0], "", *typed[2:]], "the server lost the names typed after the duplicate"
+
+
+def test_a_spanish_numbered_seat_takes_its_article_on_the_screens(page: Any, tmp_path: Path) -> None:
+    """Unnamed seats in Spanish: "Pásale el móvil al jugador uno", "Soy el jugador uno", "Curar al jugador uno",
+    never "a jugador uno" (scripts/es/words.yaml's seat word, contracted as the narrator says it)."""
+    port = free_port()
+    with server(tmp_path, port, "--lang", "es", "--players", "6"):
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#deal")
+        page.click("#deal")
+        page.wait_for_function("document.getElementById('screen').dataset.screen === 'deal'")
+        assert page.inner_text("#screen h1") == "Pásale el móvil al jugador uno"
+        assert page.inner_text("#show") == "Soy el jugador uno: ver mi carta"
+        said = page.evaluate("[t('night.heal', {name: 'jugador uno'}), t('hunter.title', {name: 'jugador dos'}),"
+                             " t('peers.dropped', {name: 'jugador tres'}), t('night.heal', {name: 'Ana'})]")
+        assert said == ["Curar al jugador uno", "El jugador dos apunta: el último disparo del cazador",
+                        "El móvil del jugador tres se ha desconectado.", "Curar a Ana"]

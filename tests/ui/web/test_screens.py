@@ -86,8 +86,11 @@ def test_the_end_shows_each_death_in_its_night_or_day_and_who_is_alive() -> None
 
 def test_an_answer_is_a_thumb_for_a_side_and_the_card_itself_for_a_card() -> None:
     screens = Screens("de", labels("de"))
-    assert screens.answer("werewolf") == {"thumb": "down", "text": "Werwolf"}
-    assert screens.answer("no_werewolf") == {"thumb": "up", "text": "Kein Werwolf"}
+    down, up = screens.answer("werewolf"), screens.answer("no_werewolf")
+    assert {k: down[k] for k in ("thumb", "text")} == {"thumb": "down", "text": "Werwolf"}
+    assert {k: up[k] for k in ("thumb", "text")} == {"thumb": "up", "text": "Kein Werwolf"}
+    if (ICONS / "thumb-down.svg").is_file():  # the thumbs are pictures, not emoji a kiosk may have no font for
+        assert down["picture"].startswith("<svg") and up["picture"].startswith("<svg") and down != up
     shown = screens.answer("witch")
     assert shown["role"] == "Hexe"
     assert (shown["picture"] or "").startswith("<svg") or not (ICONS / "witch.svg").is_file()
@@ -161,3 +164,18 @@ def test_the_night_log_says_the_big_bad_wolf_attacked_not_the_pack() -> None:
     screens = Screens("de", lambda s: names[s - 1])
     night = screens.timeline(game.state, [e.to_json() for e in game.state.log])[0]
     assert night["events"] == ["Die Werwölfe griffen Eva an", "Der Leitwolf griff Fede an"]
+
+
+def test_the_night_log_names_both_players_the_dog_lay_between() -> None:
+    """The end screen's night log read "der Hund legte sich neben Carla": the dog lies between two players."""
+    names = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
+    game = Game.new(names, ruleset="extended", seed=1, mode="one_device",
+                    roles=["dog_handler", "werewolf", *["villager"] * 6])
+    game.choose(Choice("werewolves", 5))
+    game.choose(Choice("dog_handler", seats=(3, 4)))
+    log = [e.to_json() for e in game.state.log]
+    said = {lang: Screens(lang, lambda s: names[s - 1]).timeline(game.state, log)[0]["events"][-1]
+            for lang in ("en", "de", "es")}
+    assert said == {"en": "The dog lay down between Carla and Dario (stayed calm)",
+                    "de": "Der Hund legte sich zwischen Carla und Dario (blieb ruhig)",
+                    "es": "El perro se tumbó entre Carla y Dario (se quedó tranquilo)"}

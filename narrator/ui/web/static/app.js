@@ -24,7 +24,31 @@ const TOKEN = "wolfcall.token";
 function stored() { try { return localStorage.getItem(TOKEN); } catch (e) { return null; } }
 function store(token) { try { localStorage.setItem(TOKEN, token); } catch (e) { /* a private window: this page only */ } }
 const $ = (id) => document.getElementById(id);
-const t = (key, vars) => (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (vars && k in vars ? vars[k] : ""));
+let SAID = {}, CONTRACT = null;  // a seat's label inside a sentence ("el jugador uno"), and "a el" -> "al" (the "ui" message)
+// A page sentence with its values filled in; a numbered seat is said as the language says it in a sentence:
+// "Pásale el móvil al jugador uno", "Soy el jugador uno", "El jugador uno apunta".
+function t(key, vars) {
+  let out = "";
+  for (const part of (T[key] || key).split(/(\{\w+\})/)) {
+    const k = /^\{(\w+)\}$/.exec(part);
+    if (!k) { out += part; continue; }
+    let value = vars && k[1] in vars ? String(vars[k[1]]) : "";
+    if (Object.hasOwn(SAID, value)) {
+      [out, value] = contract(out, SAID[value]);
+      if (!out) value = value.charAt(0).toUpperCase() + value.slice(1);
+    }
+    out += value;
+  }
+  return out;
+}
+function contract(before, said) {
+  if (!CONTRACT || !said.startsWith(CONTRACT.article + " ")) return [before, said];
+  const m = new RegExp("(^|\\s)(" + Object.keys(CONTRACT.merged).join("|") + ")\\s$", "i").exec(before);
+  if (!m) return [before, said];
+  let joined = CONTRACT.merged[m[2].toLowerCase()];
+  if (m[2][0] !== m[2][0].toLowerCase()) joined = joined.charAt(0).toUpperCase() + joined.slice(1);
+  return [before.slice(0, m.index + m[1].length), joined + said.slice(CONTRACT.article.length)];
+}
 
 function el(tag, attrs, ...kids) {
   const node = document.createElement(tag);
@@ -92,7 +116,10 @@ function receive(m) {
   for (const listen of hooks.message) listen(m);  // an online room's extras (room.js): voice chat, speaking list
   if (m.t === "gone") { gone = true; return; }
   if (m.t === "restarting") { restarting = true; return; }
-  if (m.t === "ui") { T = m.strings; document.documentElement.lang = m.lang; if (screen) render(screen); }
+  if (m.t === "ui") {
+    T = m.strings; SAID = m.said || {}; CONTRACT = m.contract || null; document.documentElement.lang = m.lang;
+    if (screen) render(screen);
+  }
   else if (m.t === "screen") { m.at = Date.now(); screen = m; render(m); }
   else if (m.t === "caption") $("caption").textContent = m.text;
   else if (m.t === "private") showSecret(m);
@@ -144,7 +171,7 @@ function showSecret(m) {
     if (m.pack.length) box.append(el("p", { text: t("deal.pack") + ": " + m.pack.join(", ") }));
     if (!held) box.append(el("button", { class: "primary", id: "cover", text: t("deal.cover"), on: () => cover(true) }));
   } else if (m.thumb) {  // a side: village or werewolf (the classic seer, the fox)
-    put(box, el("h2", { text: m.target }), el("div", { class: "thumb", text: m.thumb === "down" ? "👎" : "👍" }),
+    put(box, el("h2", { text: m.target }), el("div", { class: "thumb", "data-thumb": m.thumb }, inlinePicture(m.picture) || (m.thumb === "down" ? "👎" : "👍")),
       el("p", { class: "big", text: m.text }), m.note ? el("p", { class: "note", text: m.note }) : null,
       el("button", { class: "primary", id: "cover", text: t("night.got_it"), on: () => cover(false) }));
   } else {  // the card itself (the extended seer)
@@ -615,7 +642,7 @@ function hunter(main, s) {
   titled(main, s.icon, t("hunter.title", { name: s.name }));
   choiceButtons(main, s, s.choices, (c) => (c.kind === "none" ? t("night.nobody") : c.name));
 }
-// The sundial (static/sundial.js, an ES module): drawn once loaded; the text timer works without it.
+// The sundial (static/sundial.js, an ES module): drawn once loaded, in place of the text timer (shown without it).
 let sundialJs = null;
 import("/static/sundial.js").then((m) => { sundialJs = m; }, () => {});
 function day(main, s) {
@@ -632,6 +659,7 @@ function day(main, s) {
       const left = Math.max(0, Math.round((end - Date.now()) / 1000));
       clock.textContent = `${t("day.timer")}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
       if (sundialJs) dial.replaceChildren(sundialJs.sundial(left, s.timer * 60));
+      clock.hidden = Boolean(sundialJs);  // the dial says the time left in its middle: the text only without it
     };
     tick(); timer = setInterval(tick, 1000); main.append(dial, clock);
   }
@@ -739,6 +767,7 @@ function ballots(body, s, modes) {
   const vote = (v, target) => () => { cast.push(v.seat + ">" + target); next(); };
   const open = (v) => {
     modes.hidden = true;  // once the device goes round, the way of voting stays
+    $("undo").hidden = true;  // and ↶ goes: in a voter's hands it would throw away the ballots cast so far
     body.replaceChildren(el("h2", { id: "ballot-voter", text: t("ballot.title", { name: v.name }) }));
     if (v.weight > 1) body.append(el("p", { class: "note", text: t("ballot.double") }));
     for (const p of s.count.seats) body.append(el("button", { class: "choice", "data-ballot": p.seat, text: p.name, on: vote(v, p.seat) }, badges(s, p)));
