@@ -407,6 +407,21 @@ def _plain(word: str) -> str:
     return "".join(c for c in plain if not unicodedata.combining(c))
 
 
+def spanish_euphony(text: str) -> str:
+    """A Spanish sentence as it is said: "y" before an i-sound is "e" ("Ana e Inés"), "o" before an o-sound is "u"
+    ("siete u ocho"), wherever a filled-in word put one after the other (a screen's sentence)."""
+    def said(m: re.Match[str]) -> str:
+        conj, word = m.group(1), m.group(2)
+        if conj in "yY" and _starts_with_i_sound(word):
+            new = "e"
+        elif conj in "oO" and _starts_with_o_sound(word):
+            new = "u"
+        else:
+            return m.group(0)
+        return (new.upper() if conj.isupper() else new) + " " + word
+    return re.sub(r"\b([yYoO]) (\w+)", said, text)
+
+
 def _starts_with_o_sound(word: str) -> bool:
     """ "Óscar", "Horacio", "ocho" (RAE: "u" before a word that begins with the sound o)."""
     return _plain(word).startswith(("o", "ho"))

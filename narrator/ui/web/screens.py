@@ -18,6 +18,7 @@ from engine.roles import STEP_ROLE as STEP_ROLE  # whose picture a step shows (f
 from engine.state import Death
 from engine.vote import extra_votes, weight
 from narrator.game.inputs import REVEAL, START, VOTE, Question
+from narrator.speech.lines import spanish_euphony
 from narrator.ui.web.strings import strings
 
 ICONS = Path(__file__).resolve().parent / "static" / "icons"
@@ -90,6 +91,7 @@ class Screens:
         text = self.words.get(key, fallback or key).format(**values)
         text = text.replace(f"a {_SEAT_WORD}el ", "al ").replace(f"de {_SEAT_WORD}el ", "del ")
         text = text.replace(_SEAT_WORD, "")
+        text = spanish_euphony(text) if self.lang == "es" else text
         return text[:1].upper() + text[1:]
 
     def answer(self, result: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from engine import Choice, Game, State
 from engine.house import parse_house
 from narrator.game.inputs import Question
+from narrator.speech.lines import spanish_euphony
 from narrator.ui.web.screens import ICONS, Screens, cards_of
 from narrator.ui.web.strings import strings
 
@@ -179,3 +180,17 @@ def test_the_night_log_names_both_players_the_dog_lay_between() -> None:
     assert said == {"en": "The dog lay down between Carla and Dario (stayed calm)",
                     "de": "Der Hund legte sich zwischen Carla und Dario (blieb ruhig)",
                     "es": "El perro se tumbó entre Carla y Dario (se quedó tranquilo)"}
+
+
+def test_a_spanish_screen_sentence_says_e_before_an_i_sound_and_u_before_an_o_sound() -> None:
+    """The night log read "entre Ana y Inés": Spanish says "e" before an i-sound, "u" before an o-sound, on the
+    screens as in the spoken lines."""
+    names = ["Ana", "Ben", "Inés", "Óscar", "Eva", "Fede", "Gala", "Hugo"]
+    game = Game.new(names, ruleset="extended", seed=1, mode="one_device",
+                    roles=["dog_handler", "werewolf", *["villager"] * 6])
+    game.choose(Choice("werewolves", 5))
+    game.choose(Choice("dog_handler", seats=(2, 3)))
+    log = [e.to_json() for e in game.state.log]
+    said = Screens("es", lambda s: names[s - 1]).timeline(game.state, log)[0]["events"][-1]
+    assert said == "El perro se tumbó entre Ben e Inés (gruñó)"
+    assert spanish_euphony("Ana y Hierro o Óscar, y Yolanda o Pablo") == "Ana y Hierro u Óscar, y Yolanda o Pablo"
