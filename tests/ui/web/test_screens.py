@@ -167,16 +167,20 @@ def test_the_night_log_says_the_big_bad_wolf_attacked_not_the_pack() -> None:
     assert night["events"] == ["Die Werwölfe griffen Eva an", "Der Leitwolf griff Fede an"]
 
 
-def test_the_night_log_names_both_players_the_dog_lay_between() -> None:
-    """The end screen's night log read "der Hund legte sich neben Carla": the dog lies between two players."""
-    names = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
+def dog_logged(names: list[str], seats: tuple[int, int], lang: str) -> str:
+    """The night log's last line after a first night in which the dog lay down between `seats`."""
     game = Game.new(names, ruleset="extended", seed=1, mode="one_device",
                     roles=["dog_handler", "werewolf", *["villager"] * 6])
     game.choose(Choice("werewolves", 5))
-    game.choose(Choice("dog_handler", seats=(3, 4)))
+    game.choose(Choice("dog_handler", seats=seats))
     log = [e.to_json() for e in game.state.log]
-    said = {lang: Screens(lang, lambda s: names[s - 1]).timeline(game.state, log)[0]["events"][-1]
-            for lang in ("en", "de", "es")}
+    return str(Screens(lang, lambda s: names[s - 1]).timeline(game.state, log)[0]["events"][-1])
+
+
+def test_the_night_log_names_both_players_the_dog_lay_between() -> None:
+    """The end screen's night log read "der Hund legte sich neben Carla": the dog lies between two players."""
+    names = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
+    said = {lang: dog_logged(names, (3, 4), lang) for lang in ("en", "de", "es")}
     assert said == {"en": "The dog lay down between Carla and Dario (stayed calm)",
                     "de": "Der Hund legte sich zwischen Carla und Dario (blieb ruhig)",
                     "es": "El perro se tumbó entre Carla y Dario (se quedó tranquilo)"}
@@ -186,11 +190,5 @@ def test_a_spanish_screen_sentence_says_e_before_an_i_sound_and_u_before_an_o_so
     """The night log read "entre Ana y Inés": Spanish says "e" before an i-sound, "u" before an o-sound, on the
     screens as in the spoken lines."""
     names = ["Ana", "Ben", "Inés", "Óscar", "Eva", "Fede", "Gala", "Hugo"]
-    game = Game.new(names, ruleset="extended", seed=1, mode="one_device",
-                    roles=["dog_handler", "werewolf", *["villager"] * 6])
-    game.choose(Choice("werewolves", 5))
-    game.choose(Choice("dog_handler", seats=(2, 3)))
-    log = [e.to_json() for e in game.state.log]
-    said = Screens("es", lambda s: names[s - 1]).timeline(game.state, log)[0]["events"][-1]
-    assert said == "El perro se tumbó entre Ben e Inés (gruñó)"
+    assert dog_logged(names, (2, 3), "es") == "El perro se tumbó entre Ben e Inés (gruñó)"
     assert spanish_euphony("Ana y Hierro o Óscar, y Yolanda o Pablo") == "Ana y Hierro u Óscar, y Yolanda o Pablo"
