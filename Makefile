@@ -56,7 +56,8 @@ bench: $(BENCHED)
 	@$(PY) -m bench
 
 screens: $(TESTED)
-	$(VENV)/bin/pytest -q tests/ui/web/test_web.py tests/ui/web/test_ways.py
+	$(VENV)/bin/pytest -q tests/ui/web/test_web.py tests/ui/web/test_ways.py tests/ui/web/test_setup_odds.py \
+		tests/ui/web/test_levels_browser.py tests/ui/web/test_history_browser.py
 	mkdir -p docs
 	cp artifacts/screens/setup-en.png docs/setup.png
 	cp artifacts/screens/screen-deal.png docs/deal.png
@@ -68,6 +69,9 @@ screens: $(TESTED)
 	cp artifacts/screens/ways-own-decoy-en.png docs/own-night.png
 	cp artifacts/screens/ways-own-ballot-en.png docs/own-ballot.png
 	cp artifacts/screens/ways-turn-es.png docs/round-turn.png
+	cp artifacts/screens/setup-odds-en.png docs/setup-odds.png
+	cp artifacts/screens/setup-levels-en.png docs/setup-levels.png
+	cp artifacts/screens/history-import-en.png docs/history-import.png
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -21,7 +21,7 @@ from narrator.ui.web.app import create_app
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.tablevoice import table_voice
 
-from ...browser import in_process
+from ...browser import ARTIFACTS, in_process
 
 SCRIPT = load(SHIPPED)
 WORDS = {"en": ("Sound levels", "Background (night, day, vote)"),
@@ -68,6 +68,8 @@ def test_the_bed_level_chosen_on_the_setup_screen_is_the_level_the_table_hears(
         set_level(page, "voice", 0)  # the bed alone is heard: no voice over it, no cue
         set_level(page, "cues", 0)
         set_level(page, "bed", bed)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the README's picture (make screens)
+        page.locator("#levels").screenshot(path=str(ARTIFACTS / f"setup-levels-{lang}.png"))
     assert f"bed_volume: {bed}" in cfg.path.read_text()  # kept for the next run, as the speaker's volume is
     wav = tmp_path / "table.wav"
     speaker = table_voice(hub, lang, ["Ana", "Ben"], "file", out=wav)  # the next game's speaker, as a deal makes it
