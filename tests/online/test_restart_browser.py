@@ -42,7 +42,7 @@ from .test_rooms_browser import (
     check_frames,
     drive,
     hold,
-    join,
+    open_and_join,
     open_player,
     release,
     see_card,
@@ -207,13 +207,7 @@ async def to_the_night(p: Any, browser: Any, url: str, data: Path) -> Night:
     players: list[Player] = [await open_player(p, name, None, changed, browser=browser) for name in NAMES]
     await asyncio.gather(*(sign_up(x, url) for x in players))
     ana = players[0]
-    await ana.page.click("#open-room")
-    await ana.page.wait_for_url("**/r/*")
-    code = (await ana.page.locator("#room-code").inner_text()).strip()
-    await ana.page.wait_for_function("window.wolfcall.me().seat === 1")
-    ana.seat = 1
-    for player in players[1:]:
-        await join(player, code)
+    code = await open_and_join(players)
     await ana.page.wait_for_function("document.querySelectorAll('#seats li').length === 6 && "
                                      "!document.getElementById('deal').disabled")
     await ana.page.click("#deal")

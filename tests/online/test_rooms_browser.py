@@ -206,6 +206,19 @@ async def join(player: Player, code: str) -> None:
     player.seat = int(await page.evaluate("window.wolfcall.me().seat"))
 
 
+async def open_and_join(players: list[Player]) -> str:
+    """The first player opens a room (at seat 1), the others join with the code its page shows; the code."""
+    opener = players[0]
+    await opener.page.click("#open-room")
+    await opener.page.wait_for_url("**/r/*")
+    code = (await opener.page.locator("#room-code").inner_text()).strip()
+    await opener.page.wait_for_function("window.wolfcall.me().seat === 1")
+    opener.seat = 1
+    for player in players[1:]:
+        await join(player, code)
+    return code
+
+
 # -- the game, driven through the pages ------------------------------------------------------------------
 async def see_card(player: Player) -> None:
     """Press and hold 'see your card' on the real page; the card's word is this player's role."""
@@ -446,13 +459,7 @@ async def scenario(server: Server, tmp_path: Path) -> None:
             # -- 2. a room: opened, joined with the code it shows, dealt ---------------------------------------
             ana = players[0]
             await ana.page.select_option("#ruleset", "classic")
-            await ana.page.click("#open-room")
-            await ana.page.wait_for_url("**/r/*")
-            code = (await ana.page.locator("#room-code").inner_text()).strip()
-            await ana.page.wait_for_function("window.wolfcall.me().seat === 1")
-            ana.seat = 1
-            for player in players[1:]:
-                await join(player, code)
+            code = await open_and_join(players)
             assert [x.seat for x in players] == [1, 2, 3, 4, 5, 6]
             room: Room | None = server.rooms.find(code)
             assert room is not None
