@@ -89,7 +89,7 @@ def test_the_guards_screen_says_why_last_nights_pick_is_not_listed(page: Any, tm
     screen = Screens("de", lambda s: NAMES[s - 1]).question(Question("guard", (), 1, 5), state)
     seen = drawn(page, tmp_path, screen)
     assert "Dario" not in seen["buttons"]
-    assert seen["note"] == ["Heute nicht Dario: Du hast Dario schon letzte Nacht beschützt."]
+    assert seen["note"] == ["Dario kannst du heute Nacht nicht beschützen – das hast du schon letzte Nacht getan."]
 
 
 def test_the_guards_reason_is_on_his_own_phone_only() -> None:
@@ -98,7 +98,7 @@ def test_the_guards_reason_is_on_his_own_phone_only() -> None:
     screens = Screens("de", lambda s: NAMES[s - 1])
     frames = Frames(screens, state, Question("guard", tuple(legal_choices(state)), 1, 5), {"screen": "listen"},
                     "own_devices", None)
-    assert frames.seat(1)["note"] == "Heute nicht Dario: Du hast Dario schon letzte Nacht beschützt."
+    assert frames.seat(1)["note"] == "Dario kannst du heute Nacht nicht beschützen – das hast du schon letzte Nacht getan."
     others = [frames.seat(s) for s in sorted(state.alive) if s != 1]
     assert others and all(s.get("decoy") and "note" not in s for s in others)
     assert not any("beschützt" in json.dumps(s, ensure_ascii=False) for s in others)
