@@ -98,7 +98,8 @@ def test_the_guards_reason_is_on_his_own_phone_only() -> None:
     screens = Screens("de", lambda s: NAMES[s - 1])
     frames = Frames(screens, state, Question("guard", tuple(legal_choices(state)), 1, 5), {"screen": "listen"},
                     "own_devices", None)
-    assert frames.seat(1)["note"] == "Dario kannst du heute Nacht nicht beschützen – das hast du schon letzte Nacht getan."
+    assert frames.seat(1)["note"] == ("Dario kannst du heute Nacht nicht beschützen – "
+                                      "das hast du schon letzte Nacht getan.")
     others = [frames.seat(s) for s in sorted(state.alive) if s != 1]
     assert others and all(s.get("decoy") and "note" not in s for s in others)
     assert not any("beschützt" in json.dumps(s, ensure_ascii=False) for s in others)
