@@ -110,8 +110,6 @@ def reopened_rooms(args: argparse.Namespace, cfg: Any, script: Any, data: Path, 
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from narrator.config import load_config
     from narrator.online.accounts import Accounts
     from narrator.online.pgstore import open_store
@@ -121,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     from narrator.online.voice import ice_servers
     from narrator.paths import data_dir
     from narrator.speech.lint import load_checked
-    from narrator.ui.web.server import listening, taken
+    from narrator.ui.web.server import listening, socket_config, taken
     from narrator.ui.web.strings import strings
 
     secret = check(args)
@@ -158,8 +156,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)
     try:
         with sock:
-            restartable(rooms, uvicorn.Config(
-                app, log_level="warning", ws_max_size=65536, ssl_certfile=str(args.cert) if args.cert else None,
+            restartable(rooms, socket_config(
+                app, ssl_certfile=str(args.cert) if args.cert else None,
                 ssl_keyfile=str(args.key) if args.key else None, proxy_headers=args.proxy,
                 forwarded_allow_ips="127.0.0.1" if args.proxy else None)).run(sockets=[sock])
     finally:

@@ -68,3 +68,22 @@ def test_accounts_go_to_the_postgresql_store(tmp_path: Path, pg_address: str) ->
     store = PostgresStore(pg_address)
     assert store.user_by_name("begoña") is not None and not (tmp_path / "data" / "accounts.sqlite").exists()
     store.close()
+
+
+def test_a_rooms_socket_is_never_compressed(tmp_path: Path) -> None:
+    """permessage-deflate would squeeze a padded frame's spaces out: its size on the wire would be its content's
+    (narrator/ui/web/shape.py). Offered by the client (as every browser does), it is declined."""
+    from websockets.sync.client import connect
+
+    proc = _serve(tmp_path)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # said once it listens
+        assert "online rooms on http://127.0.0.1:" in line, line + proc.stderr.read()
+        base = line.strip().rsplit(" ", 1)[1].rstrip("/")
+        with connect(base.replace("http", "ws") + "/r/ABCD/ws", origin=base, open_timeout=60) as ws:  # type: ignore[arg-type]
+            assert "permessage-deflate" in (ws.request.headers.get("Sec-WebSocket-Extensions") or "")
+            assert ws.response.headers.get("Sec-WebSocket-Extensions") is None
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=60)

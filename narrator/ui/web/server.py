@@ -50,12 +50,22 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
         hub.continue_waiting()  # `wolfcall play --resume`: the page opens on the game
     if lan:  # the device on the table says where to join once the network is up, and again when it changes
         watch(hub)
+    sock.listen(2048)  # from this line on a page that connects waits in the queue until the server takes it
     print(f"wolfcall: open {address} on the device in the middle of the table", file=sys.stderr)
     if lan:
         qr.terminal(out=sys.stderr, compact=True)
     with sock:
-        uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=65536)).run(sockets=[sock])
+        uvicorn.Server(socket_config(app)).run(sockets=[sock])
     return 0
+
+
+def socket_config(app: Any, **options: Any) -> Any:
+    """uvicorn's config for a server of pages (this one, `wolfcall serve --online`). No permessage-deflate: a
+    padded frame's spaces would be compressed away, and its size on the wire would be its content's again, a
+    wolf's frames told from a villager's by anyone on the Wi-Fi (narrator/ui/web/shape.py)."""
+    import uvicorn
+
+    return uvicorn.Config(app, log_level="warning", ws_max_size=65536, ws_per_message_deflate=False, **options)
 
 
 def listening(host: str, port: int) -> socket.socket:

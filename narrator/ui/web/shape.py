@@ -26,9 +26,10 @@ class Padded(dict[str, Any]):
     """A message the socket sends at `size` bytes: its JSON, then spaces (JSON ignores them). To everything
     else (the page, the tests, an online room) it is the message as it was."""
 
-    def __init__(self, message: dict[str, Any], size: int) -> None:
+    def __init__(self, message: dict[str, Any], size: int, text: str | None = None) -> None:
         super().__init__(message)
         self.size = size
+        self.text = json.dumps(message, ensure_ascii=False) if text is None else text  # the JSON, made once
 
 
 class ScreenPad(Padded):
@@ -51,10 +52,9 @@ class Receiver(Protocol):
 
 def wire_text(message: dict[str, Any]) -> str:
     """The text the socket sends for `message` (narrator/ui/web/app.py, narrator/online/site.py)."""
-    text = json.dumps(message, ensure_ascii=False)
     if isinstance(message, Padded):
-        text += " " * (message.size - len(text.encode("utf-8")))
-    return text
+        return message.text + " " * (message.size - len(message.text.encode("utf-8")))
+    return json.dumps(message, ensure_ascii=False)
 
 
 def wire_size(message: dict[str, Any]) -> int:
@@ -64,7 +64,8 @@ def wire_size(message: dict[str, Any]) -> int:
 
 def padded(message: dict[str, Any], size: int) -> Padded:
     """`message`, sent at exactly `size` bytes (or its own size, when that is more)."""
-    return Padded(message, max(size, wire_size(dict(message))))
+    text = json.dumps(message, ensure_ascii=False)
+    return Padded(message, max(size, len(text.encode("utf-8"))), text)
 
 
 def rounded(size: int, step: int) -> int:

@@ -26,3 +26,28 @@ def test_a_port_in_use_is_said_in_one_german_line_with_another_port(tmp_path: Pa
     assert free != port
     with socket.socket() as s:
         s.bind(("127.0.0.1", free))  # the port it suggests is free
+
+
+def test_the_pages_socket_is_never_compressed(tmp_path: Path) -> None:
+    """permessage-deflate would squeeze a padded frame's spaces out: its size on the wire would be its content's
+    (narrator/ui/web/shape.py), a wolf's frames told from a villager's. Offered (as every browser does), declined."""
+    from websockets.sync.client import connect
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    proc = subprocess.Popen([WOLFCALL, "play", "--fast", "--audio", "none", "--port", str(port), "--data",
+                             str(tmp_path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # said once it listens
+        assert f"http://127.0.0.1:{port}/" in line, line + proc.stderr.read()
+        base = f"http://127.0.0.1:{port}"
+        with connect(f"ws://127.0.0.1:{port}/ws", origin=base, open_timeout=60) as ws:  # type: ignore[arg-type]
+            assert "permessage-deflate" in (ws.request.headers.get("Sec-WebSocket-Extensions") or "")
+            assert ws.response.headers.get("Sec-WebSocket-Extensions") is None
+            assert '"t"' in str(ws.recv(timeout=60))  # the page's first frame comes, uncompressed
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=60)
