@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from narrator.online.store import Store
@@ -30,8 +30,8 @@ class Holds(Protocol):
         """Take room `code` if it is free, expired or already ours; False when another process holds it."""
         ...
 
-    def renew(self, code: str) -> bool:
-        """Extend our lease; False when the room is no longer ours (another took it over)."""
+    def renew(self, codes: Sequence[str]) -> set[str]:
+        """Extend our leases on `codes` at once; the ones still ours (a room another took over is not)."""
         ...
 
     def release(self, code: str) -> None: ...
@@ -53,8 +53,8 @@ class Alone:
     def claim(self, code: str) -> bool:
         return True
 
-    def renew(self, code: str) -> bool:
-        return True
+    def renew(self, codes: Sequence[str]) -> set[str]:
+        return set(codes)
 
     def release(self, code: str) -> None:
         pass
@@ -78,8 +78,8 @@ class Holding:
     def claim(self, code: str) -> bool:
         return self.store.claim(code, self.holder, self.now(), self.ttl)
 
-    def renew(self, code: str) -> bool:
-        return self.store.renew(code, self.holder, self.now(), self.ttl)
+    def renew(self, codes: Sequence[str]) -> set[str]:
+        return self.store.renew(codes, self.holder, self.now(), self.ttl)
 
     def release(self, code: str) -> None:
         self.store.release(code, self.holder)

@@ -151,7 +151,8 @@ class Rooms:
             return
         with self.lock:
             held = list(self.rooms.items())
-        lost = [(code, room) for code, room in held if not self.holding.renew(code)]
+        ours = self.holding.renew([code for code, _ in held])
+        lost = [(code, room) for code, room in held if code not in ours]
         for code, room in lost:
             with self.lock:
                 self.rooms.pop(code, None)

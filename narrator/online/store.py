@@ -108,8 +108,9 @@ class Store(Protocol):
         """Take room `code` for `holder` until `now + ttl`, if it is free, expired or already `holder`'s."""
         ...
 
-    def renew(self, code: str, holder: str, now: float, ttl: float) -> bool:
-        """Extend `holder`'s lease to `now + ttl`; False when another holds the room (or nobody: released)."""
+    def renew(self, codes: Sequence[str], holder: str, now: float, ttl: float) -> set[str]:
+        """Extend `holder`'s leases on `codes` to `now + ttl`, in one transaction (one write to the disk for all
+        of a process's rooms); the codes still `holder`'s (not one another holds, nor one nobody does: released)."""
         ...
 
     def release(self, code: str, holder: str) -> bool:
@@ -250,8 +251,12 @@ class SqlStore:
         with self._tx() as run:
             return run(CLAIM, (code, holder, now + ttl, now)).fetchone() is not None
 
-    def renew(self, code: str, holder: str, now: float, ttl: float) -> bool:
-        return self._change("UPDATE rooms SET expires = ? WHERE code = ? AND holder = ?", (now + ttl, code, holder)) > 0
+    def renew(self, codes: Sequence[str], holder: str, now: float, ttl: float) -> set[str]:
+        if not codes:
+            return set()
+        renew = "UPDATE rooms SET expires = ? WHERE code = ? AND holder = ?"
+        with self._tx() as run:
+            return {code for code in codes if run(renew, (now + ttl, code, holder)).rowcount}
 
     def release(self, code: str, holder: str) -> bool:
         return self._change("DELETE FROM rooms WHERE code = ? AND holder = ?", (code, holder)) > 0

@@ -159,11 +159,11 @@ def test_a_room_lease_is_claimed_renewed_released_and_taken_over(store: SqlStore
     assert store.holder_of("K1", now=5.0) == "p1"
     assert store.claim("K1", "p1", now=6.0, ttl=10.0)  # its holder claims it again: extended
     assert not store.claim("K1", "p2", now=12.0, ttl=10.0)
-    assert store.renew("K1", "p1", now=15.0, ttl=10.0) and not store.renew("K1", "p2", now=15.0, ttl=10.0)
+    assert store.renew(["K1"], "p1", now=15.0, ttl=10.0) == {"K1"} and not store.renew(["K1"], "p2", now=15.0, ttl=10.0)
     assert store.holder_of("K1", now=25.0) is None  # expired: nobody holds it...
     assert store.leases() == [Lease("K1", "p1", 25.0)]  # ... but the registry still has it, for a taker
     assert store.claim("K1", "p2", now=25.0, ttl=10.0)  # p1 stopped renewing: p2 takes over
-    assert not store.renew("K1", "p1", now=26.0, ttl=10.0)  # and p1 learns it lost the room
+    assert not store.renew(["K1"], "p1", now=26.0, ttl=10.0)  # and p1 learns it lost the room
     assert not store.release("K1", "p1") and store.holder_of("K1", now=26.0) == "p2"
     assert store.claim("M1", "p1", now=26.0, ttl=10.0)
     assert [lease.code for lease in store.leases()] == ["K1", "M1"]
@@ -217,3 +217,23 @@ def test_a_store_address_that_is_none_is_refused(tmp_path: Path) -> None:
         open_store("mysql://x", tmp_path)
     with pytest.raises(StoreError, match="cannot reach the PostgreSQL store"):
         open_store(f"postgresql://nobody@/none?host={tmp_path}", tmp_path)  # no server on that socket
+
+
+def test_every_room_of_a_process_is_renewed_in_one_transaction(store: SqlStore,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round renews all of a process's rooms with one commit (one write to the disk), not one a room."""
+    for code in ("A1", "B2", "C3"):
+        assert store.claim(code, "p1", now=0.0, ttl=10.0)
+    assert store.claim("D4", "p2", now=0.0, ttl=10.0)
+    opened = []
+    tx = store._tx
+
+    def counted(lock: str | None = None) -> object:
+        opened.append(lock)
+        return tx(lock)
+
+    monkeypatch.setattr(store, "_tx", counted)
+    assert store.renew(["A1", "B2", "C3", "D4", "E5"], "p1", now=5.0, ttl=10.0) == {"A1", "B2", "C3"}
+    assert len(opened) == 1 and store.renew([], "p1", now=5.0, ttl=10.0) == set() and len(opened) == 1
+    monkeypatch.undo()
+    assert {lease.code: lease.expires for lease in store.leases()} == {"A1": 15.0, "B2": 15.0, "C3": 15.0, "D4": 10.0}

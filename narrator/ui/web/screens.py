@@ -7,6 +7,7 @@ goes to the screen that tapped, from the hub.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,10 @@ PACK = "werewolves"  # the pack's step: a step that reads it names its victim (t
 _SEAT_WORD = "\x00"  # where a Spanish sentence put "el" before a seat word (contracted after formatting)
 
 
+@functools.cache
 def icon(picture: str) -> str | None:
-    """The address of a picture once the build has fetched it (narrator/ui/web/icons.py); None: no picture."""
+    """The address of a picture once the build has fetched it (narrator/ui/web/icons.py, before the server
+    starts); None: no picture. Asked for every screen of every page: the disk is looked at once a picture."""
     return f"/static/icons/{picture}.svg" if (ICONS / f"{picture}.svg").is_file() else None
 
 
@@ -42,8 +45,10 @@ def named(seen: dict[str, Any], seat: int) -> bool:
     return seat - 1 < len(players) and bool(players[seat - 1])
 
 
+@functools.cache
 def inline_picture(picture: str) -> str | None:
-    """A picture's SVG, for a secret: drawn inline, so no request for it stays in the browser's cache or timings."""
+    """A picture's SVG, for a secret: drawn inline, so no request for it stays in the browser's cache or timings
+    (read once a picture)."""
     path = ICONS / f"{picture}.svg"
     return path.read_text(encoding="utf-8") if path.is_file() else None
 
