@@ -723,8 +723,10 @@ function badges(s, p) {
 function hands(body, s) {
   const hands = {};
   const total = el("p", { class: "big", id: "hands" });
-  const show = () => { total.textContent = Object.values(hands).reduce((a, b) => a + b, 0) + " / " + s.count.most; };
-  const captain = s.count.seats.some((p) => p.captain);
+  const captain = s.count.seats.some((p) => p.captain);  // then `most` holds the captain's hand twice: say so
+  const show = () => {
+    total.textContent = t(captain ? "vote.total_captain" : "vote.total", { n: Object.values(hands).reduce((a, b) => a + b, 0), most: s.count.most });
+  };
   body.append(el("p", { class: "muted", text: t("vote.hands_hint") + (captain ? " " + t("vote.captain_hand") : "") }));
   for (const p of s.count.seats) {
     hands[p.seat] = 0;
