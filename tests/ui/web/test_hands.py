@@ -47,7 +47,8 @@ def test_the_show_of_hands_confirm_says_who_leaves(page: Any, tmp_path: Path) ->
 
 def test_the_hands_counted_say_whether_the_captains_double_is_in(page: Any, tmp_path: Path) -> None:
     """"7 / 13" under the hands did not say whether the captain's hand was counted twice."""
-    game = Game.new(NAMES, ruleset="extended", seed=4, mode="one_device", house=parse_house("extended", {"captain": True}),
+    house = parse_house("extended", {"captain": True})
+    game = Game.new(NAMES, ruleset="extended", seed=4, mode="one_device", house=house,
                     roles=["werewolf", "werewolf", "seer", *["villager"] * 5])
     for text in ("werewolves:8", "seer:1", "captain_election:4"):
         game.choose(Choice.from_text(text))
