@@ -278,6 +278,8 @@ function drawTally() {
 function setup(main, s) {
   const d = s.draft;
   main.append(el("h1", { text: t("setup.title") }));
+  // the language first: a table that does not read the one shown finds it without scrolling
+  main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
   const own = d.mode === "own_devices";
   if (s.room) { roomSetup(main, s); return; }
   main.append(choose("mode", t("setup.mode"), (s.modes || []).map((m) => [m, t("setup.mode." + m)]), d.mode, (v) => ({ t: "mode", mode: v })));
@@ -315,7 +317,6 @@ function setup(main, s) {
   main.append(choose("heal", t("setup.self_heal"), [["yes", t("day.yes")], ["no", t("day.no")]], h.witch_self_heal_first_night ? "yes" : "no", (v) => ({ t: "house", witch_self_heal_first_night: v === "yes" })));
   main.append(choose("step", t("setup.step_seconds"), [0, 4, 6, 10].map((n) => [n, String(n)]), h.step_seconds, (v) => ({ t: "house", step_seconds: +v })));
   main.append(choose("timer", t("setup.day_timer"), [["off", t("setup.off")], ...[3, 5, 8].map((n) => [n, t("setup.minutes", { n })])], h.day_timer_minutes || "off", (v) => ({ t: "house", day_timer_minutes: v === "off" ? null : +v })));
-  main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
   main.append(...voiceField(s, d));
   main.append(choose("sound", t("setup.sound"), [["server", t("setup.sound.server")], ["browser", t("setup.sound.browser")]], d.sound, (v) => ({ t: "sound", sound: v })));
   if (d.sound === "server" && s.outputs) main.append(soundPanel(s));
@@ -386,7 +387,6 @@ function roomSetup(main, s) {
   main.append(choose("timer", t("setup.day_timer"), [3, 5, 8].map((n) => [n, t("setup.minutes", { n })]), h.day_timer_minutes || 5, (v) => ({ t: "house", day_timer_minutes: +v })));
   main.append(choose("speaking", t("speaking.setup"), [["no", t("day.no")], ["yes", t("day.yes")]], room.speaking ? "yes" : "no", (v) => ({ t: "speaking", on: v === "yes" })));
   main.append(el("p", { class: "muted small", text: t("speaking.setup_hint") }));
-  main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
   main.append(...voiceField(s, d), levelsPanel(d));
   const deal = el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) });
   if (room.players.length < room.min) { deal.disabled = true; main.append(el("p", { class: "note", id: "too-few", text: t("room.too_few", { n: room.min }) })); }
@@ -459,9 +459,13 @@ function qrCode(url, alt) {
 // floor could be clearer, the server's line that installs MBROLA's voice on this machine.
 function voiceField(s, d) {
   const voices = s.voices.filter((v) => v.lang === d.lang);
-  const label = (v) => v.installed ? v.persona : t(v.floor === "mbrola" ? "setup.voice_floor_mbrola" : "setup.voice_floor", { name: v.persona });
+  // a voice not downloaded is named short in the list (a closed select cuts a long text off); the chosen one's
+  // whole story goes in a note under it, which wraps
+  const floor = (v) => (v.floor === "mbrola" ? "setup.voice_floor_mbrola" : "setup.voice_floor");
+  const label = (v) => v.installed ? v.persona : t(floor(v) + "_short", { name: v.persona });
   const out = [choose("voice", t("setup.voice"), voices.map((v) => [v.name, label(v)]), d.voice, (v) => ({ t: "voice", voice: v }))];
   const chosen = voices.find((v) => v.name === d.voice);
+  if (chosen && !chosen.installed) out.push(el("p", { class: "muted small", id: "voice-floor", text: t(floor(chosen), { name: chosen.persona }) }));
   if (chosen && !chosen.installed && chosen.better) out.push(el("p", { class: "muted small", id: "voice-better", text: t("setup.voice_better", { command: chosen.better }) }));
   return out;
 }
