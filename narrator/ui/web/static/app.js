@@ -348,25 +348,36 @@ function balanceField(b) {
   }
   return field;
 }
-// The cards of the deal: each role with its picture, its help and, once "adjust" is tapped, − and + where allowed.
+// The cards of the deal, by side (its plain card first, then by name) under each side's total: each role with its
+// picture, its help and, once "adjust" is tapped, − and + where allowed. The total says why a thief brings two more.
 function cardsField(d) {
   const toggle = el("button", { class: "small", id: "adjust", "aria-pressed": String(adjusting),
     text: t(adjusting ? "setup.adjust_done" : "setup.adjust"), on: () => { adjusting = !adjusting; render(screen); } });
-  const cards = el("div", { class: "field" }, el("label", { text: t("setup.cards") }),
-    el("p", { class: "muted small", text: t("setup.help_hint") }), toggle);
-  for (const r of d.roles) {  // the server lists the ruleset's cards; the page knows no role
-    const needsOwn = r.own_devices_only && d.mode !== "own_devices";  // the judge: only with a device each
-    const off = r.min_players > d.players || needsOwn;  // shown, greyed, with the reason
-    const why = needsOwn ? t("setup.own_devices") : r.min_players ? t("setup.from_players", { n: r.min_players }) : "";
-    const row = el("div", { class: "count" + (off ? " off" : ""), "data-card": r.id }, picture(r.icon),
-      el("span", {}, el("button", { class: "link", "data-help": r.id, text: t("role." + r.id), on: () => showHelp(r.id, r.icon) }),
-        why ? el("small", { class: "muted why", text: why }) : null));
-    if (adjusting && r.adjustable && !off) row.append(button("−", { t: "adjust", role: r.id, delta: -1 }));
-    row.append(el("b", { text: String(d.counts[r.id] || 0), "data-role": r.id }));
-    if (adjusting && r.adjustable && !off) row.append(button("+", { t: "adjust", role: r.id, delta: 1 }));
-    cards.append(row);
+  const sum = (roles) => roles.reduce((n, r) => n + (d.counts[r.id] || 0), 0);
+  const total = t(d.left_over ? "setup.total_left_over" : "setup.total", { cards: sum(d.roles), players: d.players });
+  const cards = el("div", { class: "field", id: "cards-field" }, el("label", { text: t("setup.cards") }),
+    el("p", { class: "muted small", text: t("setup.help_hint") }), el("p", { id: "cards-total", text: total }), toggle);
+  const byName = (a, b) => (b.many - a.many) || t("role." + a.id).localeCompare(t("role." + b.id), d.lang);
+  for (const side of ["wolves", "village", "solo"]) {
+    const roles = d.roles.filter((r) => r.side === side).sort(byName);
+    if (!roles.length) continue;
+    const group = el("section", { class: "side", "data-side": side }, el("h3", { text: t("setup.side." + side, { n: sum(roles) }) }));
+    for (const r of roles) group.append(cardRow(d, r));
+    cards.append(group);
   }
   return cards;
+}
+function cardRow(d, r) {  // the server lists the ruleset's cards; the page knows no role
+  const needsOwn = r.own_devices_only && d.mode !== "own_devices";  // the judge: only with a device each
+  const off = r.min_players > d.players || needsOwn;  // shown, greyed, with the reason
+  const why = needsOwn ? t("setup.own_devices") : r.min_players ? t("setup.from_players", { n: r.min_players }) : "";
+  const row = el("div", { class: "count" + (off ? " off" : ""), "data-card": r.id }, picture(r.icon),
+    el("span", {}, el("button", { class: "link", "data-help": r.id, text: t("role." + r.id), on: () => showHelp(r.id, r.icon) }),
+      why ? el("small", { class: "muted why", text: why }) : null));
+  if (adjusting && r.adjustable && !off) row.append(button("−", { t: "adjust", role: r.id, delta: -1 }));
+  row.append(el("b", { text: String(d.counts[r.id] || 0), "data-role": r.id }));
+  if (adjusting && r.adjustable && !off) row.append(button("+", { t: "adjust", role: r.id, delta: 1 }));
+  return row;
 }
 // An online room's setup (its host): the code to share, who has joined, the cards and house rules.
 function roomSetup(main, s) {
