@@ -151,6 +151,9 @@ function fresh(m) {
 // Who this page is: it proves the token it kept without sending it (static/seal.js), for this connection only.
 function hello(nonce) { const token = stored(); send(token ? { t: "hello", proof: seal(token, nonce) } : { t: "hello" }); }
 
+// A confirm kept in reach (style.css .sticky) stays above the caption, however many lines the caption has.
+new ResizeObserver(() => document.documentElement.style.setProperty("--foot", $("caption").offsetHeight + "px")).observe($("caption"));
+
 function toast(text) {
   const box = $("toast");
   box.textContent = text; box.hidden = false;
@@ -601,7 +604,7 @@ function night(main, s) {
   }
   if ("attacked" in s) main.append(el("p", { class: "big", text: s.attacked ? t("night.attacked", { name: s.attacked }) : t("night.attacked_nobody") }));
   const picked = { heal: null, poison: null };
-  const confirm = el("button", { class: "primary", id: "brew", text: t("night.confirm"), disabled: "" });
+  const confirm = el("button", { class: "primary sticky", id: "brew", text: t("night.confirm"), disabled: "" });  // in reach
   const toggle = (kind, c, btn) => {
     picked[kind] = picked[kind] === c.target ? null : c.target;
     main.querySelectorAll(`button[data-kind=${kind}]`).forEach((b) => b.classList.toggle("on", +b.dataset.target === picked[kind]));
@@ -630,7 +633,9 @@ function night(main, s) {
 // Seats picked one by one (cupid's two lovers, the piper's charms): the server says how many.
 function pick(main, s, step) {
   const chosen = [];
-  const confirm = el("button", { class: "primary", id: "pick-confirm", text: t("night.confirm"), disabled: "" });
+  const confirm = el("button", { class: "primary sticky", id: "pick-confirm", text: t("night.confirm"), disabled: "" });
+  const n = s.pick.count;  // how many to tap, said before the names: the confirm stays disabled until then
+  main.append(el("p", { class: "note", id: "pick-hint", text: t(n === 1 ? "night.pick_one" : "night.pick_many", { n, confirm: t("night.confirm") }) }));
   for (const p of s.pick.seats) {
     const b = el("button", { class: "choice", "data-seat": p.seat, text: p.name });
     b.onclick = () => {
@@ -752,7 +757,7 @@ function hands(body, s) {
   }
   show();
   const tally = () => Object.entries(hands).filter(([, n]) => n > 0).map(([seat, n]) => seat + "*" + n).join(",");
-  body.append(total, el("button", { class: "primary", id: "count-confirm", text: t("night.confirm"),
+  body.append(total, el("button", { class: "primary sticky", id: "count-confirm", text: t("night.confirm"),
     on: () => ask(leaves(s, hands), { t: "tap", q: s.q, value: "day_vote:tally:" + tally() }) }),
     button(t("day.nobody_leaves"), { t: "tap", q: s.q, value: "day_vote:none" }, "", "nobody"));
 }
