@@ -157,6 +157,7 @@ new ResizeObserver(() => document.documentElement.style.setProperty("--foot", $(
 function toast(text) {
   const box = $("toast");
   box.textContent = text; box.hidden = false;
+  box.onclick = () => { box.hidden = true; };  // at the top it covers no confirm; a tap puts it away sooner
   clearTimeout(box.timer); box.timer = setTimeout(() => { box.hidden = true; }, 4000);
 }
 
