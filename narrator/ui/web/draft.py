@@ -10,10 +10,11 @@ from engine import (
     ruleset,
 )
 from engine.house import RULES_OF
+from engine.setup import EXTRA_CARDS
 from narrator.audio.mixer import Levels
 from narrator.balance.live import Ready, for_screen
 from narrator.names import MAX_LENGTH
-from narrator.ui.web.screens import cards_of, offices_of
+from narrator.ui.web.screens import THIEF, cards_of, offices_of
 
 MODES = ("one_device", "round_table", "own_devices")
 
@@ -41,5 +42,5 @@ class Draft:
                 "levels": self.levels,
                 "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
                 "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset]),
-                "name_max": MAX_LENGTH,
+                "name_max": MAX_LENGTH, "left_over": EXTRA_CARDS if self.counts.get(THIEF) else 0,
                 "balance": for_screen(self.ruleset, self.players, self.counts, self.mode, self.house, odds_ready)}

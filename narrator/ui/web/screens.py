@@ -54,8 +54,10 @@ def inline_picture(picture: str) -> str | None:
 
 
 def cards_of(rules_id: str) -> list[dict[str, Any]]:
-    """The cards a ruleset deals, as the setup screen lists them (the page knows no role)."""
-    return [{"id": r, "copies": ROLES[r].copies or 1, "min_players": ROLES[r].min_players,
+    """The cards a ruleset deals, as the setup screen lists them (the page knows no role): each with the side it
+    is dealt to (village, wolves, solo), the plain cards (`many`) first in their side."""
+    return [{"id": r, "side": ROLES[r].side, "many": ROLES[r].many, "copies": ROLES[r].copies or 1,
+             "min_players": ROLES[r].min_players,
              "adjustable": r != "villager", "own_devices_only": ROLES[r].modes == ("own_devices",), "icon": icon(r)}
             for r in ruleset(rules_id).roles]
 

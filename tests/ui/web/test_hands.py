@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine import Game
+from engine import Choice, Game
+from engine.house import parse_house
 from narrator.ui.web.screens import ICONS, Screens
 from narrator.ui.web.strings import strings
 
@@ -42,6 +43,29 @@ def test_the_show_of_hands_confirm_says_who_leaves(page: Any, tmp_path: Path) ->
         page.click("[data-seat='5'] button:text-is('+')")
         page.click("#count-confirm")
         assert page.inner_text("#confirm-text") == w["day.confirm_tie"].format(names="Ben, Eva", votes=3)
+
+
+def test_the_hands_counted_say_whether_the_captains_double_is_in(page: Any, tmp_path: Path) -> None:
+    """"7 / 13" under the hands did not say whether the captain's hand was counted twice."""
+    house = parse_house("extended", {"captain": True})
+    game = Game.new(NAMES, ruleset="extended", seed=4, mode="one_device", house=house,
+                    roles=["werewolf", "werewolf", "seer", *["villager"] * 5])
+    for text in ("werewolves:8", "seer:1", "captain_election:4"):
+        game.choose(Choice.from_text(text))
+    vote = {**Screens("de", lambda s: NAMES[s - 1]).vote(game.state, []), "q": 3, "t": "screen"}
+    assert vote["count"]["most"] == 8, "seven living, the captain's vote twice"
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        page.evaluate(f"render({json.dumps(vote)})")
+        assert page.inner_text("#hands") == "0 von 8 Stimmen, die des Hauptmanns doppelt gezählt"
+        for _ in range(2):
+            page.click("[data-seat='2'] button:text-is('+')")
+        assert page.inner_text("#hands") == "2 von 8 Stimmen, die des Hauptmanns doppelt gezählt"
+        plain = {**vote, "count": {**vote["count"], "most": 7,
+                                   "seats": [{**p, "captain": False} for p in vote["count"]["seats"]]}}
+        page.evaluate(f"render({json.dumps({**plain, 'q': 4})})")
+        assert page.inner_text("#hands") == "0 von 7 Stimmen"
 
 
 def test_with_no_hand_up_the_ravens_mark_still_names_who_leaves(page: Any, tmp_path: Path) -> None:

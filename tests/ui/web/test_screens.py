@@ -192,3 +192,19 @@ def test_a_spanish_screen_sentence_says_e_before_an_i_sound_and_u_before_an_o_so
     names = ["Ana", "Ben", "Inés", "Óscar", "Eva", "Fede", "Gala", "Hugo"]
     assert dog_logged(names, (2, 3), "es") == "El perro se tumbó entre Ben e Inés (gruñó)"
     assert spanish_euphony("Ana y Hierro o Óscar, y Yolanda o Pablo") == "Ana y Hierro u Óscar, y Yolanda o Pablo"
+
+
+def test_the_night_log_says_the_thiefs_swap_as_a_native_would() -> None:
+    """The night log read "Der Dieb Gülay tauschte gegen Urwolf": the card taken is named as a card, with its
+    article, and the thief's name stands where the sentence needs it, in every language."""
+    names = ["Gülay", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
+    said = {}
+    for lang in ("en", "de", "es"):
+        game = Game.new(names, ruleset="extended", seed=1, mode="one_device",
+                        roles=["thief", "werewolf", *["villager"] * 6], extra=["wolf_father", "villager"])
+        game.choose(Choice("thief", option="1"))
+        swap = next(e.to_json() for e in game.state.log if e.kind == "swap")
+        said[lang] = Screens(lang, lambda s: names[s - 1]).logged(game.state, swap)
+    assert said == {"en": "Gülay swapped the thief card for the Wolf father card",
+                    "de": "Gülay tauschte die Diebeskarte gegen die Karte „Urwolf“",
+                    "es": "Gülay cambió la carta de ladrón por la de «Padre de los lobos»"}

@@ -212,8 +212,8 @@ def test_the_voice_picker_names_the_floor_that_speaks(page: Any, tmp_path: Path)
     bare = tmp_path / "bin"
     bare.mkdir()
     (bare / "espeak-ng").symlink_to(shutil.which("espeak-ng") or "/usr/bin/espeak-ng")
-    for path, label in ((None, "Leopold (vorerst espeak-ng mit MBROLA, bis die Stimme heruntergeladen ist)"),
-                        (str(bare), "Leopold (vorerst espeak-ng, bis die Stimme heruntergeladen ist)")):
+    for path, label, note in ((None, "Leopold (vorerst MBROLA)", "spricht vorerst espeak-ng mit MBROLA."),
+                              (str(bare), "Leopold (vorerst espeak-ng)", "spricht vorerst espeak-ng.")):
         port = free_port()
         data = tmp_path / f"data-{port}"
         data.mkdir()
@@ -223,12 +223,13 @@ def test_the_voice_picker_names_the_floor_that_speaks(page: Any, tmp_path: Path)
             page.select_option("#lang", "de")
             page.wait_for_function("document.querySelector('h1').textContent === 'Neue Partie'")
             assert page.inner_text("#voice option[value=leopold]") == label
+            assert page.inner_text("#voice-floor") == f"Bis die Stimme von Leopold heruntergeladen ist, {note}"
             better = page.query_selector("#voice-better")
             if path is None:
                 assert better is None
             else:
                 assert better is not None and "mbrola mbrola-de6 mbrola-de7" in better.inner_text()
-                assert better.inner_text().startswith("Bis dahin spricht espeak-ng ohne MBROLA")
+                assert better.inner_text().startswith("Ohne MBROLA ist espeak-ng schwer zu verstehen")
                 shot(page, "setup-voice-floor-de")
 
 

@@ -151,9 +151,13 @@ function fresh(m) {
 // Who this page is: it proves the token it kept without sending it (static/seal.js), for this connection only.
 function hello(nonce) { const token = stored(); send(token ? { t: "hello", proof: seal(token, nonce) } : { t: "hello" }); }
 
+// A confirm kept in reach (style.css .sticky) stays above the caption, however many lines the caption has.
+new ResizeObserver(() => document.documentElement.style.setProperty("--foot", $("caption").offsetHeight + "px")).observe($("caption"));
+
 function toast(text) {
   const box = $("toast");
   box.textContent = text; box.hidden = false;
+  box.onclick = () => { box.hidden = true; };  // at the top it covers no confirm; a tap puts it away sooner
   clearTimeout(box.timer); box.timer = setTimeout(() => { box.hidden = true; }, 4000);
 }
 
@@ -278,6 +282,8 @@ function drawTally() {
 function setup(main, s) {
   const d = s.draft;
   main.append(el("h1", { text: t("setup.title") }));
+  // the language first: a table that does not read the one shown finds it without scrolling
+  main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
   const own = d.mode === "own_devices";
   if (s.room) { roomSetup(main, s); return; }
   main.append(choose("mode", t("setup.mode"), (s.modes || []).map((m) => [m, t("setup.mode." + m)]), d.mode, (v) => ({ t: "mode", mode: v })));
@@ -315,7 +321,6 @@ function setup(main, s) {
   main.append(choose("heal", t("setup.self_heal"), [["yes", t("day.yes")], ["no", t("day.no")]], h.witch_self_heal_first_night ? "yes" : "no", (v) => ({ t: "house", witch_self_heal_first_night: v === "yes" })));
   main.append(choose("step", t("setup.step_seconds"), [0, 4, 6, 10].map((n) => [n, String(n)]), h.step_seconds, (v) => ({ t: "house", step_seconds: +v })));
   main.append(choose("timer", t("setup.day_timer"), [["off", t("setup.off")], ...[3, 5, 8].map((n) => [n, t("setup.minutes", { n })])], h.day_timer_minutes || "off", (v) => ({ t: "house", day_timer_minutes: v === "off" ? null : +v })));
-  main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
   main.append(...voiceField(s, d));
   main.append(choose("sound", t("setup.sound"), [["server", t("setup.sound.server")], ["browser", t("setup.sound.browser")]], d.sound, (v) => ({ t: "sound", sound: v })));
   if (d.sound === "server" && s.outputs) main.append(soundPanel(s));
@@ -347,25 +352,36 @@ function balanceField(b) {
   }
   return field;
 }
-// The cards of the deal: each role with its picture, its help and, once "adjust" is tapped, − and + where allowed.
+// The cards of the deal, by side (its plain card first, then by name) under each side's total: each role with its
+// picture, its help and, once "adjust" is tapped, − and + where allowed. The total says why a thief brings two more.
 function cardsField(d) {
   const toggle = el("button", { class: "small", id: "adjust", "aria-pressed": String(adjusting),
     text: t(adjusting ? "setup.adjust_done" : "setup.adjust"), on: () => { adjusting = !adjusting; render(screen); } });
-  const cards = el("div", { class: "field" }, el("label", { text: t("setup.cards") }),
-    el("p", { class: "muted small", text: t("setup.help_hint") }), toggle);
-  for (const r of d.roles) {  // the server lists the ruleset's cards; the page knows no role
-    const needsOwn = r.own_devices_only && d.mode !== "own_devices";  // the judge: only with a device each
-    const off = r.min_players > d.players || needsOwn;  // shown, greyed, with the reason
-    const why = needsOwn ? t("setup.own_devices") : r.min_players ? t("setup.from_players", { n: r.min_players }) : "";
-    const row = el("div", { class: "count" + (off ? " off" : ""), "data-card": r.id }, picture(r.icon),
-      el("span", {}, el("button", { class: "link", "data-help": r.id, text: t("role." + r.id), on: () => showHelp(r.id, r.icon) }),
-        why ? el("small", { class: "muted why", text: why }) : null));
-    if (adjusting && r.adjustable && !off) row.append(button("−", { t: "adjust", role: r.id, delta: -1 }));
-    row.append(el("b", { text: String(d.counts[r.id] || 0), "data-role": r.id }));
-    if (adjusting && r.adjustable && !off) row.append(button("+", { t: "adjust", role: r.id, delta: 1 }));
-    cards.append(row);
+  const sum = (roles) => roles.reduce((n, r) => n + (d.counts[r.id] || 0), 0);
+  const total = t(d.left_over ? "setup.total_left_over" : "setup.total", { cards: sum(d.roles), players: d.players });
+  const cards = el("div", { class: "field", id: "cards-field" }, el("label", { text: t("setup.cards") }),
+    el("p", { class: "muted small", text: t("setup.help_hint") }), el("p", { id: "cards-total", text: total }), toggle);
+  const byName = (a, b) => (b.many - a.many) || t("role." + a.id).localeCompare(t("role." + b.id), d.lang);
+  for (const side of ["wolves", "village", "solo"]) {
+    const roles = d.roles.filter((r) => r.side === side).sort(byName);
+    if (!roles.length) continue;
+    const group = el("section", { class: "side", "data-side": side }, el("h3", { text: t("setup.side." + side, { n: sum(roles) }) }));
+    for (const r of roles) group.append(cardRow(d, r));
+    cards.append(group);
   }
   return cards;
+}
+function cardRow(d, r) {  // the server lists the ruleset's cards; the page knows no role
+  const needsOwn = r.own_devices_only && d.mode !== "own_devices";  // the judge: only with a device each
+  const off = r.min_players > d.players || needsOwn;  // shown, greyed, with the reason
+  const why = needsOwn ? t("setup.own_devices") : r.min_players ? t("setup.from_players", { n: r.min_players }) : "";
+  const row = el("div", { class: "count" + (off ? " off" : ""), "data-card": r.id }, picture(r.icon),
+    el("span", {}, el("button", { class: "link", "data-help": r.id, text: t("role." + r.id), on: () => showHelp(r.id, r.icon) }),
+      why ? el("small", { class: "muted why", text: why }) : null));
+  if (adjusting && r.adjustable && !off) row.append(button("−", { t: "adjust", role: r.id, delta: -1 }));
+  row.append(el("b", { text: String(d.counts[r.id] || 0), "data-role": r.id }));
+  if (adjusting && r.adjustable && !off) row.append(button("+", { t: "adjust", role: r.id, delta: 1 }));
+  return row;
 }
 // An online room's setup (its host): the code to share, who has joined, the cards and house rules.
 function roomSetup(main, s) {
@@ -386,7 +402,6 @@ function roomSetup(main, s) {
   main.append(choose("timer", t("setup.day_timer"), [3, 5, 8].map((n) => [n, t("setup.minutes", { n })]), h.day_timer_minutes || 5, (v) => ({ t: "house", day_timer_minutes: +v })));
   main.append(choose("speaking", t("speaking.setup"), [["no", t("day.no")], ["yes", t("day.yes")]], room.speaking ? "yes" : "no", (v) => ({ t: "speaking", on: v === "yes" })));
   main.append(el("p", { class: "muted small", text: t("speaking.setup_hint") }));
-  main.append(choose("lang", t("setup.language"), [["en", "English"], ["de", "Deutsch"], ["es", "Español"]], d.lang, (v) => ({ t: "lang", lang: v })));
   main.append(...voiceField(s, d), levelsPanel(d));
   const deal = el("button", { class: "primary", id: "deal", text: t("setup.start"), on: () => send({ t: "deal" }) });
   if (room.players.length < room.min) { deal.disabled = true; main.append(el("p", { class: "note", id: "too-few", text: t("room.too_few", { n: room.min }) })); }
@@ -459,9 +474,13 @@ function qrCode(url, alt) {
 // floor could be clearer, the server's line that installs MBROLA's voice on this machine.
 function voiceField(s, d) {
   const voices = s.voices.filter((v) => v.lang === d.lang);
-  const label = (v) => v.installed ? v.persona : t(v.floor === "mbrola" ? "setup.voice_floor_mbrola" : "setup.voice_floor", { name: v.persona });
+  // a voice not downloaded is named short in the list (a closed select cuts a long text off); the chosen one's
+  // whole story goes in a note under it, which wraps
+  const floor = (v) => (v.floor === "mbrola" ? "setup.voice_floor_mbrola" : "setup.voice_floor");
+  const label = (v) => v.installed ? v.persona : t(floor(v) + "_short", { name: v.persona });
   const out = [choose("voice", t("setup.voice"), voices.map((v) => [v.name, label(v)]), d.voice, (v) => ({ t: "voice", voice: v }))];
   const chosen = voices.find((v) => v.name === d.voice);
+  if (chosen && !chosen.installed) out.push(el("p", { class: "muted small", id: "voice-floor", text: t(floor(chosen), { name: chosen.persona }) }));
   if (chosen && !chosen.installed && chosen.better) out.push(el("p", { class: "muted small", id: "voice-better", text: t("setup.voice_better", { command: chosen.better }) }));
   return out;
 }
@@ -586,7 +605,7 @@ function night(main, s) {
   }
   if ("attacked" in s) main.append(el("p", { class: "big", text: s.attacked ? t("night.attacked", { name: s.attacked }) : t("night.attacked_nobody") }));
   const picked = { heal: null, poison: null };
-  const confirm = el("button", { class: "primary", id: "brew", text: t("night.confirm"), disabled: "" });
+  const confirm = el("button", { class: "primary sticky", id: "brew", text: t("night.confirm"), disabled: "" });  // in reach
   const toggle = (kind, c, btn) => {
     picked[kind] = picked[kind] === c.target ? null : c.target;
     main.querySelectorAll(`button[data-kind=${kind}]`).forEach((b) => b.classList.toggle("on", +b.dataset.target === picked[kind]));
@@ -615,7 +634,9 @@ function night(main, s) {
 // Seats picked one by one (cupid's two lovers, the piper's charms): the server says how many.
 function pick(main, s, step) {
   const chosen = [];
-  const confirm = el("button", { class: "primary", id: "pick-confirm", text: t("night.confirm"), disabled: "" });
+  const confirm = el("button", { class: "primary sticky", id: "pick-confirm", text: t("night.confirm"), disabled: "" });
+  const n = s.pick.count;  // how many to tap, said before the names: the confirm stays disabled until then
+  main.append(el("p", { class: "note", id: "pick-hint", text: t(n === 1 ? "night.pick_one" : "night.pick_many", { n, confirm: t("night.confirm") }) }));
   for (const p of s.pick.seats) {
     const b = el("button", { class: "choice", "data-seat": p.seat, text: p.name });
     b.onclick = () => {
@@ -723,8 +744,10 @@ function badges(s, p) {
 function hands(body, s) {
   const hands = {};
   const total = el("p", { class: "big", id: "hands" });
-  const show = () => { total.textContent = Object.values(hands).reduce((a, b) => a + b, 0) + " / " + s.count.most; };
-  const captain = s.count.seats.some((p) => p.captain);
+  const captain = s.count.seats.some((p) => p.captain);  // then `most` holds the captain's hand twice: say so
+  const show = () => {
+    total.textContent = t(captain ? "vote.total_captain" : "vote.total", { n: Object.values(hands).reduce((a, b) => a + b, 0), most: s.count.most });
+  };
   body.append(el("p", { class: "muted", text: t("vote.hands_hint") + (captain ? " " + t("vote.captain_hand") : "") }));
   for (const p of s.count.seats) {
     hands[p.seat] = 0;
@@ -735,7 +758,7 @@ function hands(body, s) {
   }
   show();
   const tally = () => Object.entries(hands).filter(([, n]) => n > 0).map(([seat, n]) => seat + "*" + n).join(",");
-  body.append(total, el("button", { class: "primary", id: "count-confirm", text: t("night.confirm"),
+  body.append(total, el("button", { class: "primary sticky", id: "count-confirm", text: t("night.confirm"),
     on: () => ask(leaves(s, hands), { t: "tap", q: s.q, value: "day_vote:tally:" + tally() }) }),
     button(t("day.nobody_leaves"), { t: "tap", q: s.q, value: "day_vote:none" }, "", "nobody"));
 }
