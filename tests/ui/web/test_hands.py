@@ -58,10 +58,10 @@ def test_the_hands_counted_say_whether_the_captains_double_is_in(page: Any, tmp_
     with server(tmp_path, port):
         german_setup(page, port)
         page.evaluate(f"render({json.dumps(vote)})")
-        assert page.inner_text("#hands") == "0 von 8 Stimmen, die des Hauptmanns doppelt gezählt"
+        assert page.inner_text("#hands") == "0 von 8 Stimmen (die des Hauptmanns zählt doppelt)"
         for _ in range(2):
             page.click("[data-seat='2'] button:text-is('+')")
-        assert page.inner_text("#hands") == "2 von 8 Stimmen, die des Hauptmanns doppelt gezählt"
+        assert page.inner_text("#hands") == "2 von 8 Stimmen (die des Hauptmanns zählt doppelt)"
         plain = {**vote, "count": {**vote["count"], "most": 7,
                                    "seats": [{**p, "captain": False} for p in vote["count"]["seats"]]}}
         page.evaluate(f"render({json.dumps({**plain, 'q': 4})})")
