@@ -99,10 +99,11 @@ class Server:
 
 
 @contextmanager
-def serve(data: Path) -> Iterator[Server]:
+def serve(data: Path, tls: bool = False, trusted: bool = True) -> Iterator[Server]:
     """The online app as `wolfcall serve --online --proxy --fast` makes it (no ticking thread: nothing here waits
-    for the server's own clock) on a free port of 127.0.0.1, behind a real nginx (tests/online/proxied.py); both
-    listen before this yields."""
+    for the server's own clock) on a free port of 127.0.0.1, behind a real nginx (tests/online/proxied.py; HTTPS
+    with `tls`); both listen before this yields. `trusted=False`: as if without `--proxy` (nginx's X-Forwarded-*
+    not read)."""
     import uvicorn
 
     clock = Clock()
@@ -112,11 +113,11 @@ def serve(data: Path) -> Iterator[Server]:
     sock = socket.socket()
     sock.bind((PROXY_HOST, 0))
     sock.listen(64)
-    server = uvicorn.Server(server_config(app, proxy=True))
+    server = uvicorn.Server(server_config(app, proxy=trusted))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
-        with proxied(data / "nginx", [int(sock.getsockname()[1])]) as url:
+        with proxied(data / "nginx", [int(sock.getsockname()[1])], tls) as url:
             yield Server(url, rooms, clock)
     finally:
         server.should_exit = True
