@@ -64,7 +64,7 @@ CJK_FONT = Program("a CJK font", apt="fonts-wqy-microhei", brew="")
 POSTGRES = Program("PostgreSQL", apt="postgresql", brew="postgresql@15")  # the PostgreSQL store's tests run it
 # Where the tests (narrator/online/pglocal.py) look for PostgreSQL's initdb and pg_ctl: Debian's, then PATH.
 POSTGRES_ROOTS = ("/usr/lib/postgresql",)
-# The proxy in front of two server processes in the failover test (tests/online/test_failover_browser.py);
+# The proxy in front of the server processes in the browser tests of online rooms (tests/online/proxied.py);
 # Debian puts it in /usr/sbin, which a user's PATH may lack.
 NGINX = Program("nginx", apt="nginx", brew="nginx")
 NGINX_PATHS = ("/usr/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx")

@@ -99,10 +99,12 @@ def in_process(app: Any) -> Iterator[int]:
 
     import uvicorn
 
+    from narrator.ui.web.server import socket_config
+
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)
-    running = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    running = uvicorn.Server(socket_config(app, lifespan="off"))  # as `wolfcall play` serves it
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

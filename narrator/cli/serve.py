@@ -18,6 +18,8 @@ from typing import Any
 from narrator.config import OptionError, port_number, speed_factor
 from narrator.yamlfile import cut_path
 
+PROXY_HOST = "127.0.0.1"  # with --proxy: where the server listens, and the one address whose X-Forwarded-* it reads
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--online", action="store_true", required=True, help="serve online rooms (the only way for now)")
@@ -119,12 +121,12 @@ def run(args: argparse.Namespace) -> int:
     from narrator.online.voice import ice_servers
     from narrator.paths import data_dir
     from narrator.speech.lint import load_checked
-    from narrator.ui.web.server import listening, socket_config, taken
+    from narrator.ui.web.server import listening, taken
     from narrator.ui.web.strings import strings
 
     secret = check(args)
     cfg = load_config(args.config)
-    host = args.host or ("127.0.0.1" if args.proxy else "0.0.0.0")
+    host = args.host or (PROXY_HOST if args.proxy else "0.0.0.0")
     try:
         sock = listening(host, args.port)  # bound before anything else starts: a port in use is one line
     except OSError as exc:
@@ -156,15 +158,23 @@ def run(args: argparse.Namespace) -> int:
     print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)
     try:
         with sock:
-            restartable(rooms, socket_config(
-                app, ssl_certfile=str(args.cert) if args.cert else None,
-                ssl_keyfile=str(args.key) if args.key else None, proxy_headers=args.proxy,
-                forwarded_allow_ips="127.0.0.1" if args.proxy else None)).run(sockets=[sock])
+            restartable(rooms, server_config(app, args.proxy, args.cert, args.key)).run(sockets=[sock])
     finally:
         stop.set()
         rooms.suspend()  # kept for the next start (after the signal, already done: nothing is left to do)
         store.close()
     return 0
+
+
+def server_config(app: Any, proxy: bool, cert: Path | None = None, key: Path | None = None) -> Any:
+    """uvicorn's config for the online app (also the tests' own, tests/online/test_rooms_browser.py), as every
+    server of pages has it (server.socket_config: uncompressed frames up to 64 KB); TLS with `cert` and `key`; with
+    `proxy` (`--proxy`) the proxy's `X-Forwarded-For` and `X-Forwarded-Proto` trusted, from PROXY_HOST only (the
+    players' addresses and scheme), without it never read."""
+    from narrator.ui.web.server import socket_config
+
+    return socket_config(app, ssl_certfile=str(cert) if cert else None, ssl_keyfile=str(key) if key else None,
+                         proxy_headers=proxy, forwarded_allow_ips=PROXY_HOST if proxy else None)
 
 
 def restartable(rooms: Any, config: Any) -> Any:

@@ -1,6 +1,7 @@
 """A throwaway nginx for the tests and the bench: Debian's `nginx` package's program in front of several
 `wolfcall serve --online` processes, configured as the README's failover section says (every upstream
-`max_fails=0`, `proxy_next_upstream error timeout http_503 non_idempotent`, sockets upgraded), minus TLS.
+`max_fails=0`, `proxy_next_upstream error timeout http_503 non_idempotent`, sockets upgraded); HTTPS with a
+certificate given, plain HTTP without.
 
 Everything it writes stays in one folder (`-p folder`): its config, pid file and temporary files; it logs to
 stderr, runs in the foreground (`daemon off`) and listens on 127.0.0.1 only. As root, its worker runs as root
@@ -39,7 +40,7 @@ http {{
     }}
     map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
     server {{
-        listen 127.0.0.1:{port};
+        listen 127.0.0.1:{port}{tls};
         location / {{
             proxy_pass http://wolfcall;
             proxy_http_version 1.1;
@@ -56,13 +57,21 @@ http {{
 """
 
 
-def config(port: int, upstreams: Sequence[int], root: bool | None = None) -> str:
-    """nginx.conf for a proxy on `port` in front of the servers on `upstreams` (ports on 127.0.0.1)."""
+@dataclass(frozen=True)
+class Certificate:
+    cert: Path  # PEM files
+    key: Path
+
+
+def config(port: int, upstreams: Sequence[int], root: bool | None = None, tls: Certificate | None = None) -> str:
+    """nginx.conf for a proxy on `port` in front of the servers on `upstreams` (ports on 127.0.0.1); HTTPS with
+    `tls` (as a hosted server's proxy holds the certificate)."""
     root = os.geteuid() == 0 if root is None else root
     user = f"user {pwd.getpwuid(os.geteuid()).pw_name};" if root else ""
     temps = "\n".join(f"    {name}_temp_path temp/{name};".replace("body_", "client_body_") for name in TEMPS)
     servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=0;" for p in upstreams)
-    return CONFIG.format(user=user, temps=temps, servers=servers, port=port)
+    certificate = f" ssl;\n        ssl_certificate {tls.cert};\n        ssl_certificate_key {tls.key}" if tls else ""
+    return CONFIG.format(user=user, temps=temps, servers=servers, port=port, tls=certificate)
 
 
 @dataclass
@@ -72,15 +81,15 @@ class Nginx:
 
 
 @contextmanager
-def proxy(folder: Path, port: int, upstreams: Sequence[int]) -> Iterator[Nginx]:
-    """nginx on 127.0.0.1:`port` in front of `upstreams`, from `folder`, listening once this yields; stopped
-    (SIGTERM, then killed if it lingers) after the block."""
+def proxy(folder: Path, port: int, upstreams: Sequence[int], tls: Certificate | None = None) -> Iterator[Nginx]:
+    """nginx on 127.0.0.1:`port` in front of `upstreams`, from `folder` (HTTPS with `tls`), listening once this
+    yields; stopped (SIGTERM, then killed if it lingers) after the block."""
     program = nginx_path()
     if program is None:
         raise FileNotFoundError("nginx is not installed (Debian: apt-get install nginx)")
     (folder / "temp").mkdir(parents=True, exist_ok=True)
     conf = folder / "nginx.conf"
-    conf.write_text(config(port, upstreams), encoding="utf-8")
+    conf.write_text(config(port, upstreams, tls=tls), encoding="utf-8")
     proc = subprocess.Popen([program, "-p", f"{folder}/", "-c", str(conf), "-e", "stderr"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     lines: queue.Queue[str] = queue.Queue()

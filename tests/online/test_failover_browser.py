@@ -24,12 +24,10 @@ from pathlib import Path
 import pytest
 
 from narrator.online.holding import holder_name
-from narrator.online.nginxlocal import proxy
 from narrator.online.pgstore import open_store
-from narrator.system import nginx_path
 
 from ..browser import CHROMIUM, free_port
-from ..conftest import lacking
+from .proxied import proxied
 from .test_restart_browser import Process, all_back, browse, start, stopped, the_end, to_the_night
 from .test_rooms_browser import GUARD_S, TEST_GUARD_S
 
@@ -71,15 +69,11 @@ async def scenario(url: str, data: Path, address: str, running: list[Process], p
 
 
 def test_a_room_moves_to_the_other_process_when_its_holder_is_killed(tmp_path: Path, pg_address: str) -> None:
-    if nginx_path() is None:
-        lacking("nginx is not installed (make test installs it: narrator/system.py)")
     data = tmp_path / "data"
     data.mkdir()
-    ports, front = [free_port(), free_port()], free_port()
+    ports = [free_port(), free_port()]
     running: list[Process] = []
-    with stopped(running):
+    with proxied(tmp_path / "nginx", ports) as url, stopped(running):
         for port in ports:
-            running.append(start(data, port, "--proxy", "--store", pg_address, "--lease", LEASE))
-        with proxy(tmp_path / "nginx", front, ports):
-            asyncio.run(asyncio.wait_for(
-                scenario(f"http://127.0.0.1:{front}", data, pg_address, running, ports, tmp_path), TEST_GUARD_S))
+            running.append(start(data, port, "--store", pg_address, "--lease", LEASE))
+        asyncio.run(asyncio.wait_for(scenario(url, data, pg_address, running, ports, tmp_path), TEST_GUARD_S))

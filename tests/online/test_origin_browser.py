@@ -1,14 +1,15 @@
 """Other pages in the signed-in player's own browser (real Chromium) cannot act in their name (origin.py).
 
-The online app runs as `wolfcall serve --online --insecure` builds it (test_rooms_browser.serve). A second tiny
-server on another port of the same host (127.0.0.1: the same *site*, so the session cookie goes along) and the
-same one named `localhost` (another site) serve pages that try, with the player's cookie, to open a room, join
-someone else's room, sign the player out (by fetch and by a plain form, the way any page can), and open the
-player's own room's socket. Every try is refused, and the store shows nothing changed: the same rooms, no new
-seat, the session alive. A link from another site to the room opens the front page, still signed in, with the
-room's code filled in (the cookie is SameSite=Strict). The site's own page still signs up, opens a room, and
-gets the room's socket; and a binary frame or JSON nested 1,900 deep sent from it get the plain refusal while the
-socket and server go on.
+The online app runs as `wolfcall serve --online --proxy` builds it, behind a real nginx (test_rooms_browser.serve,
+tests/online/proxied.py): the site's origin is nginx's, the `Host` nginx passes on, not the server's own port, and
+the cookie is Secure. A second tiny server on another port of the same host (127.0.0.1: the same *site*, so the
+session cookie goes along) and the same one named `localhost` (another site) serve pages that try, with the player's
+cookie, to open a room, join someone else's room, sign the player out (by fetch and by a plain form, the way any
+page can), and open the player's own room's socket. Every try is refused, and the store shows nothing changed: the
+same rooms, no new seat, the session alive. A link from another site to the room opens the front page, still signed
+in, with the room's code filled in (the cookie is SameSite=Strict). The site's own page still signs up, opens a
+room, and gets the room's socket; and a binary frame or JSON nested 1,900 deep sent from it get the plain refusal
+while the socket and server go on.
 
 Every wait is for an event (a page's own flag, a response, a frame); the bounds only guard against a hang.
 """

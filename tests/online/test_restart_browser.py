@@ -1,8 +1,9 @@
-"""A room survives its server's restart, in real Chromium against a real `wolfcall serve --online --insecure --fast`
-process: six players in a room, in the middle of the first night (the wolves asked, talking to each other); the
-server gets SIGTERM (or SIGKILL), exits, and is started again on the same port and data folder. Every page comes
-back by itself to its seat and the screen it had, the wolves' voice chat opens again, and the game is played to
-its end. Every frame of every page's sockets is recorded: no page is sent another's card or secret, before or
+"""A room survives its server's restart, in real Chromium against a real `wolfcall serve --online --proxy --fast`
+process behind a real nginx (tests/online/proxied.py: the pages only ever talk to nginx's port): six players in
+a room, in the middle of the first night (the wolves asked, talking to each other); the server gets SIGTERM (or
+SIGKILL), exits, and is started again on the same port and data folder, nginx staying up. Every page comes back
+by itself through nginx to its seat and the screen it had, the wolves' voice chat opens again, and the game is
+played to its end. Every frame of every page's sockets is recorded: no page is sent another's card or secret, before or
 after; the journal keeps every answer given before the restart.
 
 Every wait is for an event: the process's exit, its "online rooms on" line (its socket listens from then on), a
@@ -31,6 +32,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from narrator.game.session import latest_unfinished, open_journal
 
 from ..browser import ARGS, CHROMIUM, free_port
+from .proxied import proxied
 from .test_rooms_browser import (
     GUARD_S,
     MEDIA,
@@ -77,9 +79,10 @@ class Process:
 
 
 def start(data: Path, port: int, *options: str) -> Process:
-    """`wolfcall serve --online --insecure --fast` on `data` and `port` (and `options`); returns once it listens."""
+    """`wolfcall serve --online --proxy --fast` on `data` and `port` (and `options`), as a hosted server behind
+    nginx runs (tests/online/proxied.py); returns once it listens."""
     wolfcall = str(Path(sys.executable).parent / "wolfcall")
-    proc = subprocess.Popen([wolfcall, "serve", "--online", "--insecure", "--fast", "--host", "127.0.0.1", "--port",
+    proc = subprocess.Popen([wolfcall, "serve", "--online", "--proxy", "--fast", "--host", "127.0.0.1", "--port",
                              str(port), "--data", str(data), *options], env={**os.environ, "WOLFCALL_DATA": str(data)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     lines: queue.Queue[str] = queue.Queue()
@@ -292,6 +295,5 @@ def test_a_room_comes_back_after_its_server_restarts(tmp_path: Path, how: signal
     data = tmp_path / "data"
     data.mkdir()
     port = free_port()
-    with served(data, port) as running:
-        asyncio.run(asyncio.wait_for(scenario(f"http://127.0.0.1:{port}", data, port, running, how, tmp_path),
-                                     TEST_GUARD_S))
+    with proxied(tmp_path / "nginx", [port]) as url, served(data, port) as running:
+        asyncio.run(asyncio.wait_for(scenario(url, data, port, running, how, tmp_path), TEST_GUARD_S))

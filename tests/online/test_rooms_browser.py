@@ -1,7 +1,8 @@
 """An online room in real Chromium, end to end: six players, each in their own browser with their own fake
 microphone (a tone), sign up on the front page, one opens a room, the others join with the code it shows, and
 they play a classic game on the room's real pages against the real app (`create_online_app`, served by
-uvicorn in a thread, built as `wolfcall serve --online --insecure --fast` builds it).
+uvicorn in a thread, built as `wolfcall serve --online --proxy --fast` builds it) through a real nginx in front
+of it (tests/online/proxied.py): the pages only ever talk to nginx's port.
 
 The app runs in this process so that the test can (a) give `Rooms` a clock that it moves on 31 minutes, to
 close a room for idleness without waiting for it, and (b) cross-check what the pages show against the game
@@ -35,6 +36,7 @@ from typing import Any
 
 import pytest
 
+from narrator.cli.serve import PROXY_HOST, server_config
 from narrator.config import Config
 from narrator.online.accounts import Accounts
 from narrator.online.room import Room
@@ -44,6 +46,7 @@ from narrator.online.store import SqliteStore
 
 from ..browser import ARGS, CHROMIUM, GUARD_MS
 from ..ui.web.test_ways import SECRET_KEYS, keys_in, role_words, words_in
+from .proxied import proxied
 from .roomtable import SCRIPT
 from .test_voice_browser import GROW, tone
 from .test_voice_browser import stays as voice_stays
@@ -90,33 +93,32 @@ class Clock:
 
 @dataclass
 class Server:
-    port: int
+    url: str  # nginx's: the only address the pages open
     rooms: Rooms
     clock: Clock
 
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
 
 @contextmanager
-def serve(data: Path) -> Iterator[Server]:
-    """The online app as `wolfcall serve --online --insecure --fast` makes it (no ticking thread: nothing here
-    waits for the server's own clock), on a free port that listens before this yields."""
+def serve(data: Path, tls: bool = False, trusted: bool = True) -> Iterator[Server]:
+    """The online app as `wolfcall serve --online --proxy --fast` makes it (no ticking thread: nothing here waits
+    for the server's own clock) on a free port of 127.0.0.1, behind a real nginx (tests/online/proxied.py; HTTPS
+    with `tls`); both listen before this yields. `trusted=False`: as if without `--proxy` (nginx's X-Forwarded-*
+    not read)."""
     import uvicorn
 
     clock = Clock()
     accounts = Accounts(SqliteStore(data / "accounts.sqlite"))
     rooms = Rooms(Config(), SCRIPT, data, fast=True, now=clock)
-    app = create_online_app(accounts, rooms, secure=False, ice=lambda user: [])
+    app = create_online_app(accounts, rooms, secure=True, ice=lambda user: [])
     sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock.bind((PROXY_HOST, 0))
     sock.listen(64)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", ws_max_size=65536))
+    server = uvicorn.Server(server_config(app, proxy=trusted))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
-        yield Server(int(sock.getsockname()[1]), rooms, clock)
+        with proxied(data / "nginx", [int(sock.getsockname()[1])], tls) as url:
+            yield Server(url, rooms, clock)
     finally:
         server.should_exit = True
         thread.join(timeout=30)
