@@ -52,6 +52,9 @@ def test_a_restart_reopens_the_room_at_its_seats_screens_and_game(tmp_path: Path
     phones[0].send(t="deal")
     with pytest.raises(Pause):
         play_room(room, table, phones, rng, hold=lambda phone: mid_night(room))
+    asking = room.hub.question
+    assert asking is not None  # the question is open before its screens are sent: the restart comes once they are
+    table.wait(lambda: all((p.screen() or {}).get("q") == asking.number for p in phones if p.seat is not None))
     with room.lock:
         state, q = room.hub.state, room.hub.question
         assert q is not None
