@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -93,8 +93,9 @@ def server(data: Path, port: int, *options: str, path: str | None = None) -> Ite
 
 
 @contextmanager
-def in_process(app: Any) -> Iterator[int]:
-    """An ASGI app served by uvicorn in this process on a free port; the socket listens before this yields."""
+def in_process(app: Any, config: Callable[[Any], Any] | None = None) -> Iterator[int]:
+    """An ASGI app served by uvicorn in this process on a free port of 127.0.0.1, with uvicorn's `config` of it (by
+    default as `wolfcall play` serves it); the socket listens before this yields."""
     import threading
 
     import uvicorn
@@ -104,7 +105,7 @@ def in_process(app: Any) -> Iterator[int]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)
-    running = uvicorn.Server(socket_config(app, lifespan="off"))  # as `wolfcall play` serves it
+    running = uvicorn.Server(config(app) if config else socket_config(app, lifespan="off"))
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

@@ -25,8 +25,6 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
-import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -44,7 +42,7 @@ from narrator.online.rooms import IDLE_SECONDS, Rooms
 from narrator.online.site import create_online_app
 from narrator.online.store import SqliteStore
 
-from ..browser import ARGS, CHROMIUM, GUARD_MS
+from ..browser import ARGS, CHROMIUM, GUARD_MS, in_process
 from ..ui.web.test_ways import SECRET_KEYS, keys_in, role_words, words_in
 from .proxied import proxied
 from .roomtable import SCRIPT
@@ -104,25 +102,16 @@ def serve(data: Path, tls: bool = False, trusted: bool = True) -> Iterator[Serve
     for the server's own clock) on a free port of 127.0.0.1, behind a real nginx (tests/online/proxied.py; HTTPS
     with `tls`); both listen before this yields. `trusted=False`: as if without `--proxy` (nginx's X-Forwarded-*
     not read)."""
-    import uvicorn
-
     clock = Clock()
     accounts = Accounts(SqliteStore(data / "accounts.sqlite"))
     rooms = Rooms(Config(), SCRIPT, data, fast=True, now=clock)
     app = create_online_app(accounts, rooms, secure=True, ice=lambda user: [])
-    sock = socket.socket()
-    sock.bind((PROXY_HOST, 0))
-    sock.listen(64)
-    server = uvicorn.Server(server_config(app, proxy=trusted))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
+    assert PROXY_HOST == "127.0.0.1"  # where in_process listens
     try:
-        with proxied(data / "nginx", [int(sock.getsockname()[1])], tls) as url:
+        with in_process(app, lambda app: server_config(app, proxy=trusted)) as port, \
+                proxied(data / "nginx", [port], tls) as url:
             yield Server(url, rooms, clock)
     finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        sock.close()
         rooms.close()
 
 
