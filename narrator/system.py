@@ -79,7 +79,7 @@ WHY: dict[Program, str] = {
     MBROLA: "the audio tests speak German through it",
     CJK_FONT: "the page draws names in Chinese, Japanese or Korean with it",
     POSTGRES: "the PostgreSQL store's tests start a server of their own",
-    NGINX: "the failover test runs two server processes behind it",
+    NGINX: "the browser tests of online rooms reach their servers through it",
 }
 
 
