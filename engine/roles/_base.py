@@ -310,6 +310,12 @@ class Role:
         return {}
 
 
+def card_taken(state: State, seat: int) -> bool:
+    """Whether another player took `seat`'s card (the servant, at its execution): its powers went with it, so the
+    dead seat's card sets nothing off (the hunter's shot is hers now)."""
+    return any(entry.kind == "take" and entry.target == seat for entry in state.log)
+
+
 def holder(state: State, role: str) -> int | None:
     """The living seat holding `role`, if any."""
     living = state.living(role)
@@ -317,5 +323,5 @@ def holder(state: State, role: str) -> int | None:
 
 
 __all__ = ["OPTION", "POTIONS", "SEAT", "SEATS", "SECONDS", "VOTE", "WOLF_CARDS", "NightCall", "OptionStep", "Role",
-           "SeatStep", "SeatsStep", "Spoken", "Step", "TargetStep", "at_players", "even_nights", "every_night",
-           "first_night", "holder", "odd_nights", "who"]
+           "SeatStep", "SeatsStep", "Spoken", "Step", "TargetStep", "at_players", "card_taken", "even_nights",
+           "every_night", "first_night", "holder", "odd_nights", "who"]

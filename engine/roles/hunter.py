@@ -9,7 +9,7 @@ from ..choice import Choice
 from ..deaths import kill
 from ..events import Asked, Event, Said, Told
 from ..state import LogEntry, Pending, State
-from ._base import Role, Spoken, Step, TargetStep, at_players
+from ._base import Role, Spoken, Step, TargetStep, at_players, card_taken
 
 SHOT_RANK = 1  # after grief, before the captain's successor
 # per ruleset, the death causes that give the hunter his shot; None: every death
@@ -56,8 +56,8 @@ class Hunter(Role):
     deal_rank = 3
 
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
-        if state.role_of(seat) != self.id:
-            return []
+        if state.role_of(seat) != self.id or card_taken(state, seat):
+            return []  # a card the servant took shoots when she dies
         causes = SHOOTS_ON[state.ruleset]
         if causes is None or cause in causes:
             return [Asked("hunter", seat, SHOT_RANK)]
