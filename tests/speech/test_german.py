@@ -89,3 +89,21 @@ def test_the_screen_buttons_and_the_win_rule_read_as_german() -> None:
     assert screen["ballot.open"] == "Ich bin {name}: abstimmen"
     assert "≥" not in screen["setup.win.number"] and "mindestens so viele" in screen["setup.win.number"]
     assert "zweites Opfer" in screen["refusal.big_bad_wolf.spent"]
+
+
+def test_the_little_girl_is_not_told_the_wolves_sleep_again() -> None:
+    # own devices: her step (65) comes before the pack's (70); the wolves have not opened their eyes yet
+    assert [line for line in variants("night.little_girl.sleep") if re.search(r"Wölfe schlafen", line)] == []
+
+
+def test_the_pardoned_idiot_does_not_promise_that_nobody_dies_today() -> None:
+    # the judge may demand a second vote right after this verdict (own devices)
+    assert [line for line in variants("village_idiot.pardoned")
+            if re.search(r"(heute|niemand) stirbt|stirbt (heute )?niemand", line, re.IGNORECASE)] == []
+
+
+@pytest.mark.parametrize("scene_id", ["captain.elected", "captain.named", "captain.successor", "captain.tiebreak",
+                                      "hunter.wake", "hunter.shot", "scapegoat.dies", "village_idiot.pardoned"])
+def test_a_day_line_says_the_player_once(scene_id: str) -> None:
+    # without a name the player is "Spieler vier", and "... darf Spieler vier nicht mehr" twice in a line is clumsy
+    assert [line for line in variants(scene_id) if line.count("{player}") > 1] == []
