@@ -57,3 +57,9 @@ def test_the_end_screen_and_refusals_read_as_german() -> None:
     assert "Stimmgleichen" not in screen["refusal.captain.not_tied"]
     assert "verfallen lassen" not in screen["help.hunter"]  # "ihn" could be the shot or the player
     assert "95 %" in screen["balance.side"]
+
+
+def test_the_witch_is_not_told_nobody_was_attacked() -> None:
+    # on the wolf father's night the pack's victim is infected and the witch is shown none: somebody was attacked
+    screen = strings("de")
+    assert [k for k in ("night.attacked_nobody", "refusal.witch.no_victim") if "niemand angegriffen" in screen[k]] == []
