@@ -80,3 +80,15 @@ def test_a_wake_call_speaks_to_the_role_not_of_it(scene: str) -> None:
     does not switch from the third person to "tú" in one breath."""
     third = r"\b(el lobo blanco|los hombres lobo) abren? los ojos\b"
     assert [v for v in SCRIPT.variants("es", scene) if re.search(third, v)] == []
+
+
+def test_the_witch_is_not_told_one_potion_in_the_extended_rules() -> None:
+    """Her call is the same in both rulesets, and the extended one lets her use both potions in a night."""
+    one = r"(?:una|tu) poción,? o ninguna"
+    assert [v for v in SCRIPT.variants("es", "night.witch.wake") if re.search(one, v)] == []
+
+
+def test_the_ravens_sleep_does_not_promise_a_mark_at_dawn() -> None:
+    """The same line is said when the raven is dead or marked nobody: not "Mañana se sabrá"."""
+    promise = r"mañana se sabrá|el alba dirá"
+    assert [v for v in SCRIPT.variants("es", "night.raven.sleep") if re.search(promise, v, re.I)] == []
