@@ -101,6 +101,7 @@ def test_the_spanish_screens_give_nobody_a_gender() -> None:
     assert not re.search(r"\bvivo\b", es["reason.nobody_alive"])
     assert not re.search(r"\blos dos últimos\b", es["reason.mutual_vote"], re.I)
     assert "alguien ejecutado" not in es["help.servant"]
+    assert not re.search(r"\b(des)?conectad[oa]\b", es["peers.online"] + es["peers.offline"])  # beside a name
 
 
 def test_the_big_bad_wolf_is_promised_a_victim_only_while_no_wolf_has_died() -> None:
