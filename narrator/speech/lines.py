@@ -33,6 +33,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.events import Said
+from engine.roles import ROLES
 from engine.state import State
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
@@ -436,8 +437,11 @@ def _starts_with_i_sound(word: str) -> bool:
 
 
 def card_of(state: State, role: str) -> RoleName:
-    """A card as the deck holds it: said "the seer" when dealt once, "a werewolf" among its copies."""
-    return RoleName(role, (*state.dealt, *state.extra).count(role))
+    """A card as the deck holds it: said "the seer" when dealt once, "a werewolf" among its copies. A plain card
+    that any number of may be dealt (werewolf, villager) is "a villager" even when the deal has one, as
+    `deal.cards` says it ("un hombre lobo, la vidente y un aldeano")."""
+    copies = (*state.dealt, *state.extra).count(role)
+    return RoleName(role, max(copies, 2) if role in ROLES and ROLES[role].many else copies)
 
 
 def scene_values(said: Said, state: State) -> tuple[str, dict[str, object]]:

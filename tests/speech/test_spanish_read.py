@@ -7,7 +7,11 @@ import re
 
 import pytest
 
+from engine.state import State
+from narrator.speech.lines import Lines, Seat, card_of
+from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
+from narrator.ui.web.screens import Screens
 from narrator.ui.web.strings import strings
 
 SCRIPT = load(SHIPPED)
@@ -97,6 +101,7 @@ def test_the_spanish_screens_give_nobody_a_gender() -> None:
     assert not re.search(r"\bvivo\b", es["reason.nobody_alive"])
     assert not re.search(r"\blos dos últimos\b", es["reason.mutual_vote"], re.I)
     assert "alguien ejecutado" not in es["help.servant"]
+    assert not re.search(r"\b(des)?conectad[oa]\b", es["peers.online"] + es["peers.offline"])  # beside a name
 
 
 def test_the_big_bad_wolf_is_promised_a_victim_only_while_no_wolf_has_died() -> None:
@@ -113,3 +118,31 @@ def test_the_big_bad_wolf_is_promised_a_victim_only_while_no_wolf_has_died() -> 
 def test_no_sleep_line_says_a_kill_or_a_peek_happened(scene: str, claim: str) -> None:
     """The white werewolf may spare the pack, the little girl may not peek (or see nothing)."""
     assert [v for v in SCRIPT.variants("es", scene) if re.search(claim, v)] == []
+
+
+def test_a_lone_plain_card_is_still_a_villager() -> None:
+    """A deal with one villager card: its reveal says "un aldeano", as the deal's list does, not "el aldeano"."""
+    lines = Lines(SCRIPT, "es", Picker(0), ["Inés"])
+    state = State(dealt=("werewolf", "seer", "villager", "witch"))
+    assert lines.render("{player} era {role}.", {"player": Seat(1), "role": card_of(state, "villager")})[0] \
+        == "Inés era un aldeano."
+    assert lines.render("{player} era {role}.", {"player": Seat(1), "role": card_of(state, "seer")})[0] \
+        == "Inés era la vidente."
+
+
+def test_a_page_sentence_contracts_only_the_words_a_and_de() -> None:
+    """ "para el jugador cuatro", not "paral jugador cuatro"; "al jugador cuatro", "del jugador cuatro"."""
+    screens = Screens("es", lambda seat: "jugador cuatro")
+    screens.words = {**screens.words, "x.para": "Nuevo nombre para {name}", "x.a": "Curar a {name}",
+                     "x.de": "El voto de {name}", "x.la": "Tiene la palabra {name}"}
+    said = screens.spoken(4, False)
+    assert [screens.sentence(k, name=said) for k in ("x.para", "x.a", "x.de", "x.la")] == [
+        "Nuevo nombre para el jugador cuatro", "Curar al jugador cuatro", "El voto del jugador cuatro",
+        "Tiene la palabra el jugador cuatro"]
+
+
+def test_the_screens_name_who_chooses_and_what_the_fox_learns_plainly() -> None:
+    es = strings("es")
+    assert es["step.by"] == "{name} elige"  # "Elige Inés" reads as "choose Inés"
+    assert es["result.wolf"].startswith("al menos")  # the fox learns that one or more is a wolf
+    assert "elige a otra persona" in es["refusal.guard.repeat"]

@@ -8,6 +8,7 @@ goes to the screen that tapped, from the hub.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,8 @@ MARKS = {"link": "lovers", "charm": "charmed", "infect": "infected", "elected": 
 THIEF = "thief"  # the step shown the two cards left over at the deal
 PACK = "werewolves"  # the pack's step: a step that reads it names its victim (the wolf father's)
 _SEAT_WORD = "\x00"  # where a Spanish sentence put "el" before a seat word (contracted after formatting)
+# "a"/"de" as words of their own before that "el" ("al jugador cuatro"), never a word's last letters ("para el")
+_CONTRACTED = re.compile(rf"(?<!\w)(a|de) {_SEAT_WORD}el ", re.IGNORECASE)
 
 
 @functools.cache
@@ -96,7 +99,7 @@ class Screens:
     def sentence(self, key: str, fallback: str = "", **values: object) -> str:
         """A page sentence with names filled in, contracted (Spanish "al", "del") and capitalised."""
         text = self.words.get(key, fallback or key).format(**values)
-        text = text.replace(f"a {_SEAT_WORD}el ", "al ").replace(f"de {_SEAT_WORD}el ", "del ")
+        text = _CONTRACTED.sub(lambda m: m.group(1) + "l ", text)  # "a el" -> "al", "de el" -> "del"
         text = text.replace(_SEAT_WORD, "")
         text = spanish_euphony(text) if self.lang == "es" else text
         return text[:1].upper() + text[1:]
