@@ -1,4 +1,4 @@
-"""Resolve the dawn: who dies, in seat order, and what their deaths set off."""
+"""Resolve the dawn: who dies, in seat order, and what their deaths set off; then its news."""
 
 from __future__ import annotations
 
@@ -57,6 +57,10 @@ def resolve(state: State) -> list[Event]:
         events.append(Told("dawn.death", deaths[0]))
     else:
         events.append(Told("dawn.deaths", players=deaths))
-    for role in Hooks.dawn_news:
-        events += role.dawn_news(after)
     return events
+
+
+def news(state: State) -> list[Event]:
+    """What the whole table hears once the dawn's deaths and all they set off (grief, shots, the successor,
+    the captain's election) are resolved and nobody has won: the raven's letter, the dog's night."""
+    return [event for role in Hooks.dawn_news for event in role.dawn_news(state)]

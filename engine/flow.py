@@ -72,7 +72,7 @@ def _after_resolution(state: State) -> list[Event]:
             if asked:
                 return asked
     if state.phase == "dawn":
-        return [DayBegan(state.night)]
+        return [*dawn.news(state), DayBegan(state.night)]
     return begin_night(state, state.night + 1)
 
 

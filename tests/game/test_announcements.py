@@ -48,3 +48,28 @@ def test_the_cards_are_said_as_the_deal_holds_them() -> None:
     carla, ana = reveal["Carla"].lower(), reveal["Ana"].lower()
     assert "seherin" in carla and not any(w in carla for w in ("eine seherin", "einer seherin"))
     assert "werwolf" in ana and not any(w in ana for w in ("der werwolf", "den werwolf", "dem werwolf"))
+
+
+RAVEN = ["werewolf", "hunter", "raven", "villager", "villager", "villager"]  # Ana wolf, Ben hunter, Carla raven
+
+
+def test_the_ravens_letter_is_read_once_the_dawns_shots_are_fired() -> None:
+    n = narrate(answers(("raven:4", 2.0), ("werewolves:2", 2.0), ("hunter:5", 2.0)), lang="de", roles=RAVEN,
+                ruleset="extended")
+    scenes = [(c.scene, c.text) for c in captions(n)]
+    assert heard(scenes, "dawn.death", "Ben") < heard(scenes, "hunter.shot", "Eva") \
+        < heard(scenes, "dawn.raven", "Dario")
+
+
+def test_a_mark_on_the_player_the_hunter_shoots_at_dawn_is_never_read() -> None:
+    n = narrate(answers(("raven:4", 2.0), ("werewolves:2", 2.0), ("hunter:4", 2.0)), lang="es", roles=RAVEN,
+                ruleset="extended")
+    scenes = [scene for scene, _ in ((c.scene, c.text) for c in captions(n))]
+    assert "hunter.shot" in scenes and "dawn.raven" not in scenes
+
+
+def test_a_dawn_that_ends_the_game_reads_no_letter() -> None:
+    n = narrate(answers(("raven:4", 2.0), ("werewolves:2", 2.0), ("hunter:3", 2.0)), lang="en",
+                roles=["werewolf", "hunter", "raven", "villager"], ruleset="extended")
+    assert n.state.over
+    assert "dawn.raven" not in [c.scene for c in captions(n)]
