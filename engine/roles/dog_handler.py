@@ -97,7 +97,7 @@ class DogHandler(Role):
 
     def public(self, state: State) -> dict[str, Any]:
         dog = state.memory(DogMemory)
-        if dog.night != state.night or not dog.gap or state.phase == "night":
+        if dog.night != state.night or not dog.gap or state.phase in ("night", "dawn"):  # with the dawn's news
             return {}
         return {"dog": {"gap": list(dog.gap), "growls": dog.growls}}
 

@@ -66,7 +66,7 @@ class Raven(Role):
 
     def public(self, state: State) -> dict[str, Any]:
         target = marked(state)
-        if target is None or state.phase == "night":
+        if target is None or state.phase in ("night", "dawn"):  # read with the dawn's news, not before
             return {}
         return {"raven_mark": target}
 

@@ -137,3 +137,13 @@ def test_events_survive_their_journal_form() -> None:
     again = [event_from_json(e.to_json()) for e in g.events]
     assert again == g.events
     assert fold(again) == g.state
+
+
+def test_the_ravens_mark_reaches_the_view_with_the_dawns_news_not_during_the_hunters_shot() -> None:
+    g = Game.new(NAMES[:6], roles=["werewolf", "hunter", "raven", "villager", "villager", "villager"],
+                 ruleset="extended")
+    play(g, "raven:4", "werewolves:2")
+    assert g.state.current is not None and g.state.current.step == "hunter"
+    assert "raven_mark" not in view(g.state, 4)
+    play(g, "hunter:5")
+    assert g.state.phase == "day" and view(g.state, 4)["raven_mark"] == 4
