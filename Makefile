@@ -71,6 +71,7 @@ screens: $(TESTED)
 	cp artifacts/screens/ways-turn-es.png docs/round-turn.png
 	cp artifacts/screens/setup-odds-en.png docs/setup-odds.png
 	cp artifacts/screens/setup-levels-en.png docs/setup-levels.png
+	cp artifacts/screens/history-en.png docs/history.png
 	cp artifacts/screens/history-import-en.png docs/history-import.png
 
 clean:
