@@ -65,7 +65,7 @@ def test_the_bed_level_chosen_on_the_setup_screen_is_the_level_the_table_hears(
         heading, label = WORDS[lang]
         page.wait_for_function(f"document.querySelector('#levels > label').textContent === {heading!r}")
         assert page.inner_text("label[for=level-bed]") == label
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the README's picture (make screens): the levels a table starts at
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the README picture (make screens): the levels a table starts at
         page.locator("#levels").screenshot(path=str(ARTIFACTS / f"setup-levels-{lang}.png"))
         set_level(page, "voice", 0)  # the bed alone is heard: no voice over it, no cue
         set_level(page, "cues", 0)
