@@ -63,7 +63,7 @@ def clock_overshoot_ms(bed: bool) -> float:
             sink.close()
 
 
-def bed_levels(games: int = 40) -> list[tuple[float, bool]]:
+def bed_levels(games: int = 100) -> list[tuple[float, bool]]:
     """Each night step's level of the bed (dB, the bed layer alone: voice and cues at 0) as the table's speaker
     mixes it, with whether the step's role lives: `games` narrated games (7 to 12 players, random answers on the
     virtual clock, a voice of noise bursts as long as each line), as the rhythm leak's games are played."""
@@ -130,5 +130,5 @@ def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
                  "ms", "lower")
     yield metric("clock.overshoot_ms_p95.bed_on", statistics.median(clock_overshoot_ms(True) for _ in range(3)),
                  "ms", "lower")
-    if only("ambience.bed_leak_accuracy"):  # about a minute: 40 games mixed
+    if only("ambience.bed_leak_accuracy"):  # about three minutes: 100 games mixed
         yield metric("ambience.bed_leak_accuracy", separable(bed_levels()), "accuracy", "lower")
