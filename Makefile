@@ -57,7 +57,7 @@ bench: $(BENCHED)
 
 screens: $(TESTED)
 	$(VENV)/bin/pytest -q tests/ui/web/test_web.py tests/ui/web/test_ways.py tests/ui/web/test_setup_odds.py \
-		tests/ui/web/test_levels_browser.py tests/ui/web/test_history_browser.py
+		tests/ui/web/test_levels_browser.py tests/ui/web/test_history_browser.py tests/ui/web/test_front_history_browser.py
 	mkdir -p docs
 	cp artifacts/screens/setup-en.png docs/setup.png
 	cp artifacts/screens/screen-deal.png docs/deal.png
@@ -71,7 +71,9 @@ screens: $(TESTED)
 	cp artifacts/screens/ways-turn-es.png docs/round-turn.png
 	cp artifacts/screens/setup-odds-en.png docs/setup-odds.png
 	cp artifacts/screens/setup-levels-en.png docs/setup-levels.png
+	cp artifacts/screens/history-en.png docs/history.png
 	cp artifacts/screens/history-import-en.png docs/history-import.png
+	cp artifacts/screens/front-history-en.png docs/front-history.png
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

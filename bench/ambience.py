@@ -1,10 +1,12 @@
-"""Ambience figures: the mixer's CPU share, the bed's drop under speech, the step clock with the bed on and off."""
+"""Ambience figures: the mixer's CPU share, the bed's drop under speech, the step clock with the bed on and off, and
+how well the bed's level in a night step tells a dead role's step from a living one's (as clock.leak_accuracy does
+for its length; 0.5 is chance)."""
 
 from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -15,6 +17,7 @@ from narrator.audio.mixer import Levels, Mixer
 from narrator.game.clock import RealClock
 
 from ._measure import metric, p95
+from .narration import separable
 
 BLOCK = RATE // 50  # 20 ms: what the sound card pulls at a time
 
@@ -60,7 +63,58 @@ def clock_overshoot_ms(bed: bool) -> float:
             sink.close()
 
 
-def run() -> Iterator[str]:
+def bed_levels(games: int = 100) -> list[tuple[float, bool]]:
+    """Each night step's level of the bed (dB, the bed layer alone: voice and cues at 0) as the table's speaker
+    mixes it, with whether the step's role lives: `games` narrated games (7 to 12 players, random answers on the
+    virtual clock, a voice of noise bursts as long as each line), as the rhythm leak's games are played."""
+    import tempfile
+    import wave
+    from pathlib import Path
+
+    from engine import HouseRules
+    from narrator.audio.sinks import FileSink
+    from narrator.audio.speaker import AudioSpeaker
+    from narrator.game.clock import VirtualClock
+    from narrator.game.inputs import RandomInput
+    from narrator.game.session import Session, Table
+    from narrator.speech.captions import CaptionSpeaker
+    from narrator.speech.script import SHIPPED, load
+
+    from .narration import NAMES
+
+    script, out = load(SHIPPED), []
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in range(games):
+            table = Table.deal(NAMES[:7 + seed % 6], HouseRules(), seed, "en", kind="demo")
+            path = Path(tmp) / "game.wav"
+            sink = FileSink(path, Mixer(Sounds(folder=Path(tmp)), Levels(voice=0, bed=100, cues=0)))
+            speaker = AudioSpeaker("en", [sink], CaptionSpeaker(None), engine=NoiseVoice())  # type: ignore[arg-type]
+            steps = Session(table, script, speaker, VirtualClock(), RandomInput(seed)).run().steps
+            speaker.close()
+            with wave.open(str(path)) as w:
+                heard = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float64) / 32768
+            for s in steps:
+                part = heard[int(s.t * RATE):int(s.end * RATE)]
+                out.append((10 * float(np.log10(max(float(np.mean(part ** 2)), 1e-12))), s.actor_alive))
+    return out
+
+
+class NoiseVoice:
+    """A voice that needs nothing installed: each line a burst of noise, 60 ms a character."""
+
+    from narrator.audio.engines import VoiceSettings
+
+    settings = VoiceSettings("espeak", "bench", "en")
+    live = True
+
+    def identity(self) -> str:
+        return "noise"
+
+    def synthesize(self, text: str) -> Clip:
+        return Clip(speech(0.06 * len(text)) * 2)
+
+
+def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
     cpu = statistics.median(mixed(Levels())[1] / 60 for _ in range(5))
     yield metric("ambience.mixer_cpu_s_per_audio_s", cpu, "s/s", "lower")
     bed = Levels(voice=0, bed=100, cues=0)  # the bed layer alone is heard, with and without the lines over it
@@ -76,3 +130,5 @@ def run() -> Iterator[str]:
                  "ms", "lower")
     yield metric("clock.overshoot_ms_p95.bed_on", statistics.median(clock_overshoot_ms(True) for _ in range(3)),
                  "ms", "lower")
+    if only("ambience.bed_leak_accuracy"):  # about three minutes: 100 games mixed
+        yield metric("ambience.bed_leak_accuracy", separable(bed_levels()), "accuracy", "lower")

@@ -59,9 +59,14 @@ def accuracy(steps: list[StepTiming], seed: int = 0) -> float:
     Two classifiers: the best threshold on duration (either direction), and a histogram (majority per
     0.5 s bin). Returns the better held-out accuracy; 0.5 is chance.
     """
+    return separable([(s.end - s.t, s.actor_alive) for s in steps], seed)
+
+
+def separable(values: list[tuple[float, bool]], seed: int = 0) -> float:
+    """`accuracy` for any one number heard per step (its duration, the bed's level in dB...): (value, actor alive)."""
     rng = random.Random(seed)
-    alive = [s.end - s.t for s in steps if s.actor_alive]
-    dead = [s.end - s.t for s in steps if not s.actor_alive]
+    alive = [d for d, living in values if living]
+    dead = [d for d, living in values if not living]
     n = min(len(alive), len(dead))
     rows = [(d, 1) for d in rng.sample(dead, n)] + [(d, 0) for d in rng.sample(alive, n)]
     rng.shuffle(rows)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def open_sqlite(path: Path) -> sqlite3.Connection:
@@ -14,3 +18,17 @@ def open_sqlite(path: Path) -> sqlite3.Connection:
     db.execute("PRAGMA foreign_keys=ON")
     db.execute("PRAGMA busy_timeout=5000")
     return db
+
+
+@contextmanager
+def transaction(db: sqlite3.Connection, lock: threading.Lock, begin: str = "BEGIN") -> Iterator[Callable[..., Any]]:
+    """One transaction on `db` behind the threads' `lock`, committed at the end, rolled back on an error; yields
+    what runs a statement in it (`db.execute`)."""
+    with lock:
+        db.execute(begin)
+        try:
+            yield db.execute
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")

@@ -95,8 +95,10 @@ def check(args: argparse.Namespace) -> str | None:
     return secret
 
 
-def reopened_rooms(args: argparse.Namespace, cfg: Any, script: Any, data: Path, store: Any) -> Any:
-    """The server's rooms, with every room that was open when it last stopped, or was killed, reopened."""
+def reopened_rooms(args: argparse.Namespace, cfg: Any, script: Any, data: Path, store: Any,
+                   history: Any = None) -> Any:
+    """The server's rooms, with every room that was open when it last stopped, or was killed, reopened.
+    `history`: where their finished games go (the store's PostgreSQL with `--store`, else the data folder)."""
     from narrator.online.holding import LEASE_S, Holding, holder_name
     from narrator.online.rooms import Rooms
     from narrator.online.speech import room_voice
@@ -104,7 +106,7 @@ def reopened_rooms(args: argparse.Namespace, cfg: Any, script: Any, data: Path, 
     holding = Holding(store, holder_name(args.port), args.lease or LEASE_S)
     rooms = Rooms(cfg, script, data, fast=args.fast, speed=args.speed, prefix=args.code_prefix,
                   speaker_factory=None if args.fast or args.captions_only else room_voice, store=store,
-                  holding=holding)
+                  holding=holding, history=history)
     reopened = rooms.reopen()
     if reopened:
         print(f"wolfcall: {len(reopened)} rooms reopened", file=sys.stderr)
@@ -114,7 +116,7 @@ def reopened_rooms(args: argparse.Namespace, cfg: Any, script: Any, data: Path, 
 def run(args: argparse.Namespace) -> int:
     from narrator.config import load_config
     from narrator.online.accounts import Accounts
-    from narrator.online.pgstore import open_store
+    from narrator.online.pgstore import open_history_store, open_store
     from narrator.online.room import start_ticking
     from narrator.online.site import create_online_app
     from narrator.online.store import StoreError
@@ -138,12 +140,13 @@ def run(args: argparse.Namespace) -> int:
     data.mkdir(parents=True, exist_ok=True)
     try:
         store = open_store(args.store, data)
+        history = open_history_store(args.store, data)
     except StoreError as exc:
         print(f"wolfcall: {exc}", file=sys.stderr)
         sock.close()
         return 1
     accounts = Accounts(store)
-    rooms = reopened_rooms(args, cfg, script, data, store)
+    rooms = reopened_rooms(args, cfg, script, data, store, history)
     stun = args.stun or []
 
     def ice(user: str) -> list[dict[str, object]]:
@@ -162,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         stop.set()
         rooms.suspend()  # kept for the next start (after the signal, already done: nothing is left to do)
+        history.close()
         store.close()
     return 0
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.config import Config
-from narrator.game.historystore import open_history
+from narrator.game.historystore import HistoryStore, open_history
 from narrator.game.journal import JournalError
 from narrator.game.session import Table
 from narrator.online.holding import Alone, Holds
@@ -45,19 +45,22 @@ class Rooms:
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, speed: float = 1.0,
                  now: Callable[[], float] = time.time, prefix: str = "",
                  speaker_factory: Callable[[Any, Table], Any] | None = None, store: Store | None = None,
-                 kept: OpenRooms | None = None, holding: Holds | None = None) -> None:
+                 kept: OpenRooms | None = None, holding: Holds | None = None,
+                 history: HistoryStore | None = None) -> None:
         """`prefix`: the first letter of every code this server draws, so that a router in front of several
         servers sends `/r/<code>...` to the one that holds the room by that letter alone (README). `store`:
         where the join tries are counted (without one, in this process's memory). `kept`: where the list of
         open rooms is kept for a restart (default: a file a room in `data/rooms`). `holding`: this process's
-        leases in the store's registry (default: none, every room is this server's)."""
+        leases in the store's registry (default: none, every room is this server's). `history`: where every
+        room's finished games are kept (default: `history.sqlite` in `data`)."""
         if len(prefix) > 1 or (prefix and prefix not in CODE_LETTERS):
             raise ValueError(f"a code's first letter is one of {CODE_LETTERS}")
         self.cfg, self.script, self.data, self.fast, self.speed, self.now = cfg, script, data, fast, speed, now
         self.prefix = prefix
         self.speaker_factory = speaker_factory
         self.rooms: dict[str, Room] = {}
-        self.history = open_history(data)  # every room's finished games, each kept with its players' accounts
+        # every room's finished games, each kept with its players' accounts
+        self.history = history if history is not None else open_history(data)
         self.lock = threading.Lock()
         self.joins: Window | StoredWindow = Window(now, JOIN_TRIES) if store is None else StoredWindow(store, now)
         self.kept = kept if kept is not None else RoomFiles(data / "rooms")

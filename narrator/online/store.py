@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from narrator.sqlitefile import open_sqlite
+from narrator.sqlitefile import open_sqlite, transaction
 
 
 class Taken(Exception):
@@ -290,14 +290,8 @@ class SqliteStore(SqlStore):
     def _tx(self, lock: str | None = None) -> Iterator[Run]:
         """`lock`: BEGIN IMMEDIATE takes the file's write lock first, so the count and the write are one step
         for every process on the file (SQLite has one writer at a time: every key shares that lock)."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE" if lock is not None else "BEGIN")
-            try:
-                yield self._db.execute
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        with transaction(self._db, self._lock, "BEGIN IMMEDIATE" if lock is not None else "BEGIN") as run:
+            yield run
 
     def close(self) -> None:
         with self._lock:

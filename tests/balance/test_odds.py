@@ -86,3 +86,20 @@ def test_the_suggestion_is_closer_to_even() -> None:
     found = estimate(classic(8))  # the table's 8-player deal favours the village: a change is suggested
     assert found.suggestion is not None
     assert found.suggestion[2].gap < found.odds.gap
+
+
+@pytest.mark.parametrize(("rules", "players"), [("classic", 6), ("classic", 12), ("extended", 8)])
+def test_the_table_is_the_count_of_the_games_played_now(rules: str, players: int) -> None:
+    """The committed table is a seeded reference: each figure is the count of games 0..N-1 as the engine and the
+    heuristic players play them today (its suggestion's too), so a change to either that moves a figure is seen
+    here, and the table made again (tools/balance_table.py)."""
+    from narrator.balance.odds import _swapped
+
+    setup, house = Setup.recommended(ruleset(rules), players), defaults(rules)
+    kept = table()[key(setup, house)]
+    stale = "the table no longer matches the games: run tools/balance_table.py"
+    assert dict(simulate(setup, house, kept["games"]).wins) == kept["wins"], stale
+    near = kept["suggestion"]
+    if near is not None:
+        trial = _swapped(setup, near["out"], near["in"])
+        assert dict(simulate(trial, house, near["games"]).wins) == near["wins"], stale

@@ -1,50 +1,85 @@
-"""The history's store: a game kept under its key (the same key replaces it), deleted, a player renamed or merged,
-and an account's games apart from the others'."""
+"""The history's store, the same tests on SQLite and on a real PostgreSQL: a game kept under its key (the same key
+replaces it), deleted, a player renamed or merged, and an account's games apart from the others'."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from narrator.game.history import overview, player_stats
-from narrator.game.historystore import SqliteHistory
+from narrator.game.historystore import HistoryStore, SqlHistory, SqliteHistory
+from narrator.online.pgstore import PostgresHistory, open_history_store
 
 from .history_games import GAMES
 
+Opener = Callable[[], SqlHistory]  # another connection to the same history: another process's view of it
+OPENED: list[SqlHistory] = []
 
-def filled(tmp_path: Path) -> SqliteHistory:
-    store = SqliteHistory(tmp_path / "h.sqlite")
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Opener]:
+    """Opens the test's history, once in an SQLite file and once in PostgreSQL; each call a connection of its own."""
+    if request.param == "sqlite":
+        def opened() -> SqlHistory:
+            return SqliteHistory(tmp_path / "h.sqlite")
+    else:
+        address: str = request.getfixturevalue("pg_address")
+
+        def opened() -> SqlHistory:
+            return PostgresHistory(address)
+
+    def kept() -> SqlHistory:
+        OPENED.append(opened())
+        return OPENED[-1]
+
+    yield kept
+    while OPENED:
+        OPENED.pop().close()
+
+
+def filled(opener: Opener) -> SqlHistory:
+    store = opener()
     for game in GAMES:
         store.add_game(game)
     return store
 
 
-def test_games_come_back_as_they_were_kept(tmp_path: Path) -> None:
-    store = filled(tmp_path)
+def test_both_are_history_stores(opener: Opener, tmp_path: Path) -> None:
+    store: HistoryStore = opener()  # mypy holds both to the Protocol
+    assert isinstance(store, SqlHistory)
+    assert isinstance(open_history_store(None, tmp_path / "data"), SqliteHistory)  # no --store: the data folder
+
+
+def test_games_come_back_as_they_were_kept(opener: Opener) -> None:
+    store = filled(opener)
     back = store.games()
     assert [replace(g, id=None) for g in back] == GAMES and len({g.id for g in back}) == 5
     store.close()
-    again = SqliteHistory(tmp_path / "h.sqlite")  # on the disk, not in memory
+    OPENED.remove(store)
+    again = opener()  # on the disk, not in memory
     assert len(again.games()) == 5
 
 
-def test_the_same_key_replaces_the_game(tmp_path: Path) -> None:
-    store = filled(tmp_path)
+def test_the_same_key_replaces_the_game(opener: Opener) -> None:
+    store = filled(opener)
     store.add_game(replace(GAMES[0], winner="village", ended=600.0))
     kept = store.games()
     assert len(kept) == 5 and [g.winner for g in kept if g.key == "g1"] == ["village"]
 
 
-def test_a_deleted_game_leaves_every_number(tmp_path: Path) -> None:
-    store = filled(tmp_path)
+def test_a_deleted_game_leaves_every_number(opener: Opener) -> None:
+    store = filled(opener)
     g5 = next(g for g in store.games() if g.key == "g5")
     assert g5.id is not None and store.delete_game(g5.id) and not store.delete_game(g5.id)
     stats = {p.name: p for p in player_stats(store.games())}
     assert "Dario" not in stats and stats["Ana"].games == 4 and stats["Ana"].wins == 2  # g5 was a win of hers
 
 
-def test_rename_and_merge(tmp_path: Path) -> None:
-    store = filled(tmp_path)
+def test_rename_and_merge(opener: Opener) -> None:
+    store = filled(opener)
     assert store.rename_player("Dario", "Darío") == 1
     assert "Darío" in store.names() and "Dario" not in store.names()
     assert store.rename_player("Carla", "Ben") == 4  # a merge: Ben's 4 games and Carla's 4 are one player's 8
@@ -52,8 +87,8 @@ def test_rename_and_merge(tmp_path: Path) -> None:
     assert ben.games == 8 and ben.wins == 4 and ben.voted_out == 3
 
 
-def test_an_account_sees_only_the_games_it_sat_in(tmp_path: Path) -> None:
-    store = SqliteHistory(tmp_path / "h.sqlite")
+def test_an_account_sees_only_the_games_it_sat_in(opener: Opener) -> None:
+    store = opener()
     mine = replace(GAMES[0], seats=tuple(replace(s, account=3 if s.seat == 1 else 4) for s in GAMES[0].seats))
     store.add_game(mine)
     store.add_game(GAMES[1])
@@ -61,8 +96,8 @@ def test_an_account_sees_only_the_games_it_sat_in(tmp_path: Path) -> None:
     assert store.games(5) == [] and len(store.games()) == 2
 
 
-def test_the_stores_own_count_is_the_hand_counted_one(tmp_path: Path) -> None:
-    store = filled(tmp_path)
+def test_the_stores_own_count_is_the_hand_counted_one(opener: Opener) -> None:
+    store = filled(opener)
     data = store.overview(2)
     assert data == overview(GAMES, last=2) | {"games": data["games"]}  # numbers counted by the store's GROUP BY
     assert [g["key"] for g in data["games"]] == ["g5", "g4"] and data["count"] == 5 and "log" not in data["games"][0]
@@ -75,8 +110,8 @@ def test_the_stores_own_count_is_the_hand_counted_one(tmp_path: Path) -> None:
     assert store.overview(30) == overview(store.games(), last=30)
 
 
-def test_an_accounts_count_is_its_own_seats(tmp_path: Path) -> None:
-    store = SqliteHistory(tmp_path / "h.sqlite")
+def test_an_accounts_count_is_its_own_seats(opener: Opener) -> None:
+    store = opener()
     for game in GAMES:
         store.add_game(replace(game, seats=tuple(replace(s, account=7) if s.name == "Ana" else s for s in game.seats)))
     store.add_game(replace(GAMES[0], key="other"))  # a game Ana's account did not sit in

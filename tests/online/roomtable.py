@@ -71,10 +71,11 @@ def latest(phone: RoomPhone) -> tuple[int, dict[str, Any]]:
 
 
 def open_room(tmp_path: Path, players: int, rules: str = "classic", lang: str = "en", seed: int = 0,
-              speaking: bool = False, now: Any = None, speaker: Any = None) -> tuple[Rooms, Room, RoomTable,
-                                                                                   list[RoomPhone]]:
-    """A room opened by seat 1 and joined by the others, every member's page open, before the deal."""
-    rooms = Rooms(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=speaker,
+              speaking: bool = False, now: Any = None, speaker: Any = None,
+              history: Any = None) -> tuple[Rooms, Room, RoomTable, list[RoomPhone]]:
+    """A room opened by seat 1 and joined by the others, every member's page open, before the deal (`history`:
+    the server's, default its data folder's)."""
+    rooms = Rooms(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=speaker, history=history,
                   **({"now": now} if now is not None else {}))
     room = rooms.open(1, NAMES[0], {"ruleset": rules, "lang": lang, "speaking": speaking})
     for user in range(2, players + 1):

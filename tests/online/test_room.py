@@ -286,6 +286,25 @@ def test_a_finished_rooms_game_is_kept_with_each_seats_account(tmp_path: Path) -
     assert (tmp_path / "history.sqlite").is_file()  # the server's, not the room's folder (removed when it closes)
 
 
+def test_with_a_postgresql_store_the_rooms_games_are_kept_there(tmp_path: Path, pg_address: str) -> None:
+    """`serve --online --store postgresql://...`: every process keeps its rooms' games in the one database, so
+    another process (another connection) sees each seat's account, and the data folder holds no history."""
+    from narrator.online.pgstore import PostgresHistory, open_history_store
+
+    history = open_history_store(pg_address, tmp_path)
+    other = PostgresHistory(pg_address)
+    try:
+        _rooms, room, table, phones = open_room(tmp_path, 6, seed=3, history=history)
+        phones[0].send(t="deal")
+        play_room(room, table, phones, random.Random(3))
+        (game,) = other.games()
+        assert [(s.seat, s.account) for s in game.seats] == [(n, n) for n in range(1, 7)]
+        assert other.overview(10, account=2)["count"] == 1 and not (tmp_path / "history.sqlite").exists()
+    finally:
+        history.close()
+        other.close()
+
+
 class AtTheDebate(Exception):
     """The opener's page shows the day's call to vote: the test takes over."""
 

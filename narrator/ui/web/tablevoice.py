@@ -39,17 +39,21 @@ class PageMix:
     def __init__(self, levels: Levels) -> None:
         self.levels = levels
         self.pending: tuple[str | None, str | None] = (None, None)
+        self.bed: str | None = None  # the bed playing since the last line that changed it
 
     def moment(self, bed: str | None, cue: str | None) -> None:
         self.pending = (bed, cue)
 
     def said(self) -> dict[str, object]:
-        """The message's ambience: only a line that changes something says so (with the layers' gains)."""
+        """The message's ambience: the bed that plays from this line on, every time (a page that has just
+        connected or been reloaded starts it at the next line, not at the next change of bed), the layers'
+        gains, and the cue of a line that brings one."""
         (bed, cue), self.pending = self.pending, (None, None)
-        if bed is None and cue is None:
+        self.bed = bed or self.bed
+        if self.bed is None and cue is None:
             return {}
         gains = {"voice": gain(self.levels.voice), "bed": gain(self.levels.bed), "cues": gain(self.levels.cues)}
-        return {**({"bed": bed} if bed else {}), **({"cue": cue} if cue else {}), "levels": gains}
+        return {**({"bed": self.bed} if self.bed else {}), **({"cue": cue} if cue else {}), "levels": gains}
 
 
 def ambience_wav(name: str) -> bytes | None:

@@ -65,11 +65,11 @@ def test_the_bed_level_chosen_on_the_setup_screen_is_the_level_the_table_hears(
         heading, label = WORDS[lang]
         page.wait_for_function(f"document.querySelector('#levels > label').textContent === {heading!r}")
         assert page.inner_text("label[for=level-bed]") == label
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the README picture (make screens): the levels a table starts at
+        page.locator("#levels").screenshot(path=str(ARTIFACTS / f"setup-levels-{lang}.png"))
         set_level(page, "voice", 0)  # the bed alone is heard: no voice over it, no cue
         set_level(page, "cues", 0)
         set_level(page, "bed", bed)
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the README's picture (make screens)
-        page.locator("#levels").screenshot(path=str(ARTIFACTS / f"setup-levels-{lang}.png"))
     assert f"bed_volume: {bed}" in cfg.path.read_text()  # kept for the next run, as the speaker's volume is
     wav = tmp_path / "table.wav"
     speaker = table_voice(hub, lang, ["Ana", "Ben"], "file", out=wav)  # the next game's speaker, as a deal makes it

@@ -45,8 +45,10 @@ def test_the_page_is_told_the_bed_and_cue_each_line_brings(tmp_path: Path, monke
     for scene in ("night.start", "night.seer.wake", "dawn.start"):
         speaker.say(Line(scene, 0, "en", "Words.", ()), 0.0)
     heard = [m for m in next(iter(inbox.values())) if m["t"] == "audio"]
-    assert [(m.get("bed"), m.get("cue")) for m in heard] == [("night", "nightfall"), (None, None), ("day", "dawn")]
-    assert heard[0]["levels"] == {"voice": 1.0, "bed": pytest.approx(0.36), "cues": pytest.approx(0.64)}
+    # every line names the bed that plays, so a page that connects (or is reloaded) mid-night starts it at once
+    assert [(m.get("bed"), m.get("cue")) for m in heard] == [("night", "nightfall"), ("night", None), ("day", "dawn")]
+    for m in heard:
+        assert m["levels"] == {"voice": 1.0, "bed": pytest.approx(0.36), "cues": pytest.approx(0.64)}
     client = TestClient(create_app(h))
     served = client.get("/ambience/cue.dawn")
     assert served.status_code == 200
@@ -99,20 +101,24 @@ def test_the_page_ducks_the_bed_under_the_voice_with_ramps(page: Any) -> None:
 
 QUIET_PAGE = """<!doctype html><button id="go">go</button><script src="/static/ambience.js"></script>
 <script>document.getElementById("go").onclick = () => {
-  wolfcallAmbience.line(new Audio("/audio/1"), {bed: "night", levels: {voice: 1, bed: BED, cues: 0}});
+  for (let k = 0; k < LINES; k++) {
+    wolfcallAmbience.line(new Audio("/audio/1"), {bed: "night", levels: {voice: 1, bed: BED, cues: 0}});
+  }
 };</script>"""
 
 
-def bed_level(page: Any, bed: float) -> float:
+def bed_level(page: Any, bed: float, lines: int = 1) -> float:
     """What the page's WebAudio sends the speaker once the night bed has faded in at level `bed` (no line plays,
-    so nothing ducks it): the bed is a constant 0.1, so the speaker gets 0.1 times the bed's gain."""
+    so nothing ducks it), `lines` lines each naming the night's bed told at once: the bed is a constant 0.1, so
+    the speaker gets 0.1 times the bed's gain."""
     sounds = {"bed.night": to_wav(Clip(np.full(4 * RATE, 0.1, dtype=np.float32))),
               "/audio/1": to_wav(Clip(np.zeros(RATE // 10, dtype=np.float32)))}  # a line, not played
 
     def serve(route: Any) -> None:
         path = route.request.url.split("wolfcall.test", 1)[1]
         if path == "/":
-            route.fulfill(body=QUIET_PAGE.replace("BED", str(bed)), content_type="text/html")
+            html = QUIET_PAGE.replace("BED", str(bed)).replace("LINES", str(lines))
+            route.fulfill(body=html, content_type="text/html")
         elif path.startswith("/static/"):
             route.fulfill(path=str(STATIC / path.removeprefix("/static/")))
         else:
@@ -135,3 +141,9 @@ def test_the_page_plays_the_bed_at_the_level_it_is_told(page: Any, bed: float) -
     """The bed level the setup chose (sent with each line that changes the bed) is what the page's WebAudio sends
     the speaker: measured on its output, not read from a setting."""
     assert bed_level(page, bed) == pytest.approx(0.1 * bed, rel=0.02)
+
+
+def test_lines_that_name_the_bed_playing_start_it_once(page: Any) -> None:
+    """Every line names the bed that plays; lines that come while its sound is still loading start one bed, not
+    one each (which would play it twice as loud)."""
+    assert bed_level(page, 0.36, lines=3) == pytest.approx(0.1 * 0.36, rel=0.02)

@@ -8,6 +8,7 @@ const wolfcallAmbience = (() => {
   const FLOOR = Math.pow(10, -12 / 20);  // the bed under the voice: 12 dB down
   const RAMP = 0.2, FADE = 2.0, END = 3.0;  // seconds
   let ctx = null, duckGain = null, bed = null, meter = null;
+  let wanted = null;  // the bed the last line asked for: told at once, while its sound may still be loading
   let levels = { voice: 1, bed: 0.36, cues: 0.64 };
   const buffers = {};
   const trace = [];  // [time, gain] read back by the tests as the duck moves
@@ -44,6 +45,7 @@ const wolfcallAmbience = (() => {
     if (old) { ramp(old.gain.gain, 0, name === "off" ? END : FADE); old.source.stop(ctx.currentTime + FADE + END); }
     if (name === "off" || levels.bed <= 0) return;
     const buffer = await load(`bed.${name}`);
+    if (wanted !== name || (bed && bed.name === name)) return;  // another bed was asked for meanwhile
     const source = ctx.createBufferSource();
     const gain = ctx.createGain();
     source.buffer = buffer;
@@ -77,12 +79,13 @@ const wolfcallAmbience = (() => {
   }
 
   // A line's audio element and its message ({url, bed, cue, levels}): the bed and cue change as it begins,
-  // the bed ducks while it plays.
+  // the bed ducks while it plays. Every line names the bed that plays (a page that has just connected starts
+  // it there); only a bed other than the one asked for last starts anything.
   function line(audio, m) {
     context();
     if (m.levels) levels = m.levels;
     audio.volume = Math.min(1, levels.voice);
-    if (m.bed && !(bed && bed.name === m.bed)) playBed(m.bed);
+    if (m.bed && m.bed !== wanted) { wanted = m.bed; playBed(m.bed); }
     if (m.cue) playCue(m.cue);
     audio.addEventListener("playing", () => duck(true));
     for (const done of ["ended", "pause", "error"]) audio.addEventListener(done, () => duck(false));

@@ -59,7 +59,7 @@ function showRooms(name) {
 }
 
 // The account's own finished games (GET /api/history: only the games it sat in): its numbers, the win rate by
-// side as a small SVG bar chart drawn here, and its last games.
+// side and by role as small SVG bar charts drawn here, and its last games.
 async function myHistory() {
   const answer = await api("/api/history");
   const box = $("my-history");
@@ -71,18 +71,22 @@ async function myHistory() {
   if (!me) { line(t("history.empty"), "muted"); box.hidden = false; return; }
   line(t("history.player_line", { name: me.name, games: me.games, wins: me.wins, rate: Math.round(me.win_rate * 100) + "%",
     survived: me.survived, voted: me.voted_out })).id = "my-numbers";
-  const NS = "http://www.w3.org/2000/svg", sides = Object.entries(me.sides);
-  const chart = document.createElementNS(NS, "svg");
-  chart.setAttribute("viewBox", `0 0 300 ${sides.length * 18}`); chart.setAttribute("class", "chart sides");
-  sides.forEach(([side, v], i) => {
-    const add = (tag, attrs, text) => { const n = document.createElementNS(NS, tag); for (const [k, x] of Object.entries(attrs)) n.setAttribute(k, x); if (text) n.textContent = text; chart.append(n); };
-    const rate = v.games ? v.wins / v.games : 0;
-    add("text", { x: 0, y: i * 18 + 13, class: "chart-label" }, t("history.side." + side));
-    add("rect", { x: 110, y: i * 18 + 3, width: 140, height: 12, class: "chart-back" });
-    add("rect", { x: 110, y: i * 18 + 3, width: Math.round(140 * rate), height: 12, class: "chart-bar", "data-rate": rate.toFixed(4) });
-    add("text", { x: 254, y: i * 18 + 13, class: "chart-value" }, `${v.wins}/${v.games}`);
-  });
-  const by = document.createElement("h3"); by.textContent = t("history.by_side"); box.append(by, chart);
+  const NS = "http://www.w3.org/2000/svg";
+  const bars = (kind, heading, rows, label) => {  // one bar per side or role: its wins out of its games
+    const chart = document.createElementNS(NS, "svg");
+    chart.setAttribute("viewBox", `0 0 300 ${rows.length * 18}`); chart.setAttribute("class", "chart " + kind);
+    rows.forEach(([key, v], i) => {
+      const add = (tag, attrs, text) => { const n = document.createElementNS(NS, tag); for (const [k, x] of Object.entries(attrs)) n.setAttribute(k, x); if (text) n.textContent = text; chart.append(n); };
+      const rate = v.games ? v.wins / v.games : 0;
+      add("text", { x: 0, y: i * 18 + 13, class: "chart-label" }, label(key));
+      add("rect", { x: 110, y: i * 18 + 3, width: 140, height: 12, class: "chart-back" });
+      add("rect", { x: 110, y: i * 18 + 3, width: Math.round(140 * rate), height: 12, class: "chart-bar", "data-rate": rate.toFixed(4) });
+      add("text", { x: 254, y: i * 18 + 13, class: "chart-value" }, `${v.wins}/${v.games}`);
+    });
+    const by = document.createElement("h3"); by.textContent = t(heading); box.append(by, chart);
+  };
+  bars("sides", "history.by_side", Object.entries(me.sides), (side) => t("history.side." + side));
+  bars("roles", "history.by_role", Object.entries(me.roles), (role) => t("role." + role));
   const list = document.createElement("ul"); list.id = "my-games";
   for (const g of d.games) { const li = document.createElement("li"); li.textContent = `${t("end." + g.winner)} · ${t("history.nights", { n: g.nights })}`; list.append(li); }
   const last = document.createElement("h3"); last.textContent = t("history.games"); box.append(last, list);
