@@ -322,8 +322,9 @@ class Screens:
     def logged(self, state: State, entry: dict[str, Any]) -> str:
         """One line of the night log in words: "The guard protected Ana"."""
         result = entry.get("result")
-        word = next((self.words[k] for k in (f"night.answer_{result}", f"role.{result}", f"option.{result}",
-                                              f"result.{result}") if k in self.words), result or "")
+        word = next((self.words[k] for k in (f"log.{entry['kind']}_{result}", f"night.answer_{result}",
+                                              f"role.{result}", f"option.{result}", f"result.{result}")
+                     if k in self.words), result or "")  # a log line's own word first ("chose the village")
         own = f"log.{entry['kind']}.{entry.get('role')}"  # a role's own line ("the big bad wolf attacked")
         key = own if own in self.words else f"log.{entry['kind']}"
         also = {"also": self.said(state, entry["also"])} if "also" in entry else {}

@@ -208,3 +208,22 @@ def test_the_night_log_says_the_thiefs_swap_as_a_native_would() -> None:
     assert said == {"en": "Gülay swapped the thief card for the Wolf father card",
                     "de": "Gülay tauschte die Diebeskarte gegen die Karte „Urwolf“",
                     "es": "Gülay cambió la carta de ladrón por la de «Padre de los lobos»"}
+
+
+def test_the_night_log_says_the_wolf_dogs_side_as_a_side() -> None:
+    """The wolf-dog's line mixed a side word ("Dorf") with a button's text ("Zu den Werwölfen gehen")."""
+    names = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede"]
+    said = {}
+    for lang in ("en", "de", "es"):
+        for side in ("wolves", "village"):
+            game = Game.new(names, ruleset="extended", seed=1, mode="one_device",
+                            roles=["wolf_dog", "werewolf", *["villager"] * 4])
+            game.choose(Choice("wolf_dog", option=side))
+            entry = next(e.to_json() for e in game.state.log if e.kind == "side")
+            said[lang, side] = Screens(lang, lambda s: names[s - 1]).logged(game.state, entry)
+    assert said == {("en", "wolves"): "Ana, as the wolf-dog, chose a side: the werewolves",
+                    ("en", "village"): "Ana, as the wolf-dog, chose a side: the village",
+                    ("de", "wolves"): "Ana entschied sich als Grenzgänger für das Rudel",
+                    ("de", "village"): "Ana entschied sich als Grenzgänger für das Dorf",
+                    ("es", "wolves"): "Ana, con la carta de perro lobo, se puso del lado de los lobos",
+                    ("es", "village"): "Ana, con la carta de perro lobo, se puso del lado de la aldea"}
