@@ -399,8 +399,9 @@ def spoken_texts(script: Script, lang: str, roles: Sequence[str]) -> dict[str, t
 
 
 def sentence_case(text: str) -> str:
-    """Capitalise a sentence that now starts with a filled-in word ("player four was ...")."""
-    return re.sub(r"(^|[.!?¡¿]\s+|^[¡¿])([a-zà-ÿ])", lambda m: m.group(1) + m.group(2).upper(), text)
+    """Capitalise a sentence that now starts with a filled-in word ("player four was ..."); an ellipsis goes on
+    with the same sentence ("soplarás y soplarás... y derribarás"), so what follows it keeps its case."""
+    return re.sub(r"(^|(?<!\.\.)[.!?¡¿]\s+|^[¡¿])([a-zà-ÿ])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def _plain(word: str) -> str:

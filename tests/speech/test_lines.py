@@ -53,6 +53,8 @@ def test_a_filled_line_starts_with_a_capital() -> None:
     assert line.text[0].isupper() and "layer four" in line.text
     assert sentence_case("player four is gone. player five too.") == "Player four is gone. Player five too."
     assert sentence_case("¿jugador dos? un hombre lobo.") == "¿Jugador dos? Un hombre lobo."
+    assert sentence_case("soplarás y soplarás... y derribarás otra casa.") == \
+        "Soplarás y soplarás... y derribarás otra casa."  # an ellipsis goes on with the sentence
 
 
 def test_every_language_has_role_names_for_the_reveal() -> None:
