@@ -20,6 +20,7 @@ let screenQ, screenName;  // the question drawn: a new one drops the pick and an
 let joinCode = null, joinName = "";  // the lobby's form, kept while the screen is redrawn
 let adjusting = false;  // the setup's «Ajustar»: the cards' − and + are shown once it is tapped (seed 000)
 let typedNames = null;  // the setup's names as typed, kept while the screen is redrawn (a refused one too)
+let typing = null;  // the name field being typed in when the setup is redrawn, and its cursor: kept in it
 const TOKEN = "wolfcall.token";
 function stored() { try { return localStorage.getItem(TOKEN); } catch (e) { return null; } }
 function store(token) { try { localStorage.setItem(TOKEN, token); } catch (e) { /* a private window: this page only */ } }
@@ -233,6 +234,7 @@ function render(s) {
   if (s.screen !== "card") release();
   if (s.q != null || OUTSIDE.includes(s.screen)) tallied = null;  // the count stays until the next question
   if (s.screen !== "setup") { typedNames = null; adjusting = false; }  // the deal took the names; a new game starts from its own
+  else keepTyped();  // a setup drawn again (its odds arriving) while a name is typed keeps it, and the cursor in it
   if (s.q !== screenQ || s.screen !== screenName) {
     myPick = null; screenQ = s.q; screenName = s.screen;
     if ($("confirm").open) $("confirm").close();  // a question about a screen that has moved on
@@ -294,7 +296,7 @@ function setup(main, s) {
   main.append(el("div", { class: "field" }, el("label", { text: t("setup.players") }), players));
   if (own && s.lobby) main.append(lobbyPanel(s));
   else {
-    const names = el("div", { class: "grid" });
+    const names = el("div", { class: "grid", id: "names" });
     for (let i = 0; i < d.players; i++) {
       const value = typedNames && typedNames[i] !== undefined ? typedNames[i] : d.names[i] || "";
       const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value, maxlength: String(d.name_max), "aria-label": t("setup.name", { n: i + 1 }) });
@@ -305,7 +307,10 @@ function setup(main, s) {
       names.append(input);
     }
     main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
+    const field = typing && names.children[typing.at];
+    if (field) { field.focus(); field.setSelectionRange(typing.start, typing.end); }
   }
+  typing = null;
   main.append(cardsField(d));
   if (d.balance) main.append(balanceField(d.balance));
   const h = d.house;
@@ -351,6 +356,14 @@ function balanceField(b) {
     field.append(el("p", { id: "balance-suggestion", text: t("balance.suggest", { out: t("role." + n.out), in: t("role." + n.in), village: wins("village"), wolves: wins("wolves") }) }));
   }
   return field;
+}
+// What the name fields hold now, typed or not yet sent (a field sends its name when it is left), and which is typed in.
+function keepTyped() {
+  const fields = [...document.querySelectorAll("#names input")];
+  if (!fields.length) return;
+  typedNames = fields.map((x) => x.value);
+  const at = fields.indexOf(document.activeElement);
+  typing = at < 0 ? null : { at, start: fields[at].selectionStart, end: fields[at].selectionEnd };
 }
 // The cards of the deal, by side (its plain card first, then by name) under each side's total: each role with its
 // picture, its help and, once "adjust" is tapped, − and + where allowed. The total says why a thief brings two more.
