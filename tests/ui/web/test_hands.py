@@ -120,6 +120,26 @@ def test_the_seers_thumb_is_a_picture_not_an_emoji(page: Any, tmp_path: Path) ->
         assert page.inner_text("#secret p.big") == "Werwolf"
 
 
+@pytest.mark.parametrize("side", ["werewolf", "village"])
+def test_the_thumb_is_drawn_without_the_builds_pictures_and_without_an_emoji(page: Any, tmp_path: Path,
+                                                                           side: str) -> None:
+    """A walk from a tree whose build had fetched no pictures (offline, as on a Pi) drew the fox's 👎 as an empty
+    box: the emoji stood in for the missing picture, and the machine has no emoji font."""
+    answer = {**Screens("de", lambda s: NAMES[s - 1]).answer(side), "picture": None}  # no icons/thumb-*.svg
+    secret = {"t": "private", "kind": "answer", "target": "Ben", **answer}
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        page.evaluate(f"showSecret({json.dumps(secret)})")
+        thumb = page.locator("#secret .thumb")
+        assert thumb.locator("svg").count() == 1 and thumb.inner_text().strip() == ""
+        turned = page.evaluate("getComputedStyle(document.querySelector('#secret .thumb svg')).transform")
+        assert (turned != "none") == (side == "werewolf"), turned  # down for a wolf, up for the village
+        box = thumb.locator("svg").bounding_box()
+        assert box is not None and box["width"] >= 96 and box["height"] >= 96
+        page.locator("#secret").screenshot(path=str(tmp_path / f"thumb-{side}.png"))
+
+
 def test_the_day_timer_is_drawn_once(page: Any, tmp_path: Path) -> None:
     """The day screen drew the time left twice: in the sundial's middle and again as "Zeit: 4:59" under it."""
     day = {"t": "screen", "screen": "day", "q": 2, "day": 1, "dead": "Niemand ist gestorben.", "timer": 5, "left": 300}

@@ -76,6 +76,11 @@ function inlinePicture(svg) {
   node.setAttribute("class", "pic big");
   return node;
 }
+// The seer's or the fox's thumb when the build has no pictures: drawn here, never an emoji (a Pi kiosk may have no
+// font for it, and draws an empty box); pointing down by CSS (style.css, [data-thumb=down]).
+const THUMB = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="96" height="96"><path fill="#ffb347" ' +
+  'd="M2 10h4v11H2zM8 21h9.2a2 2 0 0 0 1.9-1.3l2.7-7.4A2 2 0 0 0 19.9 9.6H14l.9-4.3a1.6 1.6 0 0 0-2.8-1.4L8 9.4z"/></svg>';
+function drawnThumb() { const node = inlinePicture(THUMB); node.classList.add("drawn"); return node; }
 function put(node, ...kids) { node.append(...kids.filter(Boolean)); return node; }
 // A role's help card, opened by tapping its name; the server names the role and its picture.
 function showHelp(id, icon) {
@@ -176,7 +181,7 @@ function showSecret(m) {
     if (m.pack.length) box.append(el("p", { text: t("deal.pack") + ": " + m.pack.join(", ") }));
     if (!held) box.append(el("button", { class: "primary", id: "cover", text: t("deal.cover"), on: () => cover(true) }));
   } else if (m.thumb) {  // a side: village or werewolf (the classic seer, the fox)
-    put(box, el("h2", { text: m.target }), el("div", { class: "thumb", "data-thumb": m.thumb }, inlinePicture(m.picture) || (m.thumb === "down" ? "👎" : "👍")),
+    put(box, el("h2", { text: m.target }), el("div", { class: "thumb", "data-thumb": m.thumb }, (inlinePicture(m.picture) || drawnThumb())),
       el("p", { class: "big", text: m.text }), m.note ? el("p", { class: "note", text: m.note }) : null,
       el("button", { class: "primary", id: "cover", text: t("night.got_it"), on: () => cover(false) }));
   } else {  // the card itself (the extended seer)
