@@ -805,14 +805,16 @@ function ballots(body, s, modes) {
       el("h2", { text: t("ballot.pass", { name: v.name }) }),
       el("button", { class: "primary", id: "ballot-open", "data-voter": v.seat, text: t("ballot.open", { name: v.name }), on: () => open(v) }));
   };
-  const vote = (v, target) => () => { cast.push(v.seat + ">" + target); next(); };
+  // each ballot is confirmed before the device goes on: a slip of the finger is not cast
+  const vote = (v, target, name) => () => ask(name === null ? t("ballot.confirm_abstain") : t("ballot.confirm", { name }),
+    () => { cast.push(v.seat + ">" + target); next(); });
   const open = (v) => {
     modes.hidden = true;  // once the device goes round, the way of voting stays
     $("undo").hidden = true;  // and ↶ goes: in a voter's hands it would throw away the ballots cast so far
     body.replaceChildren(el("h2", { id: "ballot-voter", text: t("ballot.title", { name: v.name }) }));
     if (v.weight > 1) body.append(el("p", { class: "note", text: t("ballot.double") }));
-    for (const p of s.count.seats) body.append(el("button", { class: "choice", "data-ballot": p.seat, text: p.name, on: vote(v, p.seat) }, badges(s, p)));
-    body.append(el("button", { class: "choice", id: "abstain", "data-ballot": "-", text: t("ballot.abstain"), on: vote(v, "-") }));
+    for (const p of s.count.seats) body.append(el("button", { class: "choice", "data-ballot": p.seat, text: p.name, on: vote(v, p.seat, p.name) }, badges(s, p)));
+    body.append(el("button", { class: "choice", id: "abstain", "data-ballot": "-", text: t("ballot.abstain"), on: vote(v, "-", null) }));
   };
   next();
 }
@@ -825,11 +827,12 @@ function tiebreak(main, s) {
     main.append(el("button", { class: "choice", "data-value": c.value, text: c.name, on: () => ask(t("tiebreak.confirm", { name: c.name }), { t: "tap", q: s.q, value: c.value }) }));
   }
 }
+// A question answered yes or no; yes sends `message`, or does it when it is a function (a ballot kept on the page).
 function ask(question, message) {
   const dialog = $("confirm");
   $("confirm-text").textContent = question;
   $("confirm-yes").textContent = t("day.yes"); $("confirm-no").textContent = t("day.no");
-  $("confirm-yes").onclick = () => { dialog.close(); send(message); };
+  $("confirm-yes").onclick = () => { dialog.close(); if (typeof message === "function") message(); else send(message); };
   $("confirm-no").onclick = () => dialog.close();
   dialog.showModal();
 }
