@@ -164,6 +164,26 @@ def test_the_thumb_is_drawn_without_the_builds_pictures_and_without_an_emoji(pag
         page.locator("#secret").screenshot(path=str(tmp_path / f"thumb-{side}.png"))
 
 
+def test_the_end_screen_draws_only_the_cards_the_voice_has_revealed(page: Any, tmp_path: Path) -> None:
+    """A walk: every card (and the game's story, which names them) was drawn while the narrator still revealed the
+    first ones aloud."""
+    cards = [{"seat": n, "name": name, "role": role, "alive": n != 1, "won": n != 1, "marks": []}
+             for n, (name, role) in enumerate([("Ana", "Werwolf"), ("Ben", "Seherin"), ("Carla", "Dorfbewohner")], 1)]
+    end = {"t": "screen", "screen": "end", "winner": "village", "reason": "wolves_dead", "cards": cards,
+           "timeline": [{"period": "day", "n": 1, "title": "Tag 1", "events": [],
+                         "deaths": [{"name": "Ana", "role": "Werwolf", "how": "verurteilt", "cause": "vote"}]}],
+           "alive": [{"name": "Ben", "role": "Seherin"}, {"name": "Carla", "role": "Dorfbewohner"}]}
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        page.evaluate(f"render({json.dumps({**end, 'revealed': [1]})})")
+        assert page.inner_text("#banner") == "Das Dorf gewinnt"
+        assert page.locator("#cards li").count() == 1 and page.locator("#timeline, #alive").count() == 0
+        assert "Seherin" not in page.inner_text("#screen") and page.is_visible("#rematch")
+        page.evaluate(f"render({json.dumps(end)})")  # every card said: all of them, the story and who is left
+        assert page.locator("#cards li").count() == 3 and page.locator("#timeline, #alive").count() == 2
+
+
 def test_the_day_timer_is_drawn_once(page: Any, tmp_path: Path) -> None:
     """The day screen drew the time left twice: in the sundial's middle and again as "Zeit: 4:59" under it."""
     day = {"t": "screen", "screen": "day", "q": 2, "day": 1, "dead": "Niemand ist gestorben.", "timer": 5, "left": 300}

@@ -838,9 +838,10 @@ function ask(question, message) {
 }
 function end(main, s) {
   main.append(el("div", { class: "banner", id: "banner", text: t("end." + s.winner) }), el("p", { class: "big", text: t("reason." + s.reason) }));
-  const cards = el("ol", { id: "cards" });
-  main.append(el("h2", { text: t("end.cards") }), cards);
-  s.cards.forEach((c, i) => setTimeout(() => cards.append(endCard(s, c)), 400 * i));
+  // the cards the voice has revealed so far (`revealed`; every card without it): the screen follows the voice
+  const shown = s.revealed ? s.cards.filter((c) => s.revealed.includes(c.seat)) : s.cards;
+  main.append(el("h2", { text: t("end.cards") }), put(el("ol", { id: "cards" }), ...shown.map((c) => endCard(s, c))));
+  if (shown.length < s.cards.length) { endButtons(main); return; }  // the story names the cards: once all are said
   const line = el("ol", { id: "timeline" });
   for (const p of s.timeline) {
     const item = el("li", { class: "period " + p.period, "data-period": p.period + "-" + p.n },
@@ -856,6 +857,9 @@ function end(main, s) {
   main.append(el("h2", { text: t("end.timeline") }), line, el("h2", { text: t("end.alive") }));
   if (s.alive.length) main.append(put(el("ul", { id: "alive" }), ...s.alive.map((a) => el("li", {}, picture(a.icon, "small"), el("span", { text: `${a.name} (${a.role})` })))));
   else main.append(el("p", { id: "alive", class: "muted", text: t("end.nobody_alive") }));
+  endButtons(main);
+}
+function endButtons(main) {
   if (me.as === "host") main.append(el("div", { class: "row" }, button(t("end.rematch"), { t: "rematch" }, "primary", "rematch"),
     button(t("end.new_game"), { t: "new" }, "", "new-game")));
 }
