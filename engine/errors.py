@@ -29,6 +29,14 @@ class Refused(Exception):
     def message(self) -> str:
         return str(self)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its rule and its params (an estimate's worker process sends it back to the server)."""
+        return _refused, (self.rule, self.message, self.params)
+
+
+def _refused(rule: str, message: str, params: dict[str, object]) -> Refused:
+    return Refused(rule, message, **params)
+
 
 class Unknown(Exception):
     """A choice names something that does not exist (a seat past the table, a step nobody has)."""

@@ -9,7 +9,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 from engine import HouseRules, Refused, Setup, ruleset
@@ -57,9 +57,32 @@ class ScreenOdds:
                 self._waiting[deal].append(ready)
                 return PENDING
             self._waiting[deal] = [ready]
-        future = self._pool().submit(estimated, deal)
-        future.add_done_callback(lambda done: self._done(deal, done))
+        try:
+            pool, future = self._submit(deal)
+        except BrokenExecutor:  # no worker could be started: no odds for this deal, and the setup goes on
+            logging.getLogger(__name__).exception("the odds of %s could not be estimated", deal)
+            with self._lock:
+                self._waiting.pop(deal, None)
+            return self._keep(deal, None)
+        future.add_done_callback(lambda done: self._done(deal, done, pool))
         return PENDING
+
+    def _submit(self, deal: Deal) -> tuple[Executor, Future[dict[str, Any] | None]]:
+        """The deal sent to the worker; a worker that died (an estimate that broke its process) is replaced once."""
+        pool = self._pool()
+        try:
+            return pool, pool.submit(estimated, deal)
+        except BrokenExecutor:
+            self._drop(pool)
+            pool = self._pool()
+            return pool, pool.submit(estimated, deal)
+
+    def _drop(self, pool: Executor) -> None:
+        """A pool whose worker died takes no more deals: the next deal starts a new one."""
+        with self._lock:
+            if self._workers is pool:
+                self._workers = None
+        pool.shutdown(wait=False)
 
     def _pool(self) -> Executor:
         """One worker process for the whole server (started at the first live estimate): its games share no state
@@ -78,12 +101,14 @@ class ScreenOdds:
                 self._known.popitem(last=False)
         return found
 
-    def _done(self, deal: Deal, done: Future[dict[str, Any] | None]) -> None:
+    def _done(self, deal: Deal, done: Future[dict[str, Any] | None], pool: Executor | None = None) -> None:
         try:
             found = done.result()
-        except Exception:  # a fault of the estimate (or of its process) shows no odds; the setup goes on
+        except Exception as fault:  # a fault of the estimate (or of its process) shows no odds; the setup goes on
             logging.getLogger(__name__).exception("the odds of %s could not be estimated", deal)
             found = None
+            if isinstance(fault, BrokenExecutor) and pool is not None:
+                self._drop(pool)
         self._keep(deal, found)
         with self._lock:
             waiting = self._waiting.pop(deal, [])

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine import NARRATOR, Choice, Game, HouseRules, Setup, answerer, legal_choices, view
+from engine import NARRATOR, Choice, Game, HouseRules, Setup, answerer, legal_choices, view, voters
 from engine.state import State
 
 from .heuristic import decide, talk
@@ -78,16 +78,18 @@ class Table:
         return self.rng.choice([c for c, n in picks.items() if n == most])
 
     def day_vote(self, state: State, legal: Sequence[Choice]) -> Choice:
-        """The debate (claims said aloud), then a show of hands, each voter seeing the hands already up."""
+        """The debate (claims said aloud), then a show of hands, each voter seeing the hands already up (only the
+        seats with a vote: a pardoned village idiot speaks but raises no hand)."""
         living = sorted(state.alive)
         for seat in living:
             claim = talk(self.seen(state, seat), self.minds[seat], self.rng)
             if claim is not None:
                 for other in living:
                     self.minds[other].hear(claim)
-        start = self.rng.randrange(len(living))
+        voting = voters(state)
+        start = self.rng.randrange(len(voting))
         hands: dict[int, int | None] = {}
-        for seat in living[start:] + living[:start]:
+        for seat in voting[start:] + voting[:start]:
             for other in living:
                 self.minds[other].hands = hands
             hands[seat] = self.ask(state, seat, legal).target

@@ -141,8 +141,12 @@ def game_to_play(args: argparse.Namespace, cfg: Config, rules: str,
 def report(table: Table, state: State, sources: list[str] | None) -> None:
     """The last lines on stderr: the seed that plays this game again, who won, and (with sound) where the
     spoken lines came from."""
-    print(f"wolfcall demo: seed {table.seed}, {state.winner} won ({state.reason}) after {state.night} nights",
-          file=sys.stderr)
+    from narrator.ui.web.strings import strings
+
+    words = strings(table.lang)
+    winner, reason = words.get(f"end.{state.winner or 'draw'}", ""), words.get(f"reason.{state.reason}", "")
+    said = words["cli.demo_end"].format(seed=table.seed, winner=winner, reason=reason, nights=state.night)
+    print(f"wolfcall demo: {said}", file=sys.stderr)  # in the table's words, as the page's end screen says it
     if sources is not None:
         counts = {k: sources.count(k) for k in ("pack", "live", "fallback", "captions")}
         print("wolfcall demo: lines spoken from " + ", ".join(f"{k}: {v}" for k, v in counts.items()),

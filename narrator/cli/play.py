@@ -135,6 +135,9 @@ def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data:
     except EOFError:
         print(f"\nwolfcall: {strings(table.lang)['cli.input_ended'].format(path=path)}", file=sys.stderr)
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: said in the table's language, as the end of input is
+        print(f"\nwolfcall: {strings(table.lang)['cli.stopped'].format(path=path)}", file=sys.stderr)
+        return 130
     finally:
         journal.close()
         history.close()

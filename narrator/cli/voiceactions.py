@@ -70,6 +70,11 @@ def _download(args: argparse.Namespace) -> int:
     bar = _Bar(model, sys.stderr)
     try:
         path = download(model, progress=bar.update)
+    except EngineError as exc:  # a narrator's name typed: the error says whose voice it is
+        if model == args.model:
+            raise
+        persona = all_voices()[args.model.lower()].persona
+        raise type(exc)(f"{persona}'s voice: {exc}") from None
     finally:
         bar.close()
     print(f"installed {path}")

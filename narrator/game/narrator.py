@@ -492,7 +492,11 @@ class Narrator:
         for seat in self.state.seats:
             if isinstance(self.input, AheadBox) and self.input.answered_ahead():
                 break  # the table has already asked to play again: the end screen shows every card
+            if not self.replaying:
+                self.listener.on_reveal(seat)  # the screen shows each card as the voice reveals it, not before
             self.say("end.reveal", player=Seat(seat), role=card_of(self.state, self.state.role_of(seat)))
+        if not self.replaying:
+            self.listener.on_reveal(None)
 
 
 __all__ = ["COVERED", "ROUND_TABLE", "Narrator", "ReplayMismatch", "StepTiming", "UndoRequested"]

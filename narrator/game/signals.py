@@ -38,6 +38,11 @@ class Listener(Protocol):
         question is), or closes (None) when an answer would have closed it."""
         ...
 
+    def on_reveal(self, seat: int | None) -> None:
+        """At the end, the line that reveals `seat`'s card begins; None: the reveals are over (said out, or cut short
+        by a rematch), every card may be shown."""
+        ...
+
 
 class Deaf:
     """Nobody listens: the terminal, the demo, a replay."""
@@ -55,4 +60,7 @@ class Deaf:
         pass
 
     def on_decoy(self, question: Question | None) -> None:
+        pass
+
+    def on_reveal(self, seat: int | None) -> None:
         pass

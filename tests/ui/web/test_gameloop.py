@@ -108,6 +108,24 @@ def test_a_rematch_tapped_while_the_cards_are_revealed_cuts_them_short_and_deals
     hub.stop_game()
 
 
+def test_the_end_screen_shows_each_card_as_the_voice_reveals_it(tmp_path: Path) -> None:
+    """A walk: the end screen drew every card within a second (and the game's story, which names them too) while
+    the narrator went on revealing them one by one for many seconds: each card was on the screen before it was said."""
+    voices = Voices(HeldReveal)
+    hub, table, host = ended(tmp_path, voices)
+    held = voices.made[0]
+    assert isinstance(held, HeldReveal) and held.speaking.wait(GUARD_S)  # the first card is being revealed aloud
+    with table.changed:
+        ends = [s for s in screens(host) if s["screen"] == "end"]
+    assert ends[0]["revealed"] == [] and ends[-1]["revealed"] == [1], [s.get("revealed") for s in ends]
+    held.done.set()
+    table.wait(lambda: "revealed" not in ((host.screen() or {}) if (host.screen() or {}).get("screen") == "end"
+                                          else {"revealed": 0}))
+    revealed = [s.get("revealed") for s in screens(host) if s["screen"] == "end"]
+    assert revealed == [[], *([list(range(1, n + 1)) for n in range(1, 9)]), None], revealed
+    hub.stop_game()
+
+
 def test_a_journal_continued_after_a_rematch_goes_on_with_the_second_game(tmp_path: Path) -> None:
     hub, table, host = ended(tmp_path)
     host.send(t="rematch")

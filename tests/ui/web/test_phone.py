@@ -48,6 +48,25 @@ def test_a_long_name_and_a_duplicate_lose_no_name_typed_and_are_said_in_german(p
         assert draft == [typed[0], "", *typed[2:]], "the server lost the names typed after the duplicate"
 
 
+def test_a_name_being_typed_stays_with_its_cursor_when_the_setup_is_drawn_again(page: Any, tmp_path: Path) -> None:
+    """A walk with 32 players lost "Xaver": the setup drawn again (its odds arriving) while he was typed, before his
+    field was left and sent, put the field back empty."""
+    port = free_port()
+    with server(tmp_path, port):
+        german_setup(page, port)
+        field = page.locator("#screen .grid input").nth(3)
+        field.press_sequentially("Xaer")
+        field.press("ArrowLeft")
+        field.press("ArrowLeft")  # the cursor between "Xa" and "er"
+        before = gen(page)
+        page.evaluate("send({t: 'house', step_seconds: 4})")  # a new setup screen comes while the field is typed in
+        page.wait_for_function(f"+document.getElementById('screen').dataset.gen > {before}")
+        assert names_shown(page)[3] == "Xaer"
+        assert page.evaluate("document.activeElement === document.querySelectorAll('#screen .grid input')[3]")
+        page.keyboard.type("v")  # typing goes on where it was
+        assert names_shown(page)[3] == "Xaver"
+
+
 def test_a_spanish_numbered_seat_takes_its_article_on_the_screens(page: Any, tmp_path: Path) -> None:
     """Unnamed seats in Spanish: "Pásale el móvil al jugador uno", "Soy el jugador uno", "Curar al jugador uno",
     never "a jugador uno" (scripts/es/words.yaml's seat word, contracted as the narrator says it)."""

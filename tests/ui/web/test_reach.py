@@ -77,6 +77,7 @@ def test_the_witch_with_twelve_names_sees_bestaetigen_without_scrolling(page: An
         assert page.locator("button[data-kind=poison]").count() == 12  # her list of twelve names
         assert page.inner_text("#brew") == "Bestätigen"
         in_reach(page, "#brew")
+        opaque(page, "#brew")  # not yet enabled, over the names: none shows through it
         page.click("button[data-kind=poison][data-target='12']")  # the last name, scrolled to
         in_reach(page, "#brew")
         assert page.is_enabled("#brew")
@@ -91,6 +92,7 @@ def test_cupids_confirm_is_in_reach_and_says_to_pick_two(page: Any, tmp_path: Pa
         drawn_at(page, port, "de", cupid)
         hint = page.locator("#pick-hint")
         assert hint.inner_text() == "Tippe 2 Namen an und dann auf „Bestätigen“."
+        opaque(page, "#pick-confirm")
         hinted = hint.bounding_box()
         assert hinted is not None and hinted["y"] >= 0 and hinted["y"] + hinted["height"] <= PHONE["height"]
         in_reach(page, "#pick-confirm")
@@ -98,6 +100,13 @@ def test_cupids_confirm_is_in_reach_and_says_to_pick_two(page: Any, tmp_path: Pa
         page.click("button[data-seat='12']")
         in_reach(page, "#pick-confirm")
         assert page.is_enabled("#pick-confirm")
+
+
+def opaque(page: Any, selector: str) -> None:
+    """A walk saw "Lukas" through the witch's disabled "Bestätigen", floating over her list: drawn at 40% opacity."""
+    style = page.evaluate(f"(() => {{ const s = getComputedStyle(document.querySelector({selector!r}));"
+                          " return [s.opacity, s.backgroundColor]; })()")
+    assert page.is_disabled(selector) and style[0] == "1" and style[1].startswith("rgb("), style
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:

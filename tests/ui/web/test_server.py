@@ -28,6 +28,23 @@ def test_a_port_in_use_is_said_in_one_german_line_with_another_port(tmp_path: Pa
         s.bind(("127.0.0.1", free))  # the port it suggests is free
 
 
+def test_the_address_is_said_in_the_tables_language(tmp_path: Path) -> None:
+    """A walk's German game said "wolfcall: open http://… on the device in the middle of the table" in English."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    proc = subprocess.Popen([WOLFCALL, "play", "--fast", "--audio", "none", "--lang", "de", "--port", str(port),
+                             "--data", str(tmp_path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # said once it listens
+        assert line == f"wolfcall: Öffne http://127.0.0.1:{port}/ auf dem Gerät in der Mitte des Tisches.\n", line
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=60)
+
+
 def test_the_pages_socket_is_never_compressed(tmp_path: Path) -> None:
     """permessage-deflate would squeeze a padded frame's spaces out: its size on the wire would be its content's
     (narrator/ui/web/shape.py), a wolf's frames told from a villager's. Offered (as every browser does), declined."""

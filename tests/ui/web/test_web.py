@@ -461,6 +461,7 @@ def vote_by_ballots(page: Any, lang: str, state: dict[str, Any]) -> None:
             shot(page, f"ballot-voter-{lang}")
         target = ballots.get(voter["seat"])
         page.click(f"button[data-ballot='{'-' if target is None else target}']")
+        page.click("#confirm-yes")  # each ballot is confirmed before the device goes on
     page.wait_for_selector("#ballots-confirm")
     shot(page, f"ballots-done-{lang}")
     before, taps = gen(page), len(sent(page))

@@ -20,6 +20,7 @@ let screenQ, screenName;  // the question drawn: a new one drops the pick and an
 let joinCode = null, joinName = "";  // the lobby's form, kept while the screen is redrawn
 let adjusting = false;  // the setup's «Ajustar»: the cards' − and + are shown once it is tapped (seed 000)
 let typedNames = null;  // the setup's names as typed, kept while the screen is redrawn (a refused one too)
+let typing = null;  // the name field being typed in when the setup is redrawn, and its cursor: kept in it
 const TOKEN = "wolfcall.token";
 function stored() { try { return localStorage.getItem(TOKEN); } catch (e) { return null; } }
 function store(token) { try { localStorage.setItem(TOKEN, token); } catch (e) { /* a private window: this page only */ } }
@@ -75,6 +76,11 @@ function inlinePicture(svg) {
   node.setAttribute("class", "pic big");
   return node;
 }
+// The seer's or the fox's thumb when the build has no pictures: drawn here, never an emoji (a Pi kiosk may have no
+// font for it, and draws an empty box); pointing down by CSS (style.css, [data-thumb=down]).
+const THUMB = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="96" height="96"><path fill="#ffb347" ' +
+  'd="M2 10h4v11H2zM8 21h9.2a2 2 0 0 0 1.9-1.3l2.7-7.4A2 2 0 0 0 19.9 9.6H14l.9-4.3a1.6 1.6 0 0 0-2.8-1.4L8 9.4z"/></svg>';
+function drawnThumb() { const node = inlinePicture(THUMB); node.classList.add("drawn"); return node; }
 function put(node, ...kids) { node.append(...kids.filter(Boolean)); return node; }
 // A role's help card, opened by tapping its name; the server names the role and its picture.
 function showHelp(id, icon) {
@@ -175,7 +181,7 @@ function showSecret(m) {
     if (m.pack.length) box.append(el("p", { text: t("deal.pack") + ": " + m.pack.join(", ") }));
     if (!held) box.append(el("button", { class: "primary", id: "cover", text: t("deal.cover"), on: () => cover(true) }));
   } else if (m.thumb) {  // a side: village or werewolf (the classic seer, the fox)
-    put(box, el("h2", { text: m.target }), el("div", { class: "thumb", "data-thumb": m.thumb }, inlinePicture(m.picture) || (m.thumb === "down" ? "👎" : "👍")),
+    put(box, el("h2", { text: m.target }), el("div", { class: "thumb", "data-thumb": m.thumb }, (inlinePicture(m.picture) || drawnThumb())),
       el("p", { class: "big", text: m.text }), m.note ? el("p", { class: "note", text: m.note }) : null,
       el("button", { class: "primary", id: "cover", text: t("night.got_it"), on: () => cover(false) }));
   } else {  // the card itself (the extended seer)
@@ -233,6 +239,7 @@ function render(s) {
   if (s.screen !== "card") release();
   if (s.q != null || OUTSIDE.includes(s.screen)) tallied = null;  // the count stays until the next question
   if (s.screen !== "setup") { typedNames = null; adjusting = false; }  // the deal took the names; a new game starts from its own
+  else keepTyped();  // a setup drawn again (its odds arriving) while a name is typed keeps it, and the cursor in it
   if (s.q !== screenQ || s.screen !== screenName) {
     myPick = null; screenQ = s.q; screenName = s.screen;
     if ($("confirm").open) $("confirm").close();  // a question about a screen that has moved on
@@ -294,7 +301,7 @@ function setup(main, s) {
   main.append(el("div", { class: "field" }, el("label", { text: t("setup.players") }), players));
   if (own && s.lobby) main.append(lobbyPanel(s));
   else {
-    const names = el("div", { class: "grid" });
+    const names = el("div", { class: "grid", id: "names" });
     for (let i = 0; i < d.players; i++) {
       const value = typedNames && typedNames[i] !== undefined ? typedNames[i] : d.names[i] || "";
       const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value, maxlength: String(d.name_max), "aria-label": t("setup.name", { n: i + 1 }) });
@@ -305,7 +312,10 @@ function setup(main, s) {
       names.append(input);
     }
     main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
+    const field = typing && names.children[typing.at];
+    if (field) { field.focus(); field.setSelectionRange(typing.start, typing.end); }
   }
+  typing = null;
   main.append(cardsField(d));
   if (d.balance) main.append(balanceField(d.balance));
   const h = d.house;
@@ -351,6 +361,14 @@ function balanceField(b) {
     field.append(el("p", { id: "balance-suggestion", text: t("balance.suggest", { out: t("role." + n.out), in: t("role." + n.in), village: wins("village"), wolves: wins("wolves") }) }));
   }
   return field;
+}
+// What the name fields hold now, typed or not yet sent (a field sends its name when it is left), and which is typed in.
+function keepTyped() {
+  const fields = [...document.querySelectorAll("#names input")];
+  if (!fields.length) return;
+  typedNames = fields.map((x) => x.value);
+  const at = fields.indexOf(document.activeElement);
+  typing = at < 0 ? null : { at, start: fields[at].selectionStart, end: fields[at].selectionEnd };
 }
 // The cards of the deal, by side (its plain card first, then by name) under each side's total: each role with its
 // picture, its help and, once "adjust" is tapped, − and + where allowed. The total says why a thief brings two more.
@@ -787,14 +805,16 @@ function ballots(body, s, modes) {
       el("h2", { text: t("ballot.pass", { name: v.name }) }),
       el("button", { class: "primary", id: "ballot-open", "data-voter": v.seat, text: t("ballot.open", { name: v.name }), on: () => open(v) }));
   };
-  const vote = (v, target) => () => { cast.push(v.seat + ">" + target); next(); };
+  // each ballot is confirmed before the device goes on: a slip of the finger is not cast
+  const vote = (v, target, name) => () => ask(name === null ? t("ballot.confirm_abstain") : t("ballot.confirm", { name }),
+    () => { cast.push(v.seat + ">" + target); next(); });
   const open = (v) => {
     modes.hidden = true;  // once the device goes round, the way of voting stays
     $("undo").hidden = true;  // and ↶ goes: in a voter's hands it would throw away the ballots cast so far
     body.replaceChildren(el("h2", { id: "ballot-voter", text: t("ballot.title", { name: v.name }) }));
     if (v.weight > 1) body.append(el("p", { class: "note", text: t("ballot.double") }));
-    for (const p of s.count.seats) body.append(el("button", { class: "choice", "data-ballot": p.seat, text: p.name, on: vote(v, p.seat) }, badges(s, p)));
-    body.append(el("button", { class: "choice", id: "abstain", "data-ballot": "-", text: t("ballot.abstain"), on: vote(v, "-") }));
+    for (const p of s.count.seats) body.append(el("button", { class: "choice", "data-ballot": p.seat, text: p.name, on: vote(v, p.seat, p.name) }, badges(s, p)));
+    body.append(el("button", { class: "choice", id: "abstain", "data-ballot": "-", text: t("ballot.abstain"), on: vote(v, "-", null) }));
   };
   next();
 }
@@ -807,19 +827,21 @@ function tiebreak(main, s) {
     main.append(el("button", { class: "choice", "data-value": c.value, text: c.name, on: () => ask(t("tiebreak.confirm", { name: c.name }), { t: "tap", q: s.q, value: c.value }) }));
   }
 }
+// A question answered yes or no; yes sends `message`, or does it when it is a function (a ballot kept on the page).
 function ask(question, message) {
   const dialog = $("confirm");
   $("confirm-text").textContent = question;
   $("confirm-yes").textContent = t("day.yes"); $("confirm-no").textContent = t("day.no");
-  $("confirm-yes").onclick = () => { dialog.close(); send(message); };
+  $("confirm-yes").onclick = () => { dialog.close(); if (typeof message === "function") message(); else send(message); };
   $("confirm-no").onclick = () => dialog.close();
   dialog.showModal();
 }
 function end(main, s) {
   main.append(el("div", { class: "banner", id: "banner", text: t("end." + s.winner) }), el("p", { class: "big", text: t("reason." + s.reason) }));
-  const cards = el("ol", { id: "cards" });
-  main.append(el("h2", { text: t("end.cards") }), cards);
-  s.cards.forEach((c, i) => setTimeout(() => cards.append(endCard(s, c)), 400 * i));
+  // the cards the voice has revealed so far (`revealed`; every card without it): the screen follows the voice
+  const shown = s.revealed ? s.cards.filter((c) => s.revealed.includes(c.seat)) : s.cards;
+  main.append(el("h2", { text: t("end.cards") }), put(el("ol", { id: "cards" }), ...shown.map((c) => endCard(s, c))));
+  if (shown.length < s.cards.length) { endButtons(main); return; }  // the story names the cards: once all are said
   const line = el("ol", { id: "timeline" });
   for (const p of s.timeline) {
     const item = el("li", { class: "period " + p.period, "data-period": p.period + "-" + p.n },
@@ -835,6 +857,9 @@ function end(main, s) {
   main.append(el("h2", { text: t("end.timeline") }), line, el("h2", { text: t("end.alive") }));
   if (s.alive.length) main.append(put(el("ul", { id: "alive" }), ...s.alive.map((a) => el("li", {}, picture(a.icon, "small"), el("span", { text: `${a.name} (${a.role})` })))));
   else main.append(el("p", { id: "alive", class: "muted", text: t("end.nobody_alive") }));
+  endButtons(main);
+}
+function endButtons(main) {
   if (me.as === "host") main.append(el("div", { class: "row" }, button(t("end.rematch"), { t: "rematch" }, "primary", "rematch"),
     button(t("end.new_game"), { t: "new" }, "", "new-game")));
 }
