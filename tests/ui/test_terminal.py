@@ -154,9 +154,9 @@ def test_the_show_of_hands_confirm_names_who_leaves_with_the_ravens_mark() -> No
     """It asked "So viele Hände zählen?" without saying who leaves (issue 18); the raven's two extra votes
     on player three count as the engine counts them."""
     state = the_first_vote(mark=3).state
-    for typed, said in (("0\n2\n\n0\n0\nj\n", "Gleichstand: Ben, Spieler drei (Stimmen: je 2). So zählen?"),
-                        ("0\n0\n\n0\n0\nj\n", "Spieler drei muss das Dorf verlassen (Stimmen: 2). So zählen?"),
-                        ("0\n3\n\n0\n0\nj\n", "Ben muss das Dorf verlassen (Stimmen: 3). So zählen?")):
+    for typed, said in (("0\n2\n\n0\n0\nj\n", "Gleichstand: Ben, Spieler drei (Stimmen: je 2). Richtig gezählt?"),
+                        ("0\n0\n\n0\n0\nj\n", "Spieler drei wird verurteilt (Stimmen: 2). Richtig gezählt?"),
+                        ("0\n3\n\n0\n0\nj\n", "Ben wird verurteilt (Stimmen: 3). Richtig gezählt?")):
         term, out = keyboard_in("de", typed)
         choice = term._parse(Question("day_vote", (), None), state, "h", RealClock())
         assert isinstance(choice, Choice), out.getvalue()
@@ -190,8 +190,8 @@ def test_a_seats_number_is_its_key_and_niemand_is_0_in_a_german_game() -> None:
     term, out = keyboard_in("de", "j\n")
     term._prompt(q, state)
     menu = [line.strip() for line in out.getvalue().splitlines() if line.strip()[:1].isdigit() and ") " in line]
-    assert menu == ["0) Niemand geht", "1) 1 Ana verbannen", "2) 2 Ben verbannen", "3) Spieler drei verbannen",
-                    "4) 4 Dora verbannen", "6) 6 Fede verbannen"]
+    assert menu == ["0) Niemanden verurteilen", "1) 1 Ana verurteilen", "2) 2 Ben verurteilen",
+                    "3) Spieler drei verurteilen", "4) 4 Dora verurteilen", "6) 6 Fede verurteilen"]
     choice = term._parse(q, state, "1", RealClock())
     assert isinstance(choice, Choice) and choice.text() == "day_vote:1"
     term, out = keyboard_in("de", "j\n")

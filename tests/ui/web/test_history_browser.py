@@ -21,7 +21,7 @@ GAMES = [replace(g, ended=1795892400.0 + g.ended * 24) for g in HAND_COUNTED]
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")
 
-WORDS = {"en": ("The group's history", "Wins by side"), "de": ("Die Chronik der Runde", "Siege nach Seite"),
+WORDS = {"en": ("The group's history", "Wins by side"), "de": ("Die Chronik der Runde", "Siege nach Lager"),
          "es": ("El historial del grupo", "Victorias por bando")}
 
 
