@@ -40,7 +40,7 @@ def test_no_sound_card_and_the_end_of_input_are_said_in_german(tmp_path: Path) -
     said = [line for line in done.stderr.splitlines() if line]
     assert said[0].startswith("wolfcall: Keine Soundkarte gefunden (") and "Das Spiel geht mit Untertiteln weiter" \
         in said[0] and str(tmp_path / "last-game.wav") in said[0], said
-    assert said[-1].startswith("wolfcall: Eingabe beendet; das Spiel ist gespeichert."), said
+    assert said[-1].startswith("wolfcall: Eingabe beendet; die Partie ist gespeichert."), said
     assert "no sound" not in done.stderr and "input ended" not in done.stderr
 
 
@@ -58,6 +58,6 @@ def test_ctrl_c_in_a_german_terminal_game_is_said_in_german(tmp_path: Path) -> N
         if proc.poll() is None:
             proc.kill()
     said = [line for line in err.splitlines() if line]
-    assert proc.returncode == 130 and said[-1].startswith("wolfcall: Angehalten; das Spiel ist gespeichert. "
+    assert proc.returncode == 130 and said[-1].startswith("wolfcall: Angehalten; die Partie ist gespeichert. "
                                                           "Weiterspielen mit: wolfcall play --resume "), said
     assert "stopped" not in err and "Traceback" not in err
