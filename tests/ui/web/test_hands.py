@@ -124,7 +124,7 @@ def test_each_secret_ballot_is_confirmed_before_the_device_goes_on(page: Any, tm
         page.click("#confirm-no")  # a slip: Ana is still on her own ballot, nothing cast
         assert page.inner_text("#ballot-voter") == "Ana, deine Stimme"
         page.click("#abstain")
-        assert page.inner_text("#confirm-text") == "Dich enthalten?"
+        assert page.inner_text("#confirm-text") == "Wirklich enthalten?"
         page.click("#confirm-yes")
         page.wait_for_selector("#ballot-open[data-voter='2']")
         assert page.inner_text("#ballot-progress") == "1 von 8 haben abgestimmt"
