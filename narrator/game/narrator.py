@@ -1,13 +1,11 @@
 """The game master: drives the engine step by step, speaks every scene, holds the fixed waits.
 
-Every night step has the same shape whether its role lives, is dead, or has nothing left to do:
-the wake line, a window of `step_seconds`, a reminder and more time when the window runs out,
-and the sleep line. A dead role's extra time is drawn from the overruns that living players
-have really taken in this game, so a stopwatch cannot tell the two apart.
+Every night step has the same shape whether its role lives, is dead, or has nothing left to do: the wake line, a
+window of `step_seconds`, a reminder and more time when the window runs out, and the sleep line. A dead role's extra
+time is drawn from the overruns living players have really taken in this game: a stopwatch can't tell them apart.
 
-Round the table (mode `round_table`) the night is laps of turns instead: every living seat, clockwise,
-answers one question at its turn (a step of tonight's, or a decoy), each held for the same window.
-"""
+Round the table (mode `round_table`) the night is laps of turns instead: every living seat, clockwise, answers one
+question at its turn (a step of tonight's, or a decoy), each held for the same window."""
 
 from __future__ import annotations
 
@@ -489,14 +487,14 @@ class Narrator:
         self.eyes, self.dark = "day", False  # the news of the game's end and its cards, eyes open
         self.speak_events()
         self.game_over()  # told already with the winner's line; else (no such line) before the cards
+        # the screen shows each card as the voice reveals it, not before (None: every card)
+        reveal: Callable[[int | None], None] = (lambda seat: None) if self.replaying else self.listener.on_reveal
         for seat in self.state.seats:
             if isinstance(self.input, AheadBox) and self.input.answered_ahead():
                 break  # the table has already asked to play again: the end screen shows every card
-            if not self.replaying:
-                self.listener.on_reveal(seat)  # the screen shows each card as the voice reveals it, not before
+            reveal(seat)
             self.say("end.reveal", player=Seat(seat), role=card_of(self.state, self.state.role_of(seat)))
-        if not self.replaying:
-            self.listener.on_reveal(None)
+        reveal(None)
 
 
 __all__ = ["COVERED", "ROUND_TABLE", "Narrator", "ReplayMismatch", "StepTiming", "UndoRequested"]

@@ -23,19 +23,23 @@ def host_turn(host: Phone, rng: random.Random) -> bool:
     """The device's holder: takes the device at a turn, answers the turn's screen, else as at any table."""
     with host.table.changed:
         shown = [(i, f.message) for i, f in enumerate(host.frames) if f.message["t"] == "screen"]
+        # a screen is answered once, and again after each refusal of it (a turn lists every name: the seer's own
+        # is there and refused, as at any table where she taps herself)
+        refused = sum(1 for f in host.frames[shown[-1][0] + 1:] if f.message["t"] == "refused") if shown else 0
     if not shown:
         return False
     index, s = shown[-1]
+    key = f"{index}:{refused}"
     if s["screen"] == "turn" and "turn" not in s:
-        if str(index) in host.acted:
+        if key in host.acted:
             return False
-        host.acted.add(str(index))
+        host.acted.add(key)
         host.send(t="open", q=s["q"])
         return True
     if "turn" in s:
-        if str(index) in host.acted:
+        if key in host.acted:
             return False
-        host.acted.add(str(index))
+        host.acted.add(key)
         return answer(host, s, rng)
     return act(host, rng)
 

@@ -247,10 +247,16 @@ def check_seat(name: str, frames: list[dict[str, Any]], lang: str, role: str) ->
         assert not found, f"{name} ({mine}) was sent the card word(s) {found}: {m}"
 
 
+# the end screen once the voice has revealed every card (while it reveals them, `revealed` lists those said so far)
+FINAL_END = f"(s => !!s && s.screen === 'end' && !('revealed' in s))({LAST_SCREEN})"
+
+
 def the_end(frames: list[dict[str, Any]]) -> dict[str, Any]:
+    """The last end screen among `frames`, its cards whole (`revealed`, the cards said so far, left out: a bot's log
+    stops at the first end screen, while the voice still reveals the cards)."""
     ends = [m for m in frames if m["t"] == "screen" and m["screen"] == "end"]
     assert ends, "no end screen"
-    return ends[-1]
+    return {k: v for k, v in ends[-1].items() if k != "revealed"}
 
 
 def role_ids(end: dict[str, Any], lang: str) -> dict[str, str]:
@@ -381,7 +387,7 @@ async def table_game(browser: Any, url: str, mode: str, lang: str) -> None:
     if mode == "round_table":
         assert "turn" in state["seen"], state["seen"]
     for ctx in (host, *watchers):
-        await ctx.page.wait_for_function(f"({LAST_SCREEN} || {{}}).screen === 'end'", timeout=GUARD_MS)
+        await ctx.page.wait_for_function(FINAL_END, timeout=GUARD_MS)
         await ctx.harvest()
     for w in watchers:
         check_watcher(w.name, w.frames, lang)
@@ -665,7 +671,7 @@ async def own_game(browser: Any, port: int, lang: str) -> None:
              player(players[0], own, False), player(players[1], own, True), *bots]
     await asyncio.gather(*tasks)
     for ctx in (host, intruder, *players):
-        await ctx.page.wait_for_function(f"({LAST_SCREEN} || {{}}).screen === 'end'", timeout=GUARD_MS)
+        await ctx.page.wait_for_function(FINAL_END, timeout=GUARD_MS)
         await ctx.harvest()
     assert own.reloads == 2 and own.ballot_reloaded
     assert {"card", "card-screen", "decoy", "ballot", "host-ballots", "lobby", "setup-code"} <= own.shots, own.shots
