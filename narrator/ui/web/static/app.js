@@ -8,7 +8,7 @@ let timer = null;
 let me = { as: "spectator", seat: null, room: null };  // who this page is, as the server says (`you`)
 let gone = false;  // the server closed this page for good (removed from a room): no reconnecting
 // what other scripts add: an online room's page (room.js), the control of the table (control.js)
-const hooks = { message: [], render: [], blocked: [], opened: [], closed: [] };
+const hooks = { message: [], render: [], blocked: [], opened: [], closed: [], waiting: [] };
 window.wolfcall = { hooks, send: (m) => send(m), me: () => me, t: (key, params) => t(key, params), screen: () => screen,
   el: (...args) => el(...args) };
 let peers = null;  // own devices, the host: who is connected
@@ -60,7 +60,21 @@ function el(tag, attrs, ...kids) {
   for (const kid of kids) if (kid) node.append(kid);
   return node;
 }
-function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+// A tap made while the socket connects, reconnects or has not yet said who this page is (its hello) is kept and
+// sent once it has, in order and once each; the server refuses one its screen has moved on from (q, stale).
+let greeted = false;  // this socket is open and has said its hello: the server knows who taps
+const kept = [];
+function send(msg) {
+  if (greeted && ws.readyState === 1) { ws.send(JSON.stringify(msg)); return; }
+  kept.push(msg);
+  for (const waiting of hooks.waiting) waiting(true);  // "connecting…" (control.js)
+}
+function greet(msg) {  // the hello: the first message of a socket, then what was kept
+  ws.send(JSON.stringify(msg));
+  greeted = true;
+  while (kept.length && ws.readyState === 1) ws.send(JSON.stringify(kept.shift()));
+  for (const waiting of hooks.waiting) waiting(false);
+}
 // An answer to the screen on show: it names its question, so a late tap never answers the next one.
 function answer(msg) { send(Object.assign({ q: screen ? screen.q : null }, msg)); }
 function button(label, msg, cls, id) {
@@ -94,10 +108,11 @@ function connect() {
   ws.onopen = () => {  // a new socket: drawn afresh, under no caption of the server before (it sends its own)
     tries = 0; restarts = 0; restarting = false; lastScreen = null; $("caption").textContent = "";
     for (const opened of hooks.opened) opened();
-    if (path !== "/ws") send({ t: "hello" });
+    if (path !== "/ws") greet({ t: "hello" });
   };
   ws.onmessage = (e) => receive(JSON.parse(e.data));
   ws.onclose = () => {  // said at once (control.js), then tried again and again, less and less often
+    greeted = false;
     if (gone) return;
     for (const closed of hooks.closed) closed(restarting);
     // a server that said it restarts is back in a second or two, and an online room whose server died is taken
@@ -149,7 +164,7 @@ function fresh(m) {
 }
 
 // Who this page is: it proves the token it kept without sending it (static/seal.js), for this connection only.
-function hello(nonce) { const token = stored(); send(token ? { t: "hello", proof: seal(token, nonce) } : { t: "hello" }); }
+function hello(nonce) { const token = stored(); greet(token ? { t: "hello", proof: seal(token, nonce) } : { t: "hello" }); }
 
 // A confirm kept in reach (style.css .sticky) stays above the caption, however many lines the caption has.
 new ResizeObserver(() => document.documentElement.style.setProperty("--foot", $("caption").offsetHeight + "px")).observe($("caption"));

@@ -14,6 +14,16 @@
   function hide(id) { const box = $(id); if (box) box.hidden = true; }
   w.hooks.closed.push((restarting) => overlay("offline", w.t(restarting ? "control.restarting" : "control.offline")));
   w.hooks.opened.push(() => { hide("offline"); hide("undoing"); });
+  // A tap kept until the socket has said who this page is (app.js send): said at the top, over nothing to tap,
+  // in the table's language once the server has sent it (before its first frame, an ellipsis).
+  w.hooks.waiting.push((waiting) => {
+    if (!waiting) { hide("connecting"); return; }
+    let box = $("connecting");
+    if (!box) { box = make("div", { id: "connecting", role: "status" }); document.body.append(box); }
+    const text = w.t("control.connecting");
+    box.textContent = text === "control.connecting" ? "…" : text;
+    box.hidden = false;
+  });
 
   let asked = false, typed = "", hostCode = null;
   w.hooks.message.push((m) => {
