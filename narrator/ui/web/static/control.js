@@ -28,7 +28,8 @@
   let asked = false, typed = "", hostCode = null;
   w.hooks.message.push((m) => {
     if (m.t === "undoing") overlay("undoing", w.t("control.undoing"));
-    else if (m.t === "screen" || (m.t === "caption" && m.text)) hide("undoing");  // the game has moved on
+    // covered until the screen the undo brings back (its own line, said first, is none), or its refusal
+    else if (m.t === "screen" || m.t === "refused") hide("undoing");
     else if (m.t === "takeover") { asked = true; redraw(); }
     else if (m.t === "takeover_code") { hostCode = m.code; banner(); }
     else if (m.t === "refused" && m.rule === "takeover.locked") { asked = false; redraw(); }
