@@ -310,6 +310,9 @@ function setup(main, s) {
   if (own && s.lobby) main.append(lobbyPanel(s));
   else {
     const names = el("div", { class: "grid" });
+    // a field stops at the longest name the game takes: said under the names while one is that long
+    const full = el("p", { class: "note", id: "names-note", text: t("setup.name_full", { most: d.name_max }) });
+    const fullOnes = () => { full.hidden = ![...names.querySelectorAll("input")].some((x) => x.value.length >= d.name_max); };
     for (let i = 0; i < d.players; i++) {
       const value = typedNames && typedNames[i] !== undefined ? typedNames[i] : d.names[i] || "";
       const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value, maxlength: String(d.name_max), "aria-label": t("setup.name", { n: i + 1 }) });
@@ -317,9 +320,11 @@ function setup(main, s) {
         typedNames = [...names.querySelectorAll("input")].map((x) => x.value);
         send({ t: "names", names: typedNames });
       };
+      input.addEventListener("input", fullOnes);
       names.append(input);
     }
-    main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
+    fullOnes();
+    main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names, full));
   }
   main.append(cardsField(d));
   if (d.balance) main.append(balanceField(d.balance));
@@ -516,10 +521,12 @@ function resume(main, s) {
     button(t("resume.new"), { t: "new" }, "", "new"));
 }
 function deal(main, s) {
-  main.append(el("h1", { text: t("deal.pass", { name: s.name }) }), el("button", { class: "primary", id: "show", text: t("deal.show", { name: s.name }), on: () => send({ t: "show" }) }));
+  main.append(el("h1", { text: t("deal.pass", { name: s.name }) }), el("button", { class: "primary", id: "show", text: t("deal.show", { name: s.name }), on: () => answer({ t: "show" }) }));  // names its seat's question: a late tap opens no other card
 }
-function narrator(main) {
-  main.append(el("p", { class: "big", text: t("deal.narrator") }), el("button", { class: "primary", id: "start", text: t("deal.start"), on: () => answer({ t: "start" }) }));
+// The deal is over: a table with a narrator (the classic rules on one device) hands them the device; any
+// other starts the night, which the voice narrates.
+function narrator(main, s) {
+  main.append(el("p", { class: "big", text: t("deal.narrator") }), el("button", { class: "primary", id: "start", text: t(s.narrated ? "deal.start" : "deal.night"), on: () => answer({ t: "start" }) }));
 }
 function listen(main, s) {
   // what the table does while the narrator speaks: the device goes round, eyes closed, or eyes open
