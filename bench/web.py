@@ -95,7 +95,7 @@ def tap_to_voice(root: Path, data: Path, taps: int = 120) -> list[float]:
                 if "q" in message:  # an answer names the question on screen, as the page sends it
                     tap["q"] = message["q"]
                 if tap.get("t") == "show":
-                    ws.send(json.dumps({"t": "show"}))
+                    ws.send(json.dumps({"t": "show", "q": message.get("q")}))
                     tap = {"t": "cover", "q": message.get("q")}
                 if tap.get("t") == "rematch":  # a new game, not a tap within one: not measured
                     ws.send(json.dumps(tap))

@@ -63,7 +63,14 @@ class Desk:
             raise Stale
         if choice in q.legal:
             return choice
-        if q.step == TURN:
+        if q.step == TURN:  # the task's own choice off its list gets the rules' reason (to its player alone)
+            if q.task is not None and choice.step == q.task:
+                try:
+                    decide(state, choice)
+                except Refused:
+                    raise
+                except Exception:  # a reason of form or of step is not the rules' word: said as any other
+                    pass
             raise Refused("other", "that choice is not on this screen")
         if choice.step != q.step:
             raise Stale

@@ -125,7 +125,7 @@ class Hub(GameLoop, Seating, Drafting, Connections):
         if kind == "tap":
             way.tap(client, conn, message)
         elif kind == "show":
-            way.show(client, conn)
+            way.show(client, conn, message)
         elif kind == "cover":
             way.cover(conn, message)
         elif kind == "open":

@@ -146,8 +146,8 @@ class Screens:
     def question(self, q: Question, state: State) -> dict[str, Any]:
         if q.step == REVEAL and q.seat is not None:
             return {"screen": "deal", "seat": q.seat, "name": self.name(q.seat)}
-        if q.step == START:
-            return {"screen": "narrator"}
+        if q.step == START:  # a narrator holds the device only with the classic rules on one device (undo.py)
+            return {"screen": "narrator", "narrated": state.mode == "one_device" and not state.extended}
         if q.step == VOTE:
             return self.day(state)
         who = answerer(state)  # the one who answers is the viewer: a seat, the pack's first, or the table

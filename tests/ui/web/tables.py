@@ -146,7 +146,7 @@ def act(phone: Phone, rng: random.Random) -> bool:
     kind, q = s["screen"], s.get("q")
     if phone.who == "host":
         if kind == "deal":
-            phone.send(t="show")
+            phone.send(t="show", q=q)
             phone.send(t="cover", q=q)
         elif kind == "narrator":
             phone.send(t="start", q=q)

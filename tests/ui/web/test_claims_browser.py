@@ -44,7 +44,6 @@ async def restart(browser: Any, tmp_path: Path) -> None:
         await choose(host.page, "#players", "6", "document.querySelectorAll('#seats li').length === 6")
         code = (await host.last_screen())["lobby"]["code"]
         eva = await open_ctx(browser, "Eva", url)
-        await eva.wait(0, "true")  # its socket is open (a frame came): a tap before it would go nowhere
         await eva.page.fill("#join-code", code)
         await eva.page.fill("#join-name", "Eva")
         await eva.page.click("#join-button")

@@ -278,7 +278,7 @@ def test_a_night_tap_during_the_deal_changes_nothing(tmp_path: Path) -> None:
     host.send(t="tap", q=q, value="seer:3")
     host.send(t="tap", q=q, value="werewolves:2")
     assert [r["rule"] for r in host.refusals()] == ["stale", "stale"]
-    host.send(t="show")
+    host.send(t="show", q=q)
     host.send(t="cover", q=q)
     table.wait(lambda: (host.screen() or {}).get("seat") == 2)
     assert hub.journal_path is not None

@@ -130,7 +130,7 @@ def test_a_journal_continued_after_a_rematch_goes_on_with_the_second_game(tmp_pa
     hub, table, host = ended(tmp_path)
     host.send(t="rematch")
     table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
-    host.send(t="show")
+    host.send(t="show", q=host.screen()["q"])  # type: ignore[index]
     host.send(t="cover", q=host.screen()["q"])  # type: ignore[index]
     table.wait(lambda: (host.screen() or {}).get("seat") == 2)
     asked = hub.question

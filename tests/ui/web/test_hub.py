@@ -59,7 +59,7 @@ def test_a_card_goes_only_to_the_screen_that_asked(tmp_path: Path) -> None:
     h.handle(first, {"t": "players", "players": 6})
     h.handle(first, {"t": "deal"})
     wait_for(h, "deal")
-    h.handle(first, {"t": "show"})
+    h.handle(first, {"t": "show", "q": h.screen["q"]})  # the deal's question on screen
     private = [m for m in inbox[first] if m["t"] == "private"]
     assert len(private) == 1 and private[0]["kind"] == "card" and private[0]["role"]
     assert private[0]["help"] in strings("en").values()  # the card's help, read by its holder alone

@@ -645,7 +645,6 @@ async def own_game(browser: Any, port: int, lang: str) -> None:
     players = []
     for i, name in enumerate(BROWSER_NAMES):
         ctx = await open_ctx(browser, name, url)
-        await ctx.wait(0, "true")  # its socket is open (a frame came): a tap before it would go nowhere
         await ctx.page.fill("#join-code", code.lower())  # typed as it comes: the server takes any case
         await ctx.page.fill("#join-name", name)
         await ctx.page.click("#join-button")

@@ -8,7 +8,7 @@ let timer = null;
 let me = { as: "spectator", seat: null, room: null };  // who this page is, as the server says (`you`)
 let gone = false;  // the server closed this page for good (removed from a room): no reconnecting
 // what other scripts add: an online room's page (room.js), the control of the table (control.js)
-const hooks = { message: [], render: [], blocked: [], opened: [], closed: [] };
+const hooks = { message: [], render: [], blocked: [], opened: [], closed: [], waiting: [] };
 window.wolfcall = { hooks, send: (m) => send(m), me: () => me, t: (key, params) => t(key, params), screen: () => screen,
   el: (...args) => el(...args) };
 let peers = null;  // own devices, the host: who is connected
@@ -61,7 +61,21 @@ function el(tag, attrs, ...kids) {
   for (const kid of kids) if (kid) node.append(kid);
   return node;
 }
-function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+// A tap made while the socket connects, reconnects or has not yet said who this page is (its hello) is kept and
+// sent once it has, in order and once each; the server refuses one its screen has moved on from (q, stale).
+let greeted = false;  // this socket is open and has said its hello: the server knows who taps
+const kept = [];
+function send(msg) {
+  if (greeted && ws.readyState === 1) { ws.send(JSON.stringify(msg)); return; }
+  kept.push(msg);
+  for (const waiting of hooks.waiting) waiting(true);  // "connecting…" (control.js)
+}
+function greet(msg) {  // the hello: the first message of a socket, then what was kept
+  ws.send(JSON.stringify(msg));
+  greeted = true;
+  while (kept.length && ws.readyState === 1) ws.send(JSON.stringify(kept.shift()));
+  for (const waiting of hooks.waiting) waiting(false);
+}
 // An answer to the screen on show: it names its question, so a late tap never answers the next one.
 function answer(msg) { send(Object.assign({ q: screen ? screen.q : null }, msg)); }
 function button(label, msg, cls, id) {
@@ -100,10 +114,11 @@ function connect() {
   ws.onopen = () => {  // a new socket: drawn afresh, under no caption of the server before (it sends its own)
     tries = 0; restarts = 0; restarting = false; lastScreen = null; $("caption").textContent = "";
     for (const opened of hooks.opened) opened();
-    if (path !== "/ws") send({ t: "hello" });
+    if (path !== "/ws") greet({ t: "hello" });
   };
   ws.onmessage = (e) => receive(JSON.parse(e.data));
   ws.onclose = () => {  // said at once (control.js), then tried again and again, less and less often
+    greeted = false;
     if (gone) return;
     for (const closed of hooks.closed) closed(restarting);
     // a server that said it restarts is back in a second or two, and an online room whose server died is taken
@@ -155,7 +170,7 @@ function fresh(m) {
 }
 
 // Who this page is: it proves the token it kept without sending it (static/seal.js), for this connection only.
-function hello(nonce) { const token = stored(); send(token ? { t: "hello", proof: seal(token, nonce) } : { t: "hello" }); }
+function hello(nonce) { const token = stored(); greet(token ? { t: "hello", proof: seal(token, nonce) } : { t: "hello" }); }
 
 // A confirm kept in reach (style.css .sticky) stays above the caption, however many lines the caption has.
 new ResizeObserver(() => document.documentElement.style.setProperty("--foot", $("caption").offsetHeight + "px")).observe($("caption"));
@@ -302,6 +317,9 @@ function setup(main, s) {
   if (own && s.lobby) main.append(lobbyPanel(s));
   else {
     const names = el("div", { class: "grid", id: "names" });
+    // a field stops at the longest name the game takes: said under the names while one is that long
+    const full = el("p", { class: "note", id: "names-note", text: t("setup.name_full", { most: d.name_max }) });
+    const fullOnes = () => { full.hidden = ![...names.querySelectorAll("input")].some((x) => x.value.length >= d.name_max); };
     for (let i = 0; i < d.players; i++) {
       const value = typedNames && typedNames[i] !== undefined ? typedNames[i] : d.names[i] || "";
       const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value, maxlength: String(d.name_max), "aria-label": t("setup.name", { n: i + 1 }) });
@@ -309,9 +327,11 @@ function setup(main, s) {
         typedNames = [...names.querySelectorAll("input")].map((x) => x.value);
         send({ t: "names", names: typedNames });
       };
+      input.addEventListener("input", fullOnes);
       names.append(input);
     }
-    main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names));
+    fullOnes();
+    main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names, full));
     const field = typing && names.children[typing.at];
     if (field) { field.focus(); field.setSelectionRange(typing.start, typing.end); }
   }
@@ -519,10 +539,12 @@ function resume(main, s) {
     button(t("resume.new"), { t: "new" }, "", "new"));
 }
 function deal(main, s) {
-  main.append(el("h1", { text: t("deal.pass", { name: s.name }) }), el("button", { class: "primary", id: "show", text: t("deal.show", { name: s.name }), on: () => send({ t: "show" }) }));
+  main.append(el("h1", { text: t("deal.pass", { name: s.name }) }), el("button", { class: "primary", id: "show", text: t("deal.show", { name: s.name }), on: () => answer({ t: "show" }) }));  // names its seat's question: a late tap opens no other card
 }
-function narrator(main) {
-  main.append(el("p", { class: "big", text: t("deal.narrator") }), el("button", { class: "primary", id: "start", text: t("deal.start"), on: () => answer({ t: "start" }) }));
+// The deal is over: a table with a narrator (the classic rules on one device) hands them the device; any
+// other starts the night, which the voice narrates.
+function narrator(main, s) {
+  main.append(el("p", { class: "big", text: t("deal.narrator") }), el("button", { class: "primary", id: "start", text: t(s.narrated ? "deal.start" : "deal.night"), on: () => answer({ t: "start" }) }));
 }
 function listen(main, s) {
   // what the table does while the narrator speaks: the device goes round, eyes closed, or eyes open

@@ -14,11 +14,22 @@
   function hide(id) { const box = $(id); if (box) box.hidden = true; }
   w.hooks.closed.push((restarting) => overlay("offline", w.t(restarting ? "control.restarting" : "control.offline")));
   w.hooks.opened.push(() => { hide("offline"); hide("undoing"); });
+  // A tap kept until the socket has said who this page is (app.js send): said at the top, over nothing to tap,
+  // in the table's language once the server has sent it (before its first frame, an ellipsis).
+  w.hooks.waiting.push((waiting) => {
+    if (!waiting) { hide("connecting"); return; }
+    let box = $("connecting");
+    if (!box) { box = make("div", { id: "connecting", role: "status" }); document.body.append(box); }
+    const text = w.t("control.connecting");
+    box.textContent = text === "control.connecting" ? "…" : text;
+    box.hidden = false;
+  });
 
   let asked = false, typed = "", hostCode = null;
   w.hooks.message.push((m) => {
     if (m.t === "undoing") overlay("undoing", w.t("control.undoing"));
-    else if (m.t === "screen" || (m.t === "caption" && m.text)) hide("undoing");  // the game has moved on
+    // covered until the screen the undo brings back (its own line, said first, is none), or its refusal
+    else if (m.t === "screen" || m.t === "refused") hide("undoing");
     else if (m.t === "takeover") { asked = true; redraw(); }
     else if (m.t === "takeover_code") { hostCode = m.code; banner(); }
     else if (m.t === "refused" && m.rule === "takeover.locked") { asked = false; redraw(); }

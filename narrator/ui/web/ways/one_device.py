@@ -22,13 +22,15 @@ class OneDevice(Way):
         q, choice = self.chosen(message)
         self.submit(client, q, choice)
 
-    def show(self, client: int, conn: Conn) -> None:
-        """The card of the seat whose turn it is at the deal, to the screen that asks."""
-        q, state = self.game.question, self.game.state
+    def show(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+        """The card of the seat whose turn it is at the deal, to the screen that asks with that seat's question
+        (a tap late from the seat before, "I'm Ana, show" tapped twice, opens no other seat's card)."""
+        state = self.game.state
         if state is None or self.game.table is None:
             return
         not_a_seat(conn)
-        if q is None or q.step != REVEAL or q.seat is None:
+        q = self.game.asked(message, REVEAL)
+        if q.seat is None:
             raise Refusal("stale", "this screen has moved on")
         self.game.send_to(client, self.card(state, q.seat))
 

@@ -117,7 +117,7 @@ class OwnDevices(Way):
             return choice
         return None
 
-    def show(self, client: int, conn: Conn) -> None:
+    def show(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
         """A seat's own phone shows its card; the host's device shows none."""
         state = self.game.state
         if state is None or self.game.table is None:

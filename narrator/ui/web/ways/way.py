@@ -37,7 +37,7 @@ class Way(ABC):
         """A tap on a screen: a choice for the question open now, handed to the desk (`submit`), or refused."""
 
     @abstractmethod
-    def show(self, client: int, conn: Conn) -> None:
+    def show(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
         """A card is shown to the screen that holds it (`card`), or refused."""
 
     @abstractmethod

@@ -89,7 +89,7 @@ class Recorder(Way):
         q, choice = self.chosen(message)
         self.submit(client, q, choice)
 
-    def show(self, client: int, conn: Conn) -> None:
+    def show(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
         self.got.append("show")
 
     def cover(self, conn: Conn, message: dict[str, Any]) -> None:
