@@ -26,7 +26,7 @@ def test_a_name_at_the_longest_says_so_in_spanish(page: Any, tmp_path: Path) -> 
         assert field.input_value() == "Hans-Joachim von Weißenf"
         note = page.locator("#names-note")
         assert note.is_visible()
-        assert note.inner_text() == "Un nombre tiene como mucho 24 caracteres."
+        assert note.inner_text() == "Los nombres pueden tener como mucho 24 caracteres."
         drawn = note.bounding_box()
         assert drawn is not None and drawn["x"] + drawn["width"] <= PHONE["width"]
         field.press("Backspace")
