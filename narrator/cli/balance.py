@@ -14,11 +14,14 @@ from engine import HouseRules, Refused, Setup, Unknown, ruleset
 from engine.house import defaults
 from engine.setup import setup_from_roles
 from narrator.balance.odds import Estimate, estimate
+from narrator.config import load_config
+from narrator.ui.web.strings import strings
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("deal", help="a scenario file, or classic:9, extended:12, classic:werewolf*2,seer,villager*3")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    p.add_argument("--lang", choices=("en", "de", "es"), help="the language of what is printed (default: config.yaml)")
 
 
 def parse_deal(text: str) -> tuple[Setup, HouseRules]:
@@ -49,17 +52,27 @@ def parse_deal(text: str) -> tuple[Setup, HouseRules]:
     return setup, defaults(rules_id)
 
 
-def lines(found: Estimate) -> list[str]:
+def lines(found: Estimate, lang: str) -> list[str]:
+    """The odds in the table's words, as the setup screen says them (the page's strings)."""
+    words = strings(lang)
+
+    def pct(x: float) -> str:
+        return f"{x:.0%}"  # as the page writes it
+
+    def side(s: str) -> str:
+        return words[f"balance.side.{s}"]
+
     odds = found.odds
-    out = [f"{s:<15}{odds.chance(s):6.1%}   95% {odds.interval(s)[0]:.1%}-{odds.interval(s)[1]:.1%}"
-           for s in odds.sides]
-    out.append(f"({odds.games} games of heuristic players, {'precomputed' if odds.source == 'table' else 'live'})")
+    out = [words["balance.side"].format(side=side(s), chance=pct(odds.chance(s)), low=pct(odds.interval(s)[0]),
+                                        high=pct(odds.interval(s)[1])) for s in odds.sides]
+    out.append(words["balance.games"].format(n=odds.games))
     if found.suggestion is None:
-        out.append("no deal one card away is closer to even")
+        out.append(words["balance.no_suggestion"])
     else:
         old, new, near = found.suggestion
-        out.append(f"closer to even: one {old} becomes a {new}: village {near.chance('village'):.0%}, "
-                   f"wolves {near.chance('wolves'):.0%} ({near.games} games)")
+        out.append(words["balance.suggest"].format(**{"out": words[f"role.{old}"], "in": words[f"role.{new}"]},
+                                                   village=pct(near.chance("village")),
+                                                   wolves=pct(near.chance("wolves"))))
     return out
 
 
@@ -68,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
     from narrator.yamlfile import YamlError
 
     try:
+        lang = args.lang or load_config().language
         setup, house = parse_deal(args.deal)
     except (Malformed, YamlError, Unknown) as exc:
         print(f"wolfcall balance: {exc}", file=sys.stderr)
@@ -79,5 +93,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(found.to_json()) + "\n")
     else:
-        print("\n".join(lines(found)))
+        print("\n".join(lines(found, lang)))
     return 0

@@ -22,9 +22,24 @@ def test_a_classic_deal_from_the_table(capsys: pytest.CaptureFixture[str]) -> No
 def test_a_scenarios_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "s.yaml"
     path.write_text("players: 8\nsteps: []\n")
-    assert main(["balance", str(path)]) == 0
+    assert main(["balance", str(path), "--lang", "en"]) == 0
     text = capsys.readouterr().out
-    assert "village" in text and "wolves" in text and "precomputed" in text
+    assert "Village: " in text and "Werewolves: " in text and "Estimated from 1000 simulated games" in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("de", ["Dorf: 48% (mit 95 % Sicherheit zwischen 45% und 52%)", "Werwölfe: 52%",
+            "Geschätzt aus 1000 simulierten Partien",
+            "Mit einer einzigen anderen Karte wird es nicht ausgeglichener."]),
+    ("es", ["Aldea: 64% (con un 95 % de confianza, entre 61% y 67%)", "Lobos: 36%",
+            "Más equilibrado: Hombre lobo en lugar de Aldeano (aldea 50%, lobos 50%)."]),
+])
+def test_the_odds_are_printed_in_the_tables_language(lang: str, said: list[str],
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A German table read "village 48.5% … no deal one card away is closer to even" in English."""
+    assert main(["balance", "classic:9" if lang == "de" else "classic:8", "--lang", lang]) == 0
+    text = capsys.readouterr().out
+    assert all(line in text for line in said), text
 
 
 def test_cards_the_table_lacks_are_estimated_live(capsys: pytest.CaptureFixture[str]) -> None:
