@@ -159,7 +159,9 @@ def test_undo_on_the_end_screen_is_the_sessions_undo(tmp_path: Path) -> None:
 
 def test_undo_on_the_first_screen_after_a_rematch_goes_back_to_the_end_screen(tmp_path: Path) -> None:
     hub, table, host = ended(tmp_path)
+    table.wait(lambda: hub.question is not None and hub.question.step == REMATCH)  # every card revealed aloud
     end = [s for s in screens(host) if s["screen"] == "end"][-1]
+    assert "revealed" not in end, "the end screen shows every card once the rematch is asked"
     host.send(t="rematch")
     table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
     shown = len(host.frames)
