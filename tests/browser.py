@@ -181,6 +181,22 @@ def shot(page: Any, name: str, full: bool = False) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
+def part_shot(page: Any, selector: str, path: Path) -> None:
+    """A screenshot of one element. A screen is drawn anew on each message, so the element may be replaced
+    while the picture is taken: then it is taken again, of the element that replaced it (a bounded retry,
+    no wait for a time)."""
+    from playwright.sync_api import Error
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for attempt in range(5):
+        try:
+            page.locator(selector).screenshot(path=str(path))
+            return
+        except Error as error:
+            if "not attached" not in str(error) or attempt == 4:
+                raise
+
+
 def received(page: Any) -> int:
     """How many messages the page has received so far (see RECORD_MESSAGES)."""
     return int(page.evaluate("window.__wolfcall.received.length"))

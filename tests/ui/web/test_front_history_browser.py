@@ -20,7 +20,7 @@ from narrator.online.store import SqliteStore
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.strings import strings
 
-from ...browser import ARTIFACTS, CHROMIUM, GUARD_MS, PHONE, in_process
+from ...browser import ARTIFACTS, CHROMIUM, GUARD_MS, PHONE, in_process, part_shot
 from ...game.history_games import GAMES
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
@@ -84,6 +84,5 @@ def test_the_front_page_shows_the_accounts_own_history_in_three_languages(browse
                                        (words["role.werewolf"], "0.5000")]
         assert words["history.by_role"] in page.inner_text("#my-history")
         assert page.locator("#my-games li").count() == 5
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.locator("#my-history").screenshot(path=str(ARTIFACTS / f"front-history-{lang}.png"))
+        part_shot(page, "#my-history", ARTIFACTS / f"front-history-{lang}.png")
         page.context.close()

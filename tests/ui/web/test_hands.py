@@ -13,7 +13,7 @@ from engine.house import parse_house
 from narrator.ui.web.screens import ICONS, Screens
 from narrator.ui.web.strings import strings
 
-from ...browser import free_port, german_setup, server
+from ...browser import free_port, german_setup, part_shot, server
 
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
 
@@ -161,7 +161,7 @@ def test_the_thumb_is_drawn_without_the_builds_pictures_and_without_an_emoji(pag
         assert (turned != "none") == (side == "werewolf"), turned  # down for a wolf, up for the village
         box = thumb.locator("svg").bounding_box()
         assert box is not None and box["width"] >= 96 and box["height"] >= 96
-        page.locator("#secret").screenshot(path=str(tmp_path / f"thumb-{side}.png"))
+        part_shot(page, "#secret", tmp_path / f"thumb-{side}.png")
 
 
 def test_the_end_screen_draws_only_the_cards_the_voice_has_revealed(page: Any, tmp_path: Path) -> None:

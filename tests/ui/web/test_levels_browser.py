@@ -21,7 +21,7 @@ from narrator.ui.web.app import create_app
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.tablevoice import table_voice
 
-from ...browser import ARTIFACTS, in_process
+from ...browser import ARTIFACTS, in_process, part_shot
 
 SCRIPT = load(SHIPPED)
 WORDS = {"en": ("Sound levels", "Background (night, day, vote)"),
@@ -65,8 +65,8 @@ def test_the_bed_level_chosen_on_the_setup_screen_is_the_level_the_table_hears(
         heading, label = WORDS[lang]
         page.wait_for_function(f"document.querySelector('#levels > label').textContent === {heading!r}")
         assert page.inner_text("label[for=level-bed]") == label
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the README picture (make screens): the levels a table starts at
-        page.locator("#levels").screenshot(path=str(ARTIFACTS / f"setup-levels-{lang}.png"))
+        # the README picture (make screens): the levels a table starts at
+        part_shot(page, "#levels", ARTIFACTS / f"setup-levels-{lang}.png")
         set_level(page, "voice", 0)  # the bed alone is heard: no voice over it, no cue
         set_level(page, "cues", 0)
         set_level(page, "bed", bed)

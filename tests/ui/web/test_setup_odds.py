@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...browser import ARTIFACTS, free_port, server
+from ...browser import ARTIFACTS, free_port, part_shot, server
 
 
 def sides_text(page: Any) -> str:
@@ -26,8 +26,7 @@ def test_the_odds_follow_the_cards_in_three_languages(page: Any, tmp_path: Path)
             text = sides_text(page)
             assert re.search(rf"{village}: \d+%", text) and re.search(rf"{wolves}: \d+%", text), text
             assert "1000" in text  # the table's games behind each figure
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the README's picture (make screens)
-            page.locator("#balance").screenshot(path=str(ARTIFACTS / f"setup-odds-{lang}.png"))
+            part_shot(page, "#balance", ARTIFACTS / f"setup-odds-{lang}.png")  # the README's picture (make screens)
         page.select_option("#players", "6")
         page.wait_for_function("document.querySelector('b[data-role=werewolf]').textContent === '2'")
         six = sides_text(page)

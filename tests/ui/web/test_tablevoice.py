@@ -94,9 +94,14 @@ def test_the_page_ducks_the_bed_under_the_voice_with_ramps(page: Any) -> None:
     times, gains = np.array([t for t, _ in trace]), np.array([g for _, g in trace])
     assert gains.min() == pytest.approx(10 ** (-12 / 20), abs=1e-3)  # 12 dB down under the voice
     moved = np.flatnonzero(np.abs(np.diff(gains)) > 1e-6)
-    slopes = np.abs(np.diff(gains))[moved] / np.maximum(np.diff(times)[moved], 1e-6)
-    assert slopes.max() <= (1 - 10 ** (-12 / 20)) / 0.05, "the page's duck moved faster than a 50 ms ramp"
     assert len(moved) >= 4, "the gain jumped instead of ramping"
+    # Chromium updates the clock and the gain it reports one render quantum (3 ms) apart at times, so two
+    # neighbouring samples can show a step with no time between them: the slope is read over 10 ms or more
+    # (a jump from the floor to full shows about five times the limit there, the 200 ms ramp a quarter of it)
+    later = np.searchsorted(times, times + 0.010)
+    spans = np.flatnonzero(later < len(times))
+    slopes = np.abs(gains[later[spans]] - gains[spans]) / (times[later[spans]] - times[spans])
+    assert slopes.max() <= (1 - 10 ** (-12 / 20)) / 0.05, "the page's duck moved faster than a 50 ms ramp"
 
 
 QUIET_PAGE = """<!doctype html><button id="go">go</button><script src="/static/ambience.js"></script>
