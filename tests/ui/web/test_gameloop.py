@@ -78,15 +78,19 @@ def test_a_rematch_is_a_choice_in_the_games_journal_and_its_deal_is_narrated_as_
     voices = Voices()
     hub, table, host = ended(tmp_path, voices)
     path, session, first = hub.journal_path, hub.input, hub.dealt
-    said = len(voices.scenes())
+    said = len(voices.scenes())  # the cards may still be revealed aloud: a rematch cuts that short
     host.send(t="rematch")
-    table.wait(lambda: (host.screen() or {}).get("screen") == "deal")
+    # the deal screen comes with the deal, the voice goes on: wait for the new game's opening to be said
+    table.wait(lambda: (host.screen() or {}).get("screen") == "deal" and "deal.pass" in voices.scenes()[said:])
     assert hub.journal_path == path and hub.input is session, "the rematch started another session and journal"
     assert hub.state is not None and hub.state.game == 2 and hub.dealt is not first
     answered = [r for r in records(hub) if r["kind"] == "answer"]
     assert answered[-1]["step"] == REMATCH and answered[-1]["value"] == REMATCH
     assert [r["kind"] for r in records(hub)][-2] == "over"
-    assert voices.scenes()[:3] == OPENING and voices.scenes()[said:said + 3] == OPENING
+    after = voices.scenes()[said:]
+    again = after.index("game.welcome")
+    assert voices.scenes()[:3] == OPENING and after[again:again + 3] == OPENING
+    assert set(after[:again]) <= {"end.reveal"}, "something else was said between the end and the new deal"
     assert len(list(tmp_path.glob("games/*.jsonl"))) == 1
     hub.stop_game()
 
