@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import select
 import shutil
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +18,7 @@ from narrator.audio.ambience import SOUNDS
 from narrator.audio.packs import PackError, check, clip_key, export, install, open_pack, render, texts
 from narrator.speech.script import load
 
+from ..processes import GUARD_S, children, watched
 from ..sounds import PACKSCRIPT, espeak_voice, piper_voice, small_script
 
 
@@ -116,3 +123,31 @@ def test_install_checks_an_archive_where_python_has_no_tar_filter(tmp_path: Path
         with pytest.raises(PackError, match="not a plain file inside the pack"):
             install(evil, root=tmp_path / "pi")
     assert not (tmp_path / "outside.txt").exists() and not (tmp_path / "pi" / "outside.txt").exists()
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_a_stopped_render_leaves_no_worker(tmp_path: Path, stop: signal.Signals) -> None:
+    """Issue 38: a render's workers outlived it, blocked on a pipe they hold themselves (a Pi's background render
+    stopped with its service)."""
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "wolfcall"), "voices", "render", "--voice", "ruth",
+                             "--jobs", "2"], env={**os.environ, "WOLFCALL_PACKS": str(tmp_path)},
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        assert proc.stderr is not None
+        bar = b""
+        while not re.search(rb"\|\s*[1-9]\d*/\d+", bar):  # the bar counts a clip: the workers render
+            assert select.select([proc.stderr], [], [], GUARD_S)[0], bar
+            more = proc.stderr.read1(4096)  # type: ignore[attr-defined]
+            assert more, bar
+            bar += more
+        workers = children(proc.pid)
+        assert len(workers) == 2, workers
+        with watched(list(workers)) as them:
+            proc.send_signal(stop)
+            proc.wait(timeout=GUARD_S)
+            assert them.left() == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stderr.close()  # type: ignore[union-attr]

@@ -14,6 +14,9 @@ from narrator.audio.sinks import SinkError, open_sink
 from narrator.cli.play import seat_names
 from narrator.config import OptionError
 
+from ..browser import free_port, server
+from ..processes import GUARD_S, children, live_odds, watched
+
 WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
 
 
@@ -61,3 +64,20 @@ def test_ctrl_c_in_a_german_terminal_game_is_said_in_german(tmp_path: Path) -> N
     assert proc.returncode == 130 and said[-1].startswith("wolfcall: Angehalten; die Partie ist gespeichert. "
                                                           "Weiterspielen mit: wolfcall play --resume "), said
     assert "stopped" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_a_stopped_server_leaves_no_process_behind(tmp_path: Path, stop: signal.Signals) -> None:
+    """Issue 38: the setup's odds worker and multiprocessing's resource tracker lived on with parent 1 after the
+    server had gone, blocked for ever on a pipe (one `make test` left 15)."""
+    port = free_port()
+    with server(tmp_path, port) as proc:
+        assert live_odds(f"ws://127.0.0.1:{port}/ws")["games"] > 0  # estimated by the server's worker process
+        started = children(proc.pid)
+        assert any("spawn_main" in cmdline for cmdline in started.values()), started
+        with watched(list(started)) as them:
+            proc.send_signal(stop)
+            proc.wait(timeout=GUARD_S)
+            assert them.left() == []
+    log = (tmp_path / f"server-{port}.log").read_text()
+    assert "Traceback" not in log and "Error" not in log, log
