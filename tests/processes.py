@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import os
 import select
+import signal
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +18,18 @@ GUARD_S = 60  # against a process that never ends; every end waited for here com
 
 # the setup's 9 players without the hunter: a deal the committed odds table lacks, estimated by the worker
 LIVE_DEAL = {"t": "adjust", "role": "hunter", "delta": -1}
+
+
+# how a process is stopped: by a signal to it, or Ctrl-C at its terminal (to the whole foreground group, workers too;
+# the process must lead its own group: start_new_session)
+STOPS = ("SIGTERM", "SIGKILL", "Ctrl-C")
+
+
+def stop(proc: subprocess.Popen[Any], how: str) -> None:
+    if how == "Ctrl-C":
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.Signals[how])
 
 
 def children(parent: int) -> dict[int, str]:
