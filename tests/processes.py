@@ -36,48 +36,46 @@ def children(parent: int) -> dict[int, str]:
     """The processes whose parent is `parent` now, with their command lines."""
     found = {}
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
         try:
-            stat = (entry / "stat").read_text()
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
         except OSError:  # ended meanwhile
             continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == parent:  # the field after the name (which may hold ") ")
-            found[int(entry.name)] = cmdline
+        if stat and int(stat.rsplit(")", 1)[1].split()[1]) == parent:  # the field after the name (which may hold ")")
+            found[int(entry.name)] = _cmdline(int(entry.name))
     return found
 
 
+class Watch:
+    """Processes held by pidfd from now on (a pid reused later is not theirs)."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.fds: dict[int, int] = {}
+        for pid in pids:
+            try:
+                self.fds[pid] = os.pidfd_open(pid)
+            except ProcessLookupError:  # already ended and reaped
+                continue
+        self.cmdlines = {pid: _cmdline(pid) for pid in pids}
+
+    def left(self) -> list[str]:
+        """Waits for every one of them to end; those that did not (pid and command line)."""
+        waiting = select.poll()
+        for fd in self.fds.values():
+            waiting.register(fd, select.POLLIN)
+        ended: set[int] = set()
+        while len(ended) < len(self.fds):
+            ready = waiting.poll(GUARD_S * 1000)  # a process's end wakes it: the bound is only against a hang
+            if not ready:
+                break
+            for fd, _ in ready:
+                ended.add(fd)
+                waiting.unregister(fd)
+        return [f"{pid} {self.cmdlines[pid]}" for pid, fd in self.fds.items() if fd not in ended]
+
+
 @contextmanager
-def watched(pids: list[int]) -> Iterator[Any]:
-    """The processes `pids`, held by pidfd from now on (a pid reused later is not theirs); `.left()` waits for them
-    to end and returns the command lines of those that did not."""
-
-    class Watch:
-        def __init__(self) -> None:
-            self.fds: dict[int, int] = {}
-            for pid in pids:
-                try:
-                    self.fds[pid] = os.pidfd_open(pid)
-                except ProcessLookupError:  # already ended and reaped
-                    continue
-            self.cmdlines = {pid: _cmdline(pid) for pid in pids}
-
-        def left(self) -> list[str]:
-            waiting = select.poll()
-            for fd in self.fds.values():
-                waiting.register(fd, select.POLLIN)
-            ended: set[int] = set()
-            while len(ended) < len(self.fds):
-                ready = waiting.poll(GUARD_S * 1000)  # a process's end wakes it: the bound is only against a hang
-                if not ready:
-                    break
-                for fd, _ in ready:
-                    ended.add(fd)
-                    waiting.unregister(fd)
-            return [f"{pid} {self.cmdlines[pid]}" for pid, fd in self.fds.items() if fd not in ended]
-
-    watch = Watch()
+def watched(pids: list[int]) -> Iterator[Watch]:
+    watch = Watch(pids)
     try:
         yield watch
     finally:
