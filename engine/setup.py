@@ -99,8 +99,9 @@ def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: 
         raise Refused("setup.total", f"{sum(counts.values())} cards for {players} players; they must match.")
     at_seats = seat_cards if seat_cards is not None else counts
     wolves = sum(n for r, n in at_seats.items() if r in WOLF_CARDS)
-    if sum(n for r, n in counts.items() if r in WOLF_CARDS) < 1:
-        raise Refused("setup.no_wolf", "At least one werewolf must play.")
+    if wolves < 1:  # the dealt cards only: a wolf among the thief's face-down pair may never be played
+        raise Refused("setup.no_wolf", "At least one werewolf must play: deal a werewolf card to a player"
+                                       + (" (the thief's extra cards do not count)." if thief else "."))
     if 2 * wolves >= players:
         raise Refused("setup.too_many_wolves",
                       f"{wolves} werewolves among {players} players is too many: "
