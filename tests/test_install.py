@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,9 +32,12 @@ from .conftest import lacking
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "tests" / "scenarios" / "deal_seed_reproducible.yaml"
-# what a clone holds that no build reads: caches, this environment, rendered packs, earlier builds
-NOT_COPIED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
-                                    ".hypothesis", "artifacts", "packs")
+# what a clone holds that no build reads: the tests, docs and tools, caches, this environment, rendered packs, builds
+NOT_COPIED = shutil.ignore_patterns("tests", "docs", "bench", "tools", ".git", ".venv", "build", "dist", "*.egg-info",
+                                    "__pycache__", ".*_cache", ".hypothesis", "artifacts", "packs")
+# setuptools' PEP 517 hooks, each in a process of its own as a build frontend calls them (no build isolation: this
+# environment's setuptools, so nothing is downloaded)
+BUILD = "import sys, setuptools.build_meta as backend; backend.{hook}(sys.argv[1])"
 GUARD_S = 120  # only against a hang: every wait is for the event itself
 
 
@@ -61,14 +65,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     if missing():
         lacking("the page's pictures are not fetched, so no wheel can carry them: python3 -m narrator.ui.web.icons")
     work = tmp_path_factory.mktemp("install")
-    source = work / "clone"
-    shutil.copytree(ROOT, source, symlinks=True, ignore=NOT_COPIED)
-    step(sys.executable, "-c", "import sys, setuptools.build_meta as b; b.build_sdist(sys.argv[1])", work / "dist",
-         cwd=source)
-    (sdist,) = (work / "dist").glob("wolfcall-*.tar.gz")
-    step(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "--no-index", "-w",
-         work / "dist", sdist)
-    (wheel,) = (work / "dist").glob("wolfcall-*.whl")
+    dist = work / "dist"
+    shutil.copytree(ROOT, work / "clone", symlinks=True, ignore=NOT_COPIED)
+    step(sys.executable, "-c", BUILD.format(hook="build_sdist"), dist, cwd=work / "clone")
+    (sdist,) = dist.glob("wolfcall-*.tar.gz")
+    with tarfile.open(sdist) as tar:  # the wheel is built from the sdist, as `python -m build` does
+        tar.extractall(work, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+    step(sys.executable, "-c", BUILD.format(hook="build_wheel"), dist, cwd=work / sdist.name.removesuffix(".tar.gz"))
+    (wheel,) = dist.glob("wolfcall-*.whl")
     venv = work / "venv"
     step(sys.executable, "-m", "venv", "--without-pip", venv)
     python = venv / "bin" / "python"
