@@ -28,5 +28,10 @@ class WolfDog(Role):
     steps = (SideStep(),)
     night = (NightCall("wolf_dog", 20, first_night),)
 
+    def wolf_card(self, state: State, seat: int) -> bool:
+        # the card's choice, read from the log (the one place it is written), not the seat's side: a wolf-dog
+        # who chose the village and was then infected holds a village card
+        return any(e.kind == "side" and e.role == self.id and e.result == "wolves" for e in state.log)
+
 
 ROLE = WolfDog()

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from narrator.resources import SCRIPTS
 from narrator.speech.scenes import LANGUAGES
 from narrator.yamlfile import MarkedDict, YamlError, line_of, shown
 from narrator.yamlfile import load as load_yaml
 
-SHIPPED = Path(__file__).resolve().parent.parent.parent / "scripts"
+SHIPPED = SCRIPTS  # the lines the game comes with (narrator/resources.py)
 
 
 @dataclass(frozen=True)

@@ -152,3 +152,11 @@ def test_a_stopped_render_leaves_no_worker(tmp_path: Path, how: str) -> None:
             proc.kill()
             proc.wait()
         proc.stderr.close()  # type: ignore[union-attr]
+
+
+def test_packs_are_kept_in_the_data_folder(tmp_path: Path) -> None:
+    """Rendered packs are written, so never into the installed package (nor a checkout's voices/): the data folder."""
+    env = {k: v for k, v in os.environ.items() if k != "WOLFCALL_PACKS"} | {"WOLFCALL_DATA": str(tmp_path)}
+    done = subprocess.run([str(Path(sys.executable).parent / "wolfcall"), "voices", "check"], env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.stdout.startswith(f"no voice packs in {tmp_path / 'packs'};"), done.stdout + done.stderr
