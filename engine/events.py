@@ -20,6 +20,7 @@ class Said:
     player: int | None = None
     players: tuple[int, ...] = ()
     role: str | None = None
+    facts: tuple[tuple[str, str], ...] = ()  # what the line's moment adds (narrator/speech/moment.py): public only
 
 
 @dataclass(frozen=True, slots=True)

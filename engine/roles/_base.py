@@ -13,7 +13,7 @@ from typing import Any
 
 from ..choice import Choice
 from ..errors import Refused
-from ..events import Event
+from ..events import Event, Said
 from ..state import Pending, State
 
 # The cards that are wolves from the start: every card whose role says `side = "wolves"`. The registry
@@ -83,6 +83,7 @@ class Step:
     id: str = ""
     shape: str = SEAT
     announce: str | None = None  # the scene said when this step is asked by day (with `{player}`: its seat)
+    moot: bool = False  # once the game is decided its answer changes nothing: nobody is asked (flow.moot_choice)
     options: tuple[str, ...] = ()
     count: int = 2  # seats in a SEATS answer
     # Earlier steps of the same night whose results this step reads (its actor, its legal choices or what
@@ -304,6 +305,11 @@ class Role:
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         """What `seat` learns through this role (its own card's knowledge, or being a lover...)."""
         return {}
+
+    def story(self, state: State) -> list[Said]:
+        """What the table hears of this role once every card is revealed, that the cards do not show (the lovers,
+        an infection): said after the last card."""
+        return []
 
     def public(self, state: State) -> dict[str, Any]:
         """What the whole table learns through this role (the raven's letter, where the dog lies)."""

@@ -15,9 +15,22 @@ import math
 import random
 from collections.abc import Callable, Mapping
 
-from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset, vote_round
+from engine import (
+    Choice,
+    Event,
+    Game,
+    Refused,
+    State,
+    Unknown,
+    WrongStep,
+    decide,
+    night_plan,
+    ruleset,
+    story,
+    vote_round,
+)
 from engine.events import Died, GameOver
-from engine.flow import REMATCH, announce_of
+from engine.flow import REMATCH, announce_of, moot_choice
 from engine.roles import ROLES
 from narrator.game import laps, undo
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
@@ -96,11 +109,16 @@ class Narrator:
 
     def say(self, scene: str, **values: object) -> Line:
         """Say the variant of `scene` that fits now."""
-        return self.say_at(scene, None, **values)
+        return self.utter(scene, values)
 
     def say_at(self, scene: str, where: str | None, **values: object) -> Line:
         """Say the variant of `scene` that fits its place `where` in a sequence: first, middle or last."""
-        line = self.lines.say(scene, self.moment(values, where), **values)
+        return self.utter(scene, values, where)
+
+    def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
+              facts: Mapping[str, str] | None = None) -> Line:
+        """Say a scene with its `values`, picked for its moment, with the `facts` the game adds to it."""
+        line = self.lines.say(scene, self.moment(values, where).but(**(facts or {})), **values)
         self._speak(line)
         role, player = values.get("role"), values.get("player")
         if role is not None and isinstance(player, Seat):
@@ -368,9 +386,10 @@ class Narrator:
                     self.game_over()  # the end screen comes with the line that says who won, not before
                 if name == "dawn.start" and self.state.mode == ROUND_TABLE:
                     name = "round.dawn"  # nobody closed their eyes: the morning does not ask them to open them
-                self.say(name, **values)
+                self.utter(name, values, facts=dict(scene.facts))
             elif isinstance(event, Died) and event.seat not in named:
-                self.say("death.also", player=Seat(event.seat))
+                self.utter("death.also", {"player": Seat(event.seat)},
+                           facts={"cause": "grief" if event.cause == "grief" else "other"})
 
     def daytime(self) -> None:
         """From the dawn to the next night: the news, shots, offices, the debate and the vote."""
@@ -382,6 +401,10 @@ class Narrator:
                 break
             if current.step == "day_vote":
                 self.vote()
+                continue
+            quiet = moot_choice(self.state)
+            if quiet is not None:  # the game is decided: nobody is asked, and nothing of it is said
+                self.unsaid.extend(e for e in self.game.choose(quiet) if isinstance(e, GameOver))
                 continue
             scene = announce_of(current.step)
             if scene is not None:
@@ -447,7 +470,11 @@ class Narrator:
                 break  # the table has already asked to play again: the end screen shows every card
             reveal(seat)
             self.say_at("end.reveal", position(index, len(seats)), player=Seat(seat),
-                     role=card_of(self.state, self.state.role_of(seat)))
+                        role=card_of(self.state, self.state.role_of(seat)))
+        else:  # every card said: what the cards do not show (the lovers, an infection)
+            for said in story(self.state):
+                name, values = _values(said, self.state)
+                self.say(name, **values)
         reveal(None)
 
 

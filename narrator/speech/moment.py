@@ -24,7 +24,10 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "position": ("first", "middle", "last"),  # in a sequence (the deal, the reveals, a night's turns)
     "gender": ("f", "m", "unsaid"),  # how the line's {player} is spoken of
     "revealed": ("yes", "no"),  # the {player}'s card has been said aloud in this game already
+    "spared": ("yes", "no"),  # day.vote.out: the condemned will not die of it (the village idiot is pardoned)
+    "cause": ("grief", "other"),  # death.also: why a death no other line named came (a lover's grief)
 })
+SCENE_FACTS = frozenset({"spared", "cause"})  # facts only some scenes know: their catalogue entry names them
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -44,6 +47,8 @@ class Moment:
     position: str | None = None
     gender: str | None = None
     revealed: str | None = None
+    spared: str | None = None
+    cause: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None

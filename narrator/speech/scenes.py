@@ -11,7 +11,7 @@ from typing import cast
 from engine import RULESETS, State
 from engine.roles import CALLS, ROLES
 from engine.roles._base import NightCall
-from narrator.speech.moment import FACTS
+from narrator.speech.moment import FACTS, SCENE_FACTS
 
 RECURRING = 20  # night, dawn, hunter, day and end.reveal: heard many times an evening
 RARE = 20  # welcome, dealing and the end banners: heard once an evening, but by the same friends every week
@@ -32,6 +32,7 @@ class SceneSpec:
     sequence: str = ""  # said for each item of a sequence, once a "game" (the deal, the reveals) or a "night"
     modes: tuple[str, ...] = MODES  # the ways of playing the scene is said in
     nights: tuple[str, ...] = FACTS["night"]  # the nights it is said on
+    facts: frozenset[str] = frozenset()  # the scene's own facts (SCENE_FACTS) its lines may be chosen by
 
     @property
     def allowed(self) -> frozenset[str]:
@@ -46,6 +47,8 @@ class SceneSpec:
             out["position"] = ()
         if "player" not in self.allowed:
             out["gender"] = out["revealed"] = ()
+        for fact in SCENE_FACTS - self.facts:
+            out[fact] = ()
         return out
 
     def once_a_game(self, facts: dict[str, str]) -> bool:
@@ -56,8 +59,9 @@ class SceneSpec:
 
 
 def _spec(scene: str, minimum: int, required: str = "", optional: str = "", sequence: str = "",
-          modes: tuple[str, ...] = MODES) -> SceneSpec:
-    return SceneSpec(scene, minimum, frozenset(required.split()), frozenset(optional.split()), sequence, modes)
+          modes: tuple[str, ...] = MODES, facts: str = "") -> SceneSpec:
+    return SceneSpec(scene, minimum, frozenset(required.split()), frozenset(optional.split()), sequence, modes,
+                     facts=frozenset(facts.split()))
 
 
 _FIXED = [
@@ -84,7 +88,7 @@ _FIXED = [
     _spec("day.timer.warning", RECURRING),
     _spec("day.timer.end", RECURRING),
     _spec("day.vote.start", RECURRING),
-    _spec("day.vote.out", RECURRING, "player"),
+    _spec("day.vote.out", RECURRING, "player", facts="spared"),
     _spec("day.vote.nobody", RECURRING),
     _spec("end.village", RARE),
     _spec("end.wolves.number", RARE),
@@ -105,7 +109,7 @@ _FIXED = [
 
 # scenes only the extended ruleset's table says (a role's own lines come from its module)
 _EXTENDED = [
-    _spec("death.also", RECURRING, "player"),
+    _spec("death.also", RECURRING, "player", facts="cause"),
     _spec("day.vote.tie", RECURRING),
     _spec("day.vote.reveal", RECURRING, "player role"),
     _spec("day.vote.mutual", RARE, "players"),
