@@ -57,13 +57,15 @@ def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:
     """Refuse a player count the rules do not allow and an output file that could not be written,
     before the scripts are loaded and the game is played (OptionError)."""
     if not 1 <= args.games <= MAX_GAMES:
-        raise OptionError(f"--games {args.games}: from 1 to {MAX_GAMES}")
+        raise OptionError(f"--games {args.games}: from 1 to {MAX_GAMES}", "option.games", n=args.games,
+                          most=MAX_GAMES)
     if args.games > 1 and (args.resume or args.journal):
-        raise OptionError("--games: one game at a time with --journal or --resume")
+        raise OptionError("--games: one game at a time with --journal or --resume", "option.games_journal")
     if not args.resume:
         player_count(players, ruleset)
     elif args.resume.is_dir():
-        raise OptionError(f"--resume {cut_path(args.resume)}: is a folder; give a journal file")
+        raise OptionError(f"--resume {cut_path(args.resume)}: is a folder; give a journal file", "option.folder",
+                          option="--resume", path=cut_path(args.resume))
     outputs = [("--journal", args.journal), ("--timeline", args.timeline), ("--out", args.out)]
     if args.out is not None and args.timeline is None:
         outputs.append(("--out", args.out.with_suffix(".timeline.jsonl")))  # the timeline written beside it

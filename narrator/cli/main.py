@@ -59,11 +59,27 @@ def _game(name: str) -> Callable[[argparse.Namespace], int]:
         module = importlib.import_module(f"narrator.cli.{name}")
         try:
             return int(module.run(args))
-        except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused, OptionError, NameProblem) as exc:
+        except OptionError as exc:  # said to the table: in its language
+            print(f"wolfcall {name}: {exc.said(table_language(args))}", file=sys.stderr)
+            return 2
+        except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused, NameProblem) as exc:
             print(f"wolfcall {name}: {exc}", file=sys.stderr)
             return 2
 
     return run
+
+
+def table_language(args: argparse.Namespace) -> str:
+    """The language the table plays in: --lang, else config.yaml's, else English."""
+    lang = getattr(args, "lang", None)
+    if lang:
+        return str(lang)
+    from narrator.config import load_config
+
+    try:
+        return load_config(getattr(args, "config", None)).language
+    except Exception:
+        return "en"
 
 
 class _Parser(argparse.ArgumentParser):

@@ -57,19 +57,20 @@ def named_seats(text: str, players: int | None, ruleset: str) -> tuple[list[str]
     """`--names "Ana:f,Ben:m,Carla"`: the names and how each player is spoken of, filled up to `players`."""
     raw = text.split(",")
     if len(raw) > MAX_PLAYERS:
-        raise OptionError(f"--names: {len(raw)} names (at most {MAX_PLAYERS})")
+        raise OptionError(f"--names: {len(raw)} names (at most {MAX_PLAYERS})", "option.names_many", n=len(raw),
+                          most=MAX_PLAYERS)
     parts = [split_gender(r) for r in raw]
     try:
         names = clean_names([name for name, _ in parts], blank_ok=True)
     except NameProblem as exc:
-        raise OptionError(f"--names: {exc}") from None
+        raise OptionError(f"--names: {exc}", f"option.name_{exc.kind}", **exc.params) from None
     genders = [g for _, g in parts]
     if players is None:
         player_count(len(names), ruleset, "--names")
         return names, genders
     if len(names) > players:
         raise OptionError(f"--names: {len(names)} names for --players {players}; give at most "
-                          f"{players} names, or more players")
+                          f"{players} names, or more players", "option.names_players", n=len(names), players=players)
     more = player_count(players, ruleset) - len(names)
     return names + [""] * more, genders + [""] * more
 
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         check_output(args.out, "--out")
     if args.data is not None and args.data.exists() and not args.data.is_dir():
-        raise OptionError(f"--data {cut_path(args.data)}: is not a folder")
+        raise OptionError(f"--data {cut_path(args.data)}: is not a folder", "option.data", path=cut_path(args.data))
     script = load_checked(args.scripts or cfg.scripts)
     if (args.audio or cfg.audio) != "none" or args.out is not None:
         from narrator.cli.doctor import play_notice

@@ -62,7 +62,8 @@ def test_a_phone_that_joins_says_how_it_is_spoken_of(page: Any, browser: Any, tm
         phone.select_option("#join-gender", "f")
         phone.click("#join-button")
         phone.wait_for_selector("#lobby-seat")
-        page.wait_for_function("[...document.querySelectorAll('#seats li')].some((li) => li.textContent.includes('Anna'))")
+        page.wait_for_function("[...document.querySelectorAll('#seats li')]"
+                               ".some((li) => li.textContent.includes('Anna'))")
         assert page.evaluate("window.__wolfcall.received.filter((m) => m.t === 'screen' && m.draft)"
                              ".pop().draft.genders[0]") == "f"
         phone.context.close()

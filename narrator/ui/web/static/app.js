@@ -374,7 +374,7 @@ function setup(main, s) {
 }
 // Each side's chance to win the cards chosen (the server simulates them), and the nearest deal closer to even.
 function balanceField(b) {
-  const pct = (x) => Math.round(x * 100) + "%";
+  const pct = (x) => percent(x);
   const field = el("div", { class: "field", id: "balance" }, el("label", { text: t("setup.balance") }));
   if (b.pending) {  // a deal the table lacks, estimated on the server meanwhile: the screen comes again with it
     field.append(el("p", { class: "muted", id: "balance-pending", text: t("balance.pending") }));
@@ -391,6 +391,8 @@ function balanceField(b) {
   }
   return field;
 }
+// A share as the table's language writes it (the browser's CLDR data): "48%", "48 %".
+function percent(x) { return new Intl.NumberFormat(document.documentElement.lang || "en", { style: "percent", maximumFractionDigits: 0 }).format(x); }
 // What the name fields hold now, typed or not yet sent (a field sends its name when it is left), and which is typed in.
 function keepTyped() {
   const fields = [...document.querySelectorAll("#names input")];
