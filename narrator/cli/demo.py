@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from engine import HouseRules, State
 from engine.house import RULES_OF, defaults
-from narrator.config import AUDIO, Config, OptionError, check_output, player_count, seed_number, speed_factor
+from narrator.config import (
+    AUDIO,
+    CONFIG_HELP,
+    Config,
+    OptionError,
+    check_output,
+    player_count,
+    seed_number,
+    speed_factor,
+)
 from narrator.yamlfile import cut_path
 
 if TYPE_CHECKING:  # the game's modules are loaded when a demo runs, not for `wolfcall --help`
@@ -44,7 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--audio", choices=AUDIO,
                    help="how sound is played (default: config.yaml; with --fast, only --out)")
     p.add_argument("--out", type=Path, help="write the whole narrated game to this WAV file (and its timeline)")
-    p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+    p.add_argument("--config", type=Path, help=CONFIG_HELP)
     p.add_argument("--names", help="the players in seat order, separated by commas, each with :f or :m to be spoken of "
                                    "as a woman or a man (\"Ana:f,Ben:m,Carla\"); default: twelve named players, "
                                    "then unnamed seats")

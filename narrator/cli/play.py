@@ -7,7 +7,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from narrator.config import Config, OptionError, check_output, player_count, port_number, seed_number, speed_factor
+from narrator.config import (
+    CONFIG_HELP,
+    Config,
+    OptionError,
+    check_output,
+    player_count,
+    port_number,
+    seed_number,
+    speed_factor,
+)
 from narrator.names import MAX_PLAYERS, NameProblem, clean_names, split_gender
 from narrator.yamlfile import cut_path
 
@@ -35,7 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--data", type=Path, help="where journals are kept (default: the user's data folder)")
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
-    p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+    p.add_argument("--config", type=Path, help=CONFIG_HELP)
     p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml)")
     p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "file", "none"),
                    help="how sound is played (default: config.yaml)")
