@@ -35,24 +35,11 @@ class ConfigError(YamlError):
 
 class OptionError(Exception):
     """A command-line option that cannot be used, found before the game starts (exit 2). With a `key`, the same
-    in the table's language: the page's string `cli.<key>` filled with `params` (`said`)."""
+    in the table's language: the page's string `cli.<key>` filled with `params` (narrator/cli/language.py)."""
 
     def __init__(self, message: str, key: str = "", **params: object) -> None:
         super().__init__(message)
         self.key, self.params = key, params
-
-    def said(self, lang: str) -> str:
-        """The message in `lang`, or as it was raised where the language has no words for it."""
-        from narrator.ui.web.strings import strings
-
-        if lang == "en" or not self.key:
-            return str(self)  # raised in English
-        words = strings(lang)
-        template = words.get(f"cli.{self.key}")
-        if template is None:
-            return str(self)
-        params = {k: words.get(str(v), v) if k == "rules" else v for k, v in self.params.items()}
-        return str(template).format(**params)
 
 
 # -- command-line values, checked by argparse (`type=`) before anything is done with them --------------

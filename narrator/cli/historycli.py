@@ -124,7 +124,7 @@ def act(args: argparse.Namespace, store: HistoryStore, words: dict[str, str], la
 
 
 def run(args: argparse.Namespace) -> int:
-    from narrator.cli.main import table_language
+    from narrator.cli.language import table_language
     from narrator.ui.web.strings import strings
 
     lang = table_language(args)

@@ -60,26 +60,15 @@ def _game(name: str) -> Callable[[argparse.Namespace], int]:
         try:
             return int(module.run(args))
         except OptionError as exc:  # said to the table: in its language
-            print(f"wolfcall {name}: {exc.said(table_language(args))}", file=sys.stderr)
+            from narrator.cli.language import said, table_language
+
+            print(f"wolfcall {name}: {said(exc, table_language(args))}", file=sys.stderr)
             return 2
         except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused, NameProblem) as exc:
             print(f"wolfcall {name}: {exc}", file=sys.stderr)
             return 2
 
     return run
-
-
-def table_language(args: argparse.Namespace) -> str:
-    """The language the table plays in: --lang, else config.yaml's, else English."""
-    lang = getattr(args, "lang", None)
-    if lang:
-        return str(lang)
-    from narrator.config import load_config
-
-    try:
-        return load_config(getattr(args, "config", None)).language
-    except Exception:
-        return "en"
 
 
 class _Parser(argparse.ArgumentParser):

@@ -26,12 +26,12 @@ from narrator.speech.lines import (
     Seats,
     agrees,
     best_fitting,
-    renderings,
     selector,
 )
 from narrator.speech.moment import FACTS, contexts
 from narrator.speech.moment import shown as shown_when
 from narrator.speech.picker import Picker
+from narrator.speech.renderings import renderings
 from narrator.speech.scenes import LANGUAGES, ONCE, WORD, SceneSpec, catalogue
 from narrator.speech.script import SHIPPED, Problem, Scene, Script, load, relative
 
