@@ -101,6 +101,7 @@ class Hooks:
     wins: ClassVar[tuple[Role, ...]] = ()  # in their win rank
     knows: ClassVar[tuple[Role, ...]] = ()
     public: ClassVar[tuple[Role, ...]] = ()
+    story: ClassVar[tuple[Role, ...]] = ()
 
     @classmethod
     def index(cls) -> None:
@@ -119,6 +120,7 @@ class Hooks:
         cls.wins = tuple(r for r in BY_WIN if r in with_hook("wins"))
         cls.knows = with_hook("knows")
         cls.public = with_hook("public")
+        cls.story = with_hook("story")
 
 
 def discover(*steps: Step) -> None:

@@ -43,7 +43,7 @@ def texts(script: Script, lang: str) -> dict[str, tuple[str, int]]:
     """Every stretch of words the lines of `lang` may say, with a scene and variant it comes from: the
     script's words and what filling in makes of them ("al jugador", every role form)."""
     from engine.roles import ROLES
-    from narrator.speech.lines import spoken_texts
+    from narrator.speech.renderings import spoken_texts
 
     return spoken_texts(script, lang, sorted(ROLES))
 
