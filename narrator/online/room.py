@@ -29,6 +29,7 @@ from narrator.audio.mixer import LAYERS
 from narrator.config import Config, volume_level
 from narrator.game.historystore import HistoryStore
 from narrator.game.inputs import START, VOTE
+from narrator.game.journal import Journals
 from narrator.game.session import Table
 from narrator.online.channels import Client, Member, RoomChannels
 from narrator.online.speaking import SpeakingList
@@ -94,7 +95,7 @@ class Room(RoomChannels):
                  ruleset: str = "classic", lang: str = "en", voice: str | None = None, speaking: bool = False,
                  fast: bool = False, speed: float = 1.0, now: Callable[[], float] = time.time,
                  speaker_factory: Callable[[Hub, Table], Any] | None = None,
-                 history: HistoryStore | None = None) -> None:
+                 history: HistoryStore | None = None, journals: Journals | None = None) -> None:
         self.code, self.owner, self.now = code, owner.user, now
         self.members: list[Member] = []
         self.removed: set[int] = set()
@@ -102,7 +103,7 @@ class Room(RoomChannels):
         self.ids = iter(range(1, 1 << 62))
         self.created = self.active = now()
         hub = Hub(cfg, script, data, fast=fast, audio="none", speaker_factory=speaker_factory, speed=speed,
-                  lang=lang, hooks=RoomHooks(self), history=history)
+                  lang=lang, hooks=RoomHooks(self), history=history, journals=journals)
         self.hub = hub
         self.speaking = SpeakingList() if speaking else None
         self.game: object = None  # the game the speaking list counts for (a rematch starts a new list)
@@ -433,7 +434,7 @@ class Room(RoomChannels):
                 "counts": d.counts, "house": d.house.to_json(), "levels": d.levels, "speaking": speaking is not None,
                 "spoke": sorted(speaking.spoke) if speaking else [],
                 "first_vote_done": bool(speaking and speaking.first_vote_done),
-                "journal": self.hub.journal_path.name if self.hub.table and self.hub.journal_path else None}
+                "journal": self.hub.journal_name if self.hub.table else None}
 
     def keep(self) -> None:
         """The room's record, kept when it has changed (after every message, join and removal)."""
@@ -471,7 +472,7 @@ class Room(RoomChannels):
         elif not isinstance(journal, str) or Path(journal).name != journal:
             raise ValueError(f"the room's record names no journal: {journal!r}")
         else:
-            self.hub._continue(self.hub.games / journal if journal else None)
+            self.hub._continue(journal or None)
 
     def suspend(self) -> threading.Thread | None:
         """The server restarts: every page is told so (it reconnects by itself), and the narrator stops at its

@@ -12,9 +12,15 @@ Promises both keep (tests/online/test_store.py runs one test module against both
 - `take_try` counts and records one try in one transaction (locked per key), so processes sharing a store share
   one count: N processes do not get N times the allowance.
 - The room registry is a lease per room: `claim(code, holder, now, ttl)` takes a room that is free, expired or
-  already this holder's, for `ttl` seconds; `renew` extends it while `holder` still holds it; `release` gives it
-  up; `holder_of` names the live holder; `leases` lists every row, expired ones too (the rooms a dead process
-  left, for another to claim). The database decides who wins a race (one row, one atomic upsert).
+  already this holder's, for `ttl` seconds, and answers its fencing token: a number that grows with every claim
+  (`claim_new` takes a code nobody has used, token 1); `renew` extends it while that claim is still the latest;
+  `release` gives it up (the room's record and journals stay, for another process to take it over); `holder_of`
+  names the live holder; `leases` lists every row, expired ones too (the rooms a dead process left, for another
+  to claim). The database decides who wins a race (one row, one atomic upsert).
+- A room's record and journals live in the store too (`save_record`, `add_line`...: narrator/online/roomstore.py),
+  so that processes share nothing else. Every write for a room carries its holder's token, and the statement
+  that writes also checks it against the room's row, which it locks (`FOR SHARE`; SQLite has one writer at a
+  time): a holder whose lease another process has claimed since writes nothing, and is told so (False).
 - The schema is the numbered list `MIGRATIONS`, applied at start in one transaction (a schema_version table
   says how far a database has come), so a store opened by a newer wolfcall is brought up to date and one
   written by a newer wolfcall than this is refused with a clear error.
@@ -27,7 +33,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,8 +67,9 @@ class Lease:
     """A room in the registry: which process holds it, until when (unless renewed)."""
 
     code: str
-    holder: str
+    holder: str  # "" once released
     expires: float
+    fence: int = 0  # the latest claim's token
 
 
 class Store(Protocol):
@@ -104,18 +111,60 @@ class Store(Protocol):
         """Forget every try made at or before `before`; how many."""
         ...
 
-    def claim(self, code: str, holder: str, now: float, ttl: float) -> bool:
-        """Take room `code` for `holder` until `now + ttl`, if it is free, expired or already `holder`'s."""
+    def claim(self, code: str, holder: str, now: float, ttl: float) -> int | None:
+        """Take room `code` for `holder` until `now + ttl`, if it is free, expired or already `holder`'s: the claim's
+        fencing token (greater than any before it), None when another holds it."""
         ...
 
-    def renew(self, codes: Sequence[str], holder: str, now: float, ttl: float) -> set[str]:
-        """Extend `holder`'s leases on `codes` to `now + ttl`, in one transaction (one write to the disk for all
-        of a process's rooms); the codes still `holder`'s (not one another holds, nor one nobody does: released)."""
+    def claim_new(self, code: str, holder: str, now: float, ttl: float) -> int | None:
+        """Take room `code` if no room ever had it (token 1); None when one has (a code drawn twice)."""
         ...
 
-    def release(self, code: str, holder: str) -> bool:
-        """Give the room up; False when `holder` did not hold it."""
+    def renew(self, fences: Mapping[str, int], holder: str, now: float, ttl: float) -> set[str]:
+        """Extend `holder`'s leases of the codes in `fences` (each with its token) to `now + ttl`, in one
+        transaction (one write to the disk for all of a process's rooms); the codes still `holder`'s by that
+        token (not one another has claimed since, nor one nobody holds: released)."""
         ...
+
+    def release(self, code: str, fence: int) -> bool:
+        """Give the room up, its record and journals kept; False when that claim was not the latest."""
+        ...
+
+    def drop_room(self, code: str, fence: int) -> bool:
+        """The room has closed: its row, record and journals go; False when that claim was not the latest."""
+        ...
+
+    def save_record(self, code: str, fence: int, record: str) -> bool:
+        """Keep the room's record (JSON), if `fence` is its latest claim."""
+        ...
+
+    def record(self, code: str) -> str | None:
+        """The room's record, None without one."""
+        ...
+
+    def recorded(self) -> list[str]:
+        """The codes of every room with a record, by code."""
+        ...
+
+    def add_line(self, code: str, fence: int, journal: str, n: int, line: str) -> bool:
+        """Line `n` of the room's journal `journal`, if `fence` is its latest claim (each line is written once)."""
+        ...
+
+    def lines(self, code: str, journal: str) -> list[str]:
+        """The journal's lines in order."""
+        ...
+
+    def journal_names(self, code: str) -> list[str]:
+        """The names of the room's journals."""
+        ...
+
+    def copy_journal(self, code: str, fence: int, journal: str, to: str) -> bool: ...
+
+    def cut_journal(self, code: str, fence: int, journal: str, keep: int) -> bool:
+        """Drop every line after line `keep`."""
+        ...
+
+    def rename_journal(self, code: str, fence: int, journal: str, to: str) -> bool: ...
 
     def holder_of(self, code: str, now: float) -> str | None:
         """Who holds room `code` at `now` (a lease not expired), else None."""
@@ -142,12 +191,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "CREATE INDEX tries_at ON tries(at)"),
     ("CREATE TABLE rooms (code TEXT PRIMARY KEY, holder TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
      "CREATE INDEX rooms_holder ON rooms(holder)"),
+    ("ALTER TABLE rooms ADD COLUMN fence BIGINT NOT NULL DEFAULT 0",
+     "ALTER TABLE rooms ADD COLUMN record TEXT",
+     "CREATE TABLE journal_lines (room TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,"
+     " journal TEXT NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (room, journal, n))"),
 )
 
 USER_COLUMNS = "users.id, users.name, users.key, users.password_hash"
-CLAIM = ("INSERT INTO rooms (code, holder, expires) VALUES (?, ?, ?) ON CONFLICT (code) DO UPDATE"
-         " SET holder = excluded.holder, expires = excluded.expires"
-         " WHERE rooms.holder = excluded.holder OR rooms.expires <= ? RETURNING holder")
+CLAIM = ("INSERT INTO rooms (code, holder, expires, fence) VALUES (?, ?, ?, 1) ON CONFLICT (code) DO UPDATE"
+         " SET holder = excluded.holder, expires = excluded.expires, fence = rooms.fence + 1"
+         " WHERE rooms.holder = excluded.holder OR rooms.expires <= ? RETURNING fence")
+CLAIM_NEW = ("INSERT INTO rooms (code, holder, expires, fence) VALUES (?, ?, ?, 1) ON CONFLICT (code) DO NOTHING"
+             " RETURNING fence")
+# `{share}`: the room's row locked for the rest of the transaction (PostgreSQL), so that no claim commits between
+# the token's check and the write; SQLite's write lock, taken at BEGIN IMMEDIATE, does that for every row.
+FENCED = "EXISTS (SELECT 1 FROM rooms WHERE code = ? AND fence = ?{share})"
 
 Run = Callable[[str, Sequence[object]], Any]  # runs one statement in the open transaction: a cursor
 
@@ -157,11 +215,13 @@ class SqlStore:
 
     unique_errors: tuple[type[Exception], ...] = ()
     id_column = ""
+    share = ""  # what locks the row a fenced write checks (FENCED), where a row can be locked alone
 
     @contextmanager
-    def _tx(self, lock: str | None = None) -> Iterator[Run]:
+    def _tx(self, lock: str | None = None, write: bool = False) -> Iterator[Run]:
         """One transaction (committed at the end, rolled back on an error); `lock`: serialised per that key
-        across every process of the store."""
+        across every process of the store; `write`: it writes after it reads (SQLite takes its write lock first,
+        so that nothing another process commits in between is missed)."""
         raise NotImplementedError
         yield  # pragma: no cover
 
@@ -247,29 +307,88 @@ class SqlStore:
     def drop_tries_before(self, before: float) -> int:
         return self._change("DELETE FROM tries WHERE at <= ?", (before,))
 
-    def claim(self, code: str, holder: str, now: float, ttl: float) -> bool:
-        with self._tx() as run:
-            return run(CLAIM, (code, holder, now + ttl, now)).fetchone() is not None
+    def claim(self, code: str, holder: str, now: float, ttl: float) -> int | None:
+        with self._tx(write=True) as run:
+            row = run(CLAIM, (code, holder, now + ttl, now)).fetchone()
+        return None if row is None else int(row[0])
 
-    def renew(self, codes: Sequence[str], holder: str, now: float, ttl: float) -> set[str]:
-        if not codes:
+    def claim_new(self, code: str, holder: str, now: float, ttl: float) -> int | None:
+        with self._tx(write=True) as run:
+            row = run(CLAIM_NEW, (code, holder, now + ttl)).fetchone()
+        return None if row is None else int(row[0])
+
+    def renew(self, fences: Mapping[str, int], holder: str, now: float, ttl: float) -> set[str]:
+        if not fences:
             return set()
-        renew = "UPDATE rooms SET expires = ? WHERE code = ? AND holder = ?"
-        with self._tx() as run:
-            return {code for code in codes if run(renew, (now + ttl, code, holder)).rowcount}
+        renew = "UPDATE rooms SET expires = ? WHERE code = ? AND holder = ? AND fence = ?"
+        with self._tx(write=True) as run:
+            return {code for code, fence in fences.items() if run(renew, (now + ttl, code, holder, fence)).rowcount}
 
-    def release(self, code: str, holder: str) -> bool:
-        return self._change("DELETE FROM rooms WHERE code = ? AND holder = ?", (code, holder)) > 0
+    def release(self, code: str, fence: int) -> bool:
+        return self._fenced("UPDATE rooms SET holder = '', expires = 0 WHERE code = ? AND fence = ?", (code, fence))
+
+    def drop_room(self, code: str, fence: int) -> bool:
+        return self._fenced("DELETE FROM rooms WHERE code = ? AND fence = ?", (code, fence))
+
+    def save_record(self, code: str, fence: int, record: str) -> bool:
+        return self._fenced("UPDATE rooms SET record = ? WHERE code = ? AND fence = ?", (record, code, fence))
+
+    def record(self, code: str) -> str | None:
+        with self._tx() as run:
+            row = run("SELECT record FROM rooms WHERE code = ?", (code,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    def recorded(self) -> list[str]:
+        with self._tx() as run:
+            return [str(r[0]) for r in run("SELECT code FROM rooms WHERE record IS NOT NULL ORDER BY code", ())]
+
+    def add_line(self, code: str, fence: int, journal: str, n: int, line: str) -> bool:
+        return self._fenced("INSERT INTO journal_lines (room, journal, n, line) SELECT ?, ?, ?, ? FROM rooms "
+                            "WHERE code = ? AND fence = ?{share}", (code, journal, n, line, code, fence))
+
+    def lines(self, code: str, journal: str) -> list[str]:
+        with self._tx() as run:
+            return [str(r[0]) for r in run("SELECT line FROM journal_lines WHERE room = ? AND journal = ? "
+                                            "ORDER BY n", (code, journal))]
+
+    def journal_names(self, code: str) -> list[str]:
+        with self._tx() as run:
+            return [str(r[0]) for r in run("SELECT DISTINCT journal FROM journal_lines WHERE room = ? "
+                                           "ORDER BY journal", (code,))]
+
+    def copy_journal(self, code: str, fence: int, journal: str, to: str) -> bool:
+        return self._fenced("INSERT INTO journal_lines (room, journal, n, line) SELECT room, ?, n, line "
+                            f"FROM journal_lines WHERE room = ? AND journal = ? AND {FENCED}",
+                            (to, code, journal, code, fence), rows=False)
+
+    def cut_journal(self, code: str, fence: int, journal: str, keep: int) -> bool:
+        return self._fenced(f"DELETE FROM journal_lines WHERE room = ? AND journal = ? AND n > ? AND {FENCED}",
+                            (code, journal, keep, code, fence), rows=False)
+
+    def rename_journal(self, code: str, fence: int, journal: str, to: str) -> bool:
+        return self._fenced(f"UPDATE journal_lines SET journal = ? WHERE room = ? AND journal = ? AND {FENCED}",
+                            (to, code, journal, code, fence), rows=False)
+
+    def _fenced(self, sql: str, args: Sequence[object], rows: bool = True) -> bool:
+        """One write that checks the room's token itself (its last two arguments): True when it wrote a row, or,
+        without `rows`, when the token was the latest (a write that found no row to change included)."""
+        with self._tx(write=True) as run:
+            done = int(run(sql.replace("{share}", self.share), args).rowcount) > 0
+            if done or rows:
+                return done
+            code, fence = args[-2], args[-1]
+            return run("SELECT 1 FROM rooms WHERE code = ? AND fence = ?", (code, fence)).fetchone() is not None
 
     def holder_of(self, code: str, now: float) -> str | None:
         with self._tx() as run:
-            row = run("SELECT holder FROM rooms WHERE code = ? AND expires > ?", (code, now)).fetchone()
+            row = run("SELECT holder FROM rooms WHERE code = ? AND expires > ? AND holder != ''",
+                      (code, now)).fetchone()
         return None if row is None else str(row[0])
 
     def leases(self) -> list[Lease]:
         with self._tx() as run:
-            rows = run("SELECT code, holder, expires FROM rooms ORDER BY code", ()).fetchall()
-        return [Lease(str(c), str(h), float(e)) for c, h, e in rows]
+            rows = run("SELECT code, holder, expires, fence FROM rooms ORDER BY code", ()).fetchall()
+        return [Lease(str(c), str(h), float(e), int(f)) for c, h, e, f in rows]
 
 
 class SqliteStore(SqlStore):
@@ -287,10 +406,10 @@ class SqliteStore(SqlStore):
             self.migrate(run)
 
     @contextmanager
-    def _tx(self, lock: str | None = None) -> Iterator[Run]:
-        """`lock`: BEGIN IMMEDIATE takes the file's write lock first, so the count and the write are one step
-        for every process on the file (SQLite has one writer at a time: every key shares that lock)."""
-        with transaction(self._db, self._lock, "BEGIN IMMEDIATE" if lock is not None else "BEGIN") as run:
+    def _tx(self, lock: str | None = None, write: bool = False) -> Iterator[Run]:
+        """`lock`, `write`: BEGIN IMMEDIATE takes the file's write lock first, so the read and the write are one
+        step for every process on the file (SQLite has one writer at a time: every key shares that lock)."""
+        with transaction(self._db, self._lock, "BEGIN IMMEDIATE" if lock is not None or write else "BEGIN") as run:
             yield run
 
     def close(self) -> None:

@@ -29,7 +29,8 @@ from typing import Any
 import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from narrator.game.session import latest_unfinished, open_journal
+from narrator.game.journals import latest_unfinished
+from narrator.game.session import open_journal
 
 from ..browser import ARGS, CHROMIUM, free_port
 from .proxied import proxied

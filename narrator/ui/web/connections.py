@@ -29,11 +29,11 @@ from narrator.game.desk import Desk, Stale
 from narrator.game.evening import recall
 from narrator.game.historystore import HistoryStore, open_history
 from narrator.game.inputs import Question
-from narrator.game.journal import Journal, JournalError
+from narrator.game.journal import JournalError, Journals
+from narrator.game.journals import JournalFolder
 from narrator.game.session import (
     Session,
     Table,
-    latest_unfinished,
 )
 from narrator.speech.lines import Lines, Seat
 from narrator.speech.picker import Picker
@@ -66,10 +66,10 @@ HOST_FILE = "host.token"  # in the data folder: the hash of the host's token, wh
 TURN = "turn"  # round the table: one seat's turn with the device (narrator/game/laps.py)
 
 
-def waiting_lang(path: Path) -> str | None:
-    """The language of the game waiting in journal `path` (None: its header does not say one we speak)."""
+def waiting_lang(journals: Journals, name: str) -> str | None:
+    """The language of the game waiting in journal `name` (None: its header does not say one we speak)."""
     try:
-        lang = Journal.read(path).header.get("lang")
+        lang = journals.read(name).header.get("lang")
     except JournalError:
         return None
     return lang if lang in LANGUAGES else None
@@ -82,8 +82,9 @@ class Connections:
                  speaker_factory: Callable[[Any, Table], Any] | None = None, speed: float = 1.0,
                  lang: str | None = None, names: list[str] | None = None, voice: str | None = None,
                  hooks: Hooks | None = None, history: HistoryStore | None = None,
-                 genders: list[str] | None = None) -> None:
+                 genders: list[str] | None = None, journals: Journals | None = None) -> None:
         self.history = history if history is not None else open_history(data)  # where finished games are kept
+        self.journals = journals if journals is not None else JournalFolder(data / "games")  # where games are kept
         self.history_tickets = Tickets()  # the host pages' tickets to import a history file (historyimport.py)
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
         self.hooks = hooks or Hooks()  # what an online room adds to the game (ports.py); nothing at home
@@ -91,11 +92,11 @@ class Connections:
         self.speed = speed
         self.speaker_factory = speaker_factory
         self.conns: dict[int, Conn] = {}
-        waiting = latest_unfinished(data / "games")
+        waiting = self.journals.latest_unfinished()
         if waiting is None:  # no game to continue: the first page to open is the host, whoever held it before
             (data / HOST_FILE).unlink(missing_ok=True)
         elif lang is None and voice is None:  # its screens, and a new game's setup, speak the waiting game's language
-            lang = waiting_lang(waiting)
+            lang = waiting_lang(self.journals, waiting)
         self.tokens = Tokens(keep=data / HOST_FILE)  # the tokens' hashes: a continued game keeps its host and seats
         self.claims = Claims()  # own devices: seats asked back by name, waiting for the host's yes
         self.takeover = Takeover()  # another device becomes the host with the code the table has (takeover.py)
@@ -118,7 +119,7 @@ class Connections:
         self.caption = ""
         self.clips: dict[int, bytes] = {}  # spoken clips for browser sound, by number
         self.lan_url: str | None = None  # with --lan: the address a phone opens (shown with a QR code)
-        self.journal_path: Path | None = None
+        self.journal_name: str | None = None  # the game in play's journal, in `journals`
         self.labels: dict[int, str] = {}  # the seats' labels at the table in play ("Ana", "player four")
         self.day_started = 0.0  # when the day screen was first shown, on this server's monotonic clock
         self.voice_download = self._voice_offer() if speaker_factory is not None and not fast else None
@@ -152,10 +153,6 @@ class Connections:
     @way.setter
     def way(self, way: Way) -> None:
         self._way = (self.mode, way)
-
-    @property
-    def games(self) -> Path:
-        return self.data / "games"
 
     def connect(self, send: Send, *, host: bool = False, now: Callable[[], float] = time.monotonic,
                 bucket: Bucket | None = None) -> int:

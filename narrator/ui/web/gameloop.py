@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 from engine import (
@@ -26,16 +25,14 @@ from engine.roles import Step
 from narrator.game.desk import Stale
 from narrator.game.evening import keep
 from narrator.game.inputs import COVERED, START, UNDO, Question
-from narrator.game.journal import Journal, JournalError
+from narrator.game.journal import GameJournal, JournalError, Superseded
+from narrator.game.journals import new_journal_name
 from narrator.game.narrator import ReplayMismatch
-from narrator.game.records import set_aside
 from narrator.game.session import (
     Session,
     Table,
-    latest_unfinished,
-    new_journal_path,
-    open_journal,
     random_seed,
+    resume,
 )
 from narrator.speech.lines import Line
 from narrator.ui.web import shape
@@ -60,7 +57,7 @@ class GameLoop(Connections):
     def _new(self) -> None:
         """Back to the setup: the old game's table, state and caption go; the page speaks the setup's language."""
         self.stop_game()
-        self.table, self.state, self.labels, self.journal_path, self.dealt = None, None, {}, None, None
+        self.table, self.state, self.labels, self.journal_name, self.dealt = None, None, {}, None, None
         self.broadcast(self.ui_message(self.draft.lang))
         self.show({"screen": "setup"})
 
@@ -154,43 +151,44 @@ class GameLoop(Connections):
             if self.screen.get("screen") == "resume":
                 self._continue()
 
-    def _continue(self, path: Path | None = None) -> None:
-        """The game of journal `path` goes on (one that had ended: at its end, the rematch asked again), or by
+    def _continue(self, name: str | None = None) -> None:
+        """The game of journal `name` goes on (one that had ended: at its end, the rematch asked again), or by
         default the latest unfinished one; without one, the setup."""
-        path = path if path is not None and path.is_file() else latest_unfinished(self.games)
-        if path is None:
+        name = name or self.journals.latest_unfinished()
+        if name is None:
             self.show({"screen": "setup"})
             return
         try:
-            resumed = open_journal(path)
+            resumed = resume(self.journals, name)
         except JournalError as exc:
-            self._unresumable(path, exc)
+            self._unresumable(name, exc)
             return
-        self._start(resumed.table, resumed.answers, resumed=True, path=path)
+        self._start(resumed.table, resumed.answers, resumed=True, name=name)
 
-    def _unresumable(self, path: Path, exc: Exception) -> None:
-        """A journal that cannot be replayed: the page says why and offers a new game; the file is set aside."""
+    def _unresumable(self, name: str, exc: Exception) -> None:
+        """A journal that cannot be replayed: the page says why and offers a new game; the journal is set aside."""
         self.stop_game()
-        self.journal_path = None
-        self.show(unresumable_screen(exc, set_aside(path)))
+        self.journal_name = None
+        self.show(unresumable_screen(exc, self.journals.set_aside(name)))
 
-    def _start(self, table: Table, answers: list[Any], resumed: bool, path: Path | None = None) -> None:
+    def _start(self, table: Table, answers: list[Any], resumed: bool, name: str | None = None) -> None:
         self.stop_game()
         self.table = table
         self._afresh()
         self.broadcast(self.ui_message(table.lang))
-        if path is None:
-            path = new_journal_path(self.games, table)
-            journal = Journal.create(path, table.to_json(), f"a game for {len(table.players)} players")
+        journal: GameJournal
+        if name is None:
+            name = new_journal_name(table.kind, table.seed)
+            journal = self.journals.create(name, table.to_json(), f"a game for {len(table.players)} players")
         else:
-            journal = Journal(path)
-        self.journal_path = path
+            journal = self.journals.open(name)
+        self.journal_name = name
         live = self.input = WebInput(self.publish)
         self.show({"screen": "listen", "phase": "wait" if answers else "deal"})  # at once: the voice comes after
         self.thread = threading.Thread(target=self._run, args=(table, journal, live, answers, resumed), daemon=True)
         self.thread.start()
 
-    def _session(self, table: Table, journal: Journal, live: WebInput, answers: list[Any], resumed: bool,
+    def _session(self, table: Table, journal: GameJournal, live: WebInput, answers: list[Any], resumed: bool,
                  speaker: Any) -> Session:
         return Session(table, self.script, speaker, self.clock(), live, journal, answers, resumed,
                        over=lambda state: self._over(live, state), listener=TableSignals(self, live), rematches=True,
@@ -201,7 +199,7 @@ class GameLoop(Connections):
         self.labels, self.state, self.dealt = {}, None, object()
         self.way = self.way_for(self.table.mode if self.table else self.draft.mode)  # its way to play, afresh
 
-    def _run(self, table: Table, journal: Journal, live: WebInput, answers: list[Any], resumed: bool) -> None:
+    def _run(self, table: Table, journal: GameJournal, live: WebInput, answers: list[Any], resumed: bool) -> None:
         """The session, game after game, until the table leaves it (Stopped) or its journal does not replay. Its
         voice is built here, off the hub's lock and after the screen is shown (a natural voice takes seconds)."""
         speaker: Any = None
@@ -212,12 +210,12 @@ class GameLoop(Connections):
                     return  # replaced while the voice was built: it speaks for no game
             self.session = self._session(table, journal, live, answers, resumed, speaker)
             self.session.run()
-        except Stopped:
+        except (Stopped, Superseded):  # the table left the game, or another process holds its room now
             return
         except (ReplayMismatch, JournalError) as exc:
             with self.lock:
                 if self.input is live:  # not replaced by another game meanwhile
-                    self._unresumable(journal.path, exc)  # told on the page, never a silent hang
+                    self._unresumable(journal.name, exc)  # told on the page, never a silent hang
         finally:
             journal.close()
             if hasattr(speaker, "close"):

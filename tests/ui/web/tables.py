@@ -12,6 +12,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine import State
@@ -129,6 +130,11 @@ class Table:
     def wait(self, what: Any) -> None:
         with self.changed:
             assert self.changed.wait_for(what, GUARD_S), [p.screen() for p in self.phones]
+
+
+def journal_of(hub: Hub) -> Path | None:
+    """The journal file of the hub's game in play (a table's journals are files in its data folder's games/)."""
+    return None if hub.journal_name is None else hub.data / "games" / hub.journal_name
 
 
 def act(phone: Phone, rng: random.Random) -> bool:
