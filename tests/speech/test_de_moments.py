@@ -290,7 +290,7 @@ def test_the_roles_have_the_product_texts_names() -> None:
 
 STORY = {"end.story.lovers": r"[Ll]iebe|[Vv]erliebt|Amor|Paar|Herz|verbunden|Hand in Hand",
          "end.story.infected": r"Urwolf|infiziert|Biss",
-         "end.story.charmed": r"Flöte|verzaubert|Zauber|Melodie", "end.story.wild_child": r"Vorbild|Findelkind|Kind",
+         "end.story.charmed": r"Flöte|[Vv]erzauber|Zauber|Melodie", "end.story.wild_child": r"Vorbild|Findelkind|Kind",
          "end.story.wolf_dog": r"Rudel|Wölfe|Wolf|Wald"}
 
 
