@@ -239,7 +239,7 @@ def test_calls_do_not_all_open_the_same_way() -> None:
 
 # -- each player's own grammar ---------------------------------------------------------------------------------
 # Ana said as a man would be; Carla, whose gender is not known, said as what she was (not her card's)
-CARD_OF = r"(?<!von )(?<!gehört )(?<!bei )(?<!hatte )"
+CARD_OF = r"(?<!von )(?<!gehört )(?<![Bb]ei )(?<!hatte )"
 IDENTITY = {1: re.compile(CARD_OF + r"\bAna( war | ist |\? |: )([Ee]in|[Dd]er|[Ee]inen|[Dd]en)\b"),
             3: re.compile(CARD_OF + r"\bCarla( war | ist |\? |: )")}
 
