@@ -180,10 +180,13 @@ def test_with_one_device_every_call_says_to_take_the_device() -> None:
     assert missing == []
 
 
+MIDDLE = re.compile(r"aus der Mitte|(Gerät|liegt|wartet) in der Mitte|(Gerät|es) in die Mitte|zurück in die Mitte")
+
+
 def test_own_phones_never_send_anyone_to_the_middle() -> None:
     wrong = [(scene, line) for scene in WAKES if "own_devices" in CATALOGUE[scene].modes
              for line in call(scene, mode="own_devices")
-             if re.search(r"aus der Mitte|(Gerät|liegt|wartet) in der Mitte|(Gerät|es) in die Mitte|zurück in die Mitte", line)]
+             if MIDDLE.search(line)]
     assert wrong == []
 
 
