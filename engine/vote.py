@@ -86,7 +86,7 @@ def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
     for role in Hooks.execution_win:  # such a win ends the game at once: no grief, shot or successor follows
         result = role.execution_win(after, seat)
         if result:
-            return [*events, GameOver(*result)]
+            return [*events, GameOver(*result, alone=len(after.alive) == 1)]
     return events + (react(after, seat, "vote") if dies or dead else [])
 
 

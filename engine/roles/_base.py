@@ -69,12 +69,14 @@ def at_players(**rulesets: tuple[int, ...]) -> Mapping[str, tuple[int, ...]]:
 class Spoken:
     """A line the narrator says for this role beyond its night calls (the scene ids its events name): the
     placeholders every variant must use and those a variant may use (space-separated), and `rare` when
-    it is heard once an evening rather than many times (the scripts then need fewer variants)."""
+    it is heard once an evening rather than many times (the scripts then need fewer variants); `facts`: the
+    scene's own facts its lines may be chosen by (what its event tells the narrator, `Said.facts`)."""
 
     id: str
     required: str = ""
     optional: str = ""
     rare: bool = False
+    facts: str = ""
 
 
 class Step:

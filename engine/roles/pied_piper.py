@@ -88,7 +88,7 @@ class CharmStep(SeatsStep):
 class PiedPiper(Role):
     id = "pied_piper"
     picture = "pan-flute"
-    scenes = (Spoken("end.all_charmed", rare=True), Spoken("end.story.charmed", "players", rare=True))
+    scenes = (Spoken("end.all_charmed", rare=True, facts="alone"), Spoken("end.story.charmed", "players", rare=True))
 
     def story(self, state: State) -> list[Said]:
         """Everyone he charmed, the dead too."""
