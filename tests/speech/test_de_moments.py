@@ -317,3 +317,9 @@ def test_the_screens_name_each_ruleset_side_and_way_to_play_once_and_agree_with_
     assert screen["deal.start"] != "Ich bin der Erzähler"  # a woman narrates too
     assert "als Grenzgänger" not in screen["log.side"] and "als Dorfnarr" not in screen["log.pardon"]
     assert "weiter" not in screen["deal.pass"]  # the first player is handed the device, not passed it on
+
+
+def test_a_piper_alone_has_nobody_left_to_dance() -> None:
+    alone = said("end.all_charmed", Moment(alone="yes"))
+    assert len(alone) >= 20 and [line for line in alone if re.search(r"[Aa]lle anderen (Lebenden|, die)|tanzt nach|"
+                                                                      r"folg(en|t) der Flöte|[Ii]hr habt", line)] == []
