@@ -117,7 +117,7 @@ def reopened_rooms(args: argparse.Namespace, cfg: Any, script: Any, data: Path, 
 def run(args: argparse.Namespace) -> int:
     from narrator.config import load_config
     from narrator.online.accounts import Accounts
-    from narrator.online.pgstore import open_history_store, open_store
+    from narrator.online.pgstore import open_store
     from narrator.online.room import start_ticking
     from narrator.online.site import create_online_app
     from narrator.online.store import StoreError
@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     data.mkdir(parents=True, exist_ok=True)
     try:
         store = open_store(args.store, data)
-        history = open_history_store(args.store, data)
+        history = store.open_history()
     except StoreError as exc:
         print(f"wolfcall: {exc}", file=sys.stderr)
         sock.close()

@@ -64,8 +64,8 @@ class Rooms:
         self.prefix = prefix
         self.speaker_factory = speaker_factory
         self.rooms: dict[str, Room] = {}
-        # every room's finished games, each kept with its players' accounts
-        self.history = history if history is not None else open_history(data)
+        # every room's finished games, each kept with its players' accounts (with a store, beside it: fenced)
+        self.history = history if history is not None else store.open_history() if store else open_history(data)
         self.lock = threading.Lock()
         self.joins: Window | StoredWindow = Window(now, JOIN_TRIES) if store is None else StoredWindow(store, now)
         self.kept: OpenRooms = kept if kept is not None else StoredRooms(store) if store else RoomFiles(data / "rooms")

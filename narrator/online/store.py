@@ -39,7 +39,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from narrator.game.historystore import HISTORY_FILE, HistoryStore, SqliteHistory
 from narrator.sqlitefile import open_sqlite, transaction
+
+STORE_FILE = "accounts.sqlite"  # the store without --store, in the data folder
 
 
 class Taken(Exception):
@@ -174,6 +177,11 @@ class Store(Protocol):
         """Every room in the registry, expired leases too, by code."""
         ...
 
+    def open_history(self) -> HistoryStore:
+        """The group's history beside the store, where a room's finished game is written fenced: in the same
+        database (SQLite: the data folder's history file, the store's attached to it)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -226,6 +234,9 @@ class SqlStore:
         yield  # pragma: no cover
 
     def close(self) -> None:
+        raise NotImplementedError
+
+    def open_history(self) -> HistoryStore:
         raise NotImplementedError
 
     def migrate(self, run: Run) -> int:
@@ -411,6 +422,9 @@ class SqliteStore(SqlStore):
         step for every process on the file (SQLite has one writer at a time: every key shares that lock)."""
         with transaction(self._db, self._lock, "BEGIN IMMEDIATE" if lock is not None or write else "BEGIN") as run:
             yield run
+
+    def open_history(self) -> HistoryStore:
+        return SqliteHistory(self.path.with_name(HISTORY_FILE), registry=self.path)
 
     def close(self) -> None:
         with self._lock:

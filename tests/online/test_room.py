@@ -289,9 +289,9 @@ def test_a_finished_rooms_game_is_kept_with_each_seats_account(tmp_path: Path) -
 def test_with_a_postgresql_store_the_rooms_games_are_kept_there(tmp_path: Path, pg_address: str) -> None:
     """`serve --online --store postgresql://...`: every process keeps its rooms' games in the one database, so
     another process (another connection) sees each seat's account, and the data folder holds no history."""
-    from narrator.online.pgstore import PostgresHistory, open_history_store
+    from narrator.online.pgstore import PostgresHistory, PostgresStore
 
-    history = open_history_store(pg_address, tmp_path)
+    history = PostgresStore(pg_address).open_history()
     other = PostgresHistory(pg_address)
     try:
         _rooms, room, table, phones = open_room(tmp_path, 6, seed=3, history=history)
