@@ -159,14 +159,20 @@ class FencedHistory:
     def add_game(self, game: GameRecord, fence: Fence | None = None) -> int:
         try:
             return self.history.add_game(game, self.fence)
-        except Superseded:
-            raise refused(self.fence, self.lost) from None
+        except Exception as exc:  # refused, or failed (as a journal's write, narrator/online/store.py `_fenced`)
+            raise self._refused(exc) from None
 
     def drop_key(self, key: str, fence: Fence | None = None) -> bool:
         try:
             return self.history.drop_key(key, self.fence)
-        except Superseded:
-            raise refused(self.fence, self.lost) from None
+        except Exception as exc:
+            raise self._refused(exc) from None
+
+    def _refused(self, exc: Exception) -> Superseded:
+        if not isinstance(exc, Superseded):
+            print(f"wolfcall: room {self.fence.room}: the history failed: {type(exc).__name__}: {exc}",
+                  file=sys.stderr, flush=True)
+        return refused(self.fence, self.lost)
 
     # what reads the history (the host's history screen), and the host's own edits, as they are
     def games(self, account: int | None = None) -> list[GameRecord]:

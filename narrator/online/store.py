@@ -32,6 +32,7 @@ The store only keeps what it is given: names are normalised into keys, passwords
 from __future__ import annotations
 
 import sqlite3
+import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -222,6 +223,7 @@ class SqlStore:
     """`Store`'s methods once, over any database whose `_tx` opens a transaction and runs `?`-statements."""
 
     unique_errors: tuple[type[Exception], ...] = ()
+    errors: tuple[type[Exception], ...] = ()  # what the database raises when a statement fails
     id_column = ""
     share = ""  # what locks the row a fenced write checks (FENCED), where a row can be locked alone
 
@@ -382,13 +384,20 @@ class SqlStore:
 
     def _fenced(self, sql: str, args: Sequence[object], rows: bool = True) -> bool:
         """One write that checks the room's token itself (its last two arguments): True when it wrote a row, or,
-        without `rows`, when the token was the latest (a write that found no row to change included)."""
-        with self._tx(write=True) as run:
-            done = int(run(sql.replace("{share}", self.share), args).rowcount) > 0
-            if done or rows:
-                return done
-            code, fence = args[-2], args[-1]
-            return run("SELECT 1 FROM rooms WHERE code = ? AND fence = ?", (code, fence)).fetchone() is not None
+        without `rows`, when the token was the latest (a write that found no row to change included). A write that
+        fails (the database out of reach, a lock waited for too long) is refused too: the room is let go, and
+        whoever takes it next reads the store as it is, this write in it or not."""
+        code, fence = args[-2], args[-1]
+        try:
+            with self._tx(write=True) as run:
+                done = int(run(sql.replace("{share}", self.share), args).rowcount) > 0
+                if done or rows:
+                    return done
+                return run("SELECT 1 FROM rooms WHERE code = ? AND fence = ?", (code, fence)).fetchone() is not None
+        except self.errors as exc:
+            said = f"wolfcall: room {code}: the store failed: {type(exc).__name__}: {exc}".strip().splitlines()[0]
+            print(said, file=sys.stderr, flush=True)
+            return False
 
     def holder_of(self, code: str, now: float) -> str | None:
         with self._tx() as run:
@@ -407,6 +416,7 @@ class SqliteStore(SqlStore):
     processes of one machine through the file (each waits up to 5 s for another's write)."""
 
     unique_errors = (sqlite3.IntegrityError,)
+    errors = (sqlite3.Error,)
     id_column = "INTEGER PRIMARY KEY AUTOINCREMENT"
 
     def __init__(self, path: Path | str) -> None:
