@@ -65,7 +65,7 @@ def _after_resolution(state: State) -> list[Event]:
     """A dawn or a verdict is resolved with its reactions: has anyone won, and what comes next."""
     result = win.check(state)
     if result:
-        return [GameOver(*result)]
+        return [GameOver(*result, alone=len(state.alive) == 1)]
     for role in Hooks.reaction:
         if state.ruleset in role.rulesets:
             asked = role.reaction(state)

@@ -83,14 +83,11 @@ def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
     events += death
     if ruleset(after.ruleset).reveal_executed and not (after.mode == "own_devices" and card_taken(after, seat)):
         events.append(Told("day.vote.reveal", seat, role=after.role_of(seat)))  # the card, before any grief
-    reactions = react(after, seat, "vote") if dies or dead else []
-    events += reactions
-    after = fold(reactions, after)
-    for role in Hooks.execution_win:
+    for role in Hooks.execution_win:  # such a win ends the game at once: no grief, shot or successor follows
         result = role.execution_win(after, seat)
         if result:
-            return [*events, GameOver(*result)]
-    return events
+            return [*events, GameOver(*result, alone=len(after.alive) == 1)]
+    return events + (react(after, seat, "vote") if dies or dead else [])
 
 
 class VoteStep(Step):

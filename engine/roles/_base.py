@@ -69,12 +69,14 @@ def at_players(**rulesets: tuple[int, ...]) -> Mapping[str, tuple[int, ...]]:
 class Spoken:
     """A line the narrator says for this role beyond its night calls (the scene ids its events name): the
     placeholders every variant must use and those a variant may use (space-separated), and `rare` when
-    it is heard once an evening rather than many times (the scripts then need fewer variants)."""
+    it is heard once an evening rather than many times (the scripts then need fewer variants); `facts`: the
+    scene's own facts its lines may be chosen by (what its event tells the narrator, `Said.facts`)."""
 
     id: str
     required: str = ""
     optional: str = ""
     rare: bool = False
+    facts: str = ""
 
 
 class Step:
@@ -245,7 +247,18 @@ class Role:
     def in_play(self, state: State) -> bool:
         return self.id in state.dealt or self.id in state.extra
 
+    def wolf_card(self, state: State, seat: int) -> bool:
+        """Whether the card `seat` holds is a wolf's card now, its state included: what a player who takes it over
+        becomes (the servant). A wolf card, or one that turned (the wolf-dog who chose the wolves); an infection
+        belongs to the player, not to the card."""
+        return self.side == "wolves"
+
     # -- hooks ------------------------------------------------------------------------
+    def at_death(self, state: State, seat: int, cause: str) -> list[Event]:
+        """Events a death sets off the moment it is resolved, before any role reacts to it (the knight's mark is
+        set on the wolves as they stand then). `state` has the death applied and nothing else."""
+        return []
+
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
         """Events that any death sets off for this role (grief, a shot owed, the wild child's turn).
         `state` already has the death applied."""
@@ -264,7 +277,7 @@ class Role:
         return []
 
     def execution_win(self, state: State, seat: int) -> tuple[str, str] | None:
-        """A win that an execution brings at once (the angel on the first day)."""
+        """A win that an execution brings at once, before any reaction to the death (the angel on the first day)."""
         return None
 
     def ballot_weight(self, state: State, seat: int, weight: int) -> int:

@@ -1,5 +1,6 @@
 """The pied piper: plays alone. Each night charms two players (one when only one is left); the
-charmed recognise each other, not the piper. Wins alone once every other living player is charmed."""
+charmed recognise each other, not the piper. Wins alone once every other living player is charmed,
+or when he is the last one alive."""
 
 from __future__ import annotations
 
@@ -87,7 +88,7 @@ class CharmStep(SeatsStep):
 class PiedPiper(Role):
     id = "pied_piper"
     picture = "pan-flute"
-    scenes = (Spoken("end.all_charmed", rare=True), Spoken("end.story.charmed", "players", rare=True))
+    scenes = (Spoken("end.all_charmed", rare=True, facts="alone"), Spoken("end.story.charmed", "players", rare=True))
 
     def story(self, state: State) -> list[Said]:
         """Everyone he charmed, the dead too."""
@@ -104,8 +105,8 @@ class PiedPiper(Role):
         pipers = state.living(self.id)
         if not pipers:
             return None
-        others = state.alive - {pipers[0]}
-        if others and others <= set(charmed(state)):
+        # every other living player charmed: none at all counts too, the piper left alone wins
+        if state.alive - {pipers[0]} <= set(charmed(state)):
             return ("pied_piper", "all_charmed")
         return None
 

@@ -56,6 +56,10 @@ class WildChild(Role):
             return []
         return [SideChanged(child, True) for child in state.living(self.id) if child not in state.wolves]
 
+    def wolf_card(self, state: State, seat: int) -> bool:
+        model = state.memory(WildChildMemory).model  # a child whose model died is a werewolf, card and all
+        return model is not None and model not in state.alive
+
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         model = state.memory(WildChildMemory).model
         if state.role_of(seat) != self.id or model is None:

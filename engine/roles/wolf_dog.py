@@ -33,5 +33,10 @@ class WolfDog(Role):
         """A wolf-dog who chose the wolves: the card does not say which side."""
         return [Said("end.story.wolf_dog", seat) for seat in state.seats_of(self.id) if seat in state.wolves]
 
+    def wolf_card(self, state: State, seat: int) -> bool:
+        # the card's choice, read from the log (the one place it is written), not the seat's side: a wolf-dog
+        # who chose the village and was then infected holds a village card
+        return any(e.kind == "side" and e.role == self.id and e.result == "wolves" for e in state.log)
+
 
 ROLE = WolfDog()

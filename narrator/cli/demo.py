@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from engine import HouseRules, State
 from engine.house import RULES_OF, defaults
-from narrator.config import AUDIO, Config, OptionError, check_output, player_count, seed_number, speed_factor
+from narrator.config import (
+    AUDIO,
+    CONFIG_HELP,
+    Config,
+    OptionError,
+    check_output,
+    player_count,
+    seed_number,
+    speed_factor,
+)
 from narrator.yamlfile import cut_path
 
 if TYPE_CHECKING:  # the game's modules are loaded when a demo runs, not for `wolfcall --help`
@@ -44,7 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--audio", choices=AUDIO,
                    help="how sound is played (default: config.yaml; with --fast, only --out)")
     p.add_argument("--out", type=Path, help="write the whole narrated game to this WAV file (and its timeline)")
-    p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+    p.add_argument("--config", type=Path, help=CONFIG_HELP)
     p.add_argument("--names", help="the players in seat order, separated by commas, each with :f or :m to be spoken of "
                                    "as a woman or a man (\"Ana:f,Ben:m,Carla\"); default: twelve named players, "
                                    "then unnamed seats")
@@ -57,13 +66,15 @@ def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:
     """Refuse a player count the rules do not allow and an output file that could not be written,
     before the scripts are loaded and the game is played (OptionError)."""
     if not 1 <= args.games <= MAX_GAMES:
-        raise OptionError(f"--games {args.games}: from 1 to {MAX_GAMES}")
+        raise OptionError(f"--games {args.games}: from 1 to {MAX_GAMES}", "option.games", n=args.games,
+                          most=MAX_GAMES)
     if args.games > 1 and (args.resume or args.journal):
-        raise OptionError("--games: one game at a time with --journal or --resume")
+        raise OptionError("--games: one game at a time with --journal or --resume", "option.games_journal")
     if not args.resume:
         player_count(players, ruleset)
     elif args.resume.is_dir():
-        raise OptionError(f"--resume {cut_path(args.resume)}: is a folder; give a journal file")
+        raise OptionError(f"--resume {cut_path(args.resume)}: is a folder; give a journal file", "option.folder",
+                          option="--resume", path=cut_path(args.resume))
     outputs = [("--journal", args.journal), ("--timeline", args.timeline), ("--out", args.out)]
     if args.out is not None and args.timeline is None:
         outputs.append(("--out", args.out.with_suffix(".timeline.jsonl")))  # the timeline written beside it

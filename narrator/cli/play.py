@@ -7,7 +7,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from narrator.config import Config, OptionError, check_output, player_count, port_number, seed_number, speed_factor
+from narrator.config import (
+    CONFIG_HELP,
+    Config,
+    OptionError,
+    check_output,
+    player_count,
+    port_number,
+    seed_number,
+    speed_factor,
+)
 from narrator.names import MAX_PLAYERS, NameProblem, clean_names, split_gender
 from narrator.yamlfile import cut_path
 
@@ -35,7 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--data", type=Path, help="where journals are kept (default: the user's data folder)")
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
-    p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+    p.add_argument("--config", type=Path, help=CONFIG_HELP)
     p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml)")
     p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "file", "none"),
                    help="how sound is played (default: config.yaml)")
@@ -57,19 +66,20 @@ def named_seats(text: str, players: int | None, ruleset: str) -> tuple[list[str]
     """`--names "Ana:f,Ben:m,Carla"`: the names and how each player is spoken of, filled up to `players`."""
     raw = text.split(",")
     if len(raw) > MAX_PLAYERS:
-        raise OptionError(f"--names: {len(raw)} names (at most {MAX_PLAYERS})")
+        raise OptionError(f"--names: {len(raw)} names (at most {MAX_PLAYERS})", "option.names_many", n=len(raw),
+                          most=MAX_PLAYERS)
     parts = [split_gender(r) for r in raw]
     try:
         names = clean_names([name for name, _ in parts], blank_ok=True)
     except NameProblem as exc:
-        raise OptionError(f"--names: {exc}") from None
+        raise OptionError(f"--names: {exc}", f"option.name_{exc.kind}", **exc.params) from None
     genders = [g for _, g in parts]
     if players is None:
         player_count(len(names), ruleset, "--names")
         return names, genders
     if len(names) > players:
         raise OptionError(f"--names: {len(names)} names for --players {players}; give at most "
-                          f"{players} names, or more players")
+                          f"{players} names, or more players", "option.names_players", n=len(names), players=players)
     more = player_count(players, ruleset) - len(names)
     return names + [""] * more, genders + [""] * more
 
@@ -95,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         check_output(args.out, "--out")
     if args.data is not None and args.data.exists() and not args.data.is_dir():
-        raise OptionError(f"--data {cut_path(args.data)}: is not a folder")
+        raise OptionError(f"--data {cut_path(args.data)}: is not a folder", "option.data", path=cut_path(args.data))
     script = load_checked(args.scripts or cfg.scripts)
     if (args.audio or cfg.audio) != "none" or args.out is not None:
         from narrator.cli.doctor import play_notice

@@ -4,24 +4,54 @@ window as a night step; what the turns collect is handed to the engine as it ask
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
-from engine import Choice, Refused, Unknown, WrongStep
+from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep
 from narrator.game import laps
+from narrator.game.clock import Clock
 from narrator.game.faults import ReplayMismatch
 from narrator.game.inputs import TURN, Answer, Question
 from narrator.game.timeline import StepTiming
-from narrator.speech.lines import Number, Seat
+from narrator.speech.lines import Line, Number, Seat
 from narrator.speech.moment import position
 
-if TYPE_CHECKING:
-    from narrator.game.narrator import Narrator
+
+class Narrating(Protocol):
+    """What the night's laps use of the narrator that holds them."""
+
+    answered: int
+    clock: Clock
+    eyes: str | None
+    game: Game
+    replaying: bool
+    steps: list[StepTiming]
+    unsaid: list[Event]
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def number(self) -> int: ...
+
+    def say(self, scene: str, **values: object) -> Line: ...
+
+    def say_at(self, scene: str, where: str | None, **values: object) -> Line: ...
+
+    def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None: ...
+
+    def night_step(self, step: str, asked: bool) -> None: ...
+
+    def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
+             remind: bool = True) -> bool: ...
+
+    def recorded(self, question: Question, answer: Answer) -> None: ...
 
 
 class RoundNight:
     """One night's laps, held by the narrator that runs the game."""
 
-    def __init__(self, narrator: Narrator) -> None:
+    def __init__(self, narrator: Narrating) -> None:
         self.narrator = narrator
         self.collected: dict[str, dict[int, Choice]] = {}  # tonight's answers not yet handed over
         self.laps = 0  # the laps of the last night

@@ -29,8 +29,7 @@ from __future__ import annotations
 import functools
 import re
 import string
-import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.events import Said
@@ -39,6 +38,7 @@ from engine.state import State
 from narrator.speech.moment import Moment, holds, specificity
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script, Variant
+from narrator.speech.spelling import sentence_case, starts_with_i_sound, starts_with_o_sound
 
 _FORMATTER = string.Formatter()
 _WORDLESS = re.compile(r"^[\W_]*$")
@@ -137,7 +137,7 @@ class Line:
     parts: tuple[Part, ...] = ()
 
 
-def _literal(chunk: str) -> list[Part]:
+def literal(chunk: str) -> list[Part]:
     if not chunk:
         return []
     if _WORDLESS.match(chunk):
@@ -259,14 +259,15 @@ class Lines:
         form = self.form_of("night", spec) or "nom"
         return self.script.form(self.lang, scene, form) or self.script.form(self.lang, scene, "nom") or self.number(n)
 
-    def _fill(self, template: str, values: Mapping[str, object]) -> tuple[str, list[Part]]:
+    def fill(self, template: str, values: Mapping[str, object]) -> tuple[str, list[Part]]:
+        """A template filled with `values`, and its parts (not yet capitalised)."""
         text, parts = "", []
         person = self._person(values.get("player"))
         template = resolve_selectors(template, person)
         for chunk, field, spec, _ in _FORMATTER.parse(template):
             if field is None:
                 text += chunk
-                parts += _literal(chunk)
+                parts += literal(chunk)
                 continue
             value = values["role" if field == "card" and "card" not in values else field]
             if field == "role" and person in PERSON and self.lang in GENDERS:
@@ -275,7 +276,7 @@ class Lines:
             chunk, said, more = self._contract(chunk, said, more)
             chunk = self._euphony(chunk, said)
             text += chunk + said
-            parts += _literal(chunk) + more
+            parts += literal(chunk) + more
         return text, parts
 
     def _person(self, value: object) -> str:
@@ -308,8 +309,8 @@ class Lines:
     def _euphony(self, before: str, said: str) -> str:
         """Spanish "y" before an i-sound is "e" ("e Inés"), "o" before an o-sound is "u" ("u Óscar"): the
         words `names.and`/`names.and_i` and `names.or`/`names.or_o`, wherever a filled-in word follows them."""
-        for plain, sound, changed in (("names.and", _starts_with_i_sound, "names.and_i"),
-                                      ("names.or", _starts_with_o_sound, "names.or_o")):
+        for plain, sound, changed in (("names.and", starts_with_i_sound, "names.and_i"),
+                                      ("names.or", starts_with_o_sound, "names.or_o")):
             if not (self.script.has(self.lang, plain) and self.script.has(self.lang, changed)):
                 continue
             word, other = self.word(plain), self.word(changed)
@@ -337,7 +338,7 @@ class Lines:
             name = self._name_of(seat)
             if name:
                 return name, [Part("name", name, seat)]
-            return self._fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
+            return self.fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
         if isinstance(value, Seats):
             return self._join([self._render("player", "", Seat(s)) for s in value.ns])
         if isinstance(value, Number) or (isinstance(value, int) and not isinstance(value, bool)):
@@ -379,7 +380,7 @@ class Lines:
             return rendered[0] if rendered else ("", [])
         last_text = rendered[-1][0]
         conj = self.word("names.and")
-        if self.script.has(self.lang, "names.and_i") and _starts_with_i_sound(last_text):
+        if self.script.has(self.lang, "names.and_i") and starts_with_i_sound(last_text):
             conj = self.word("names.and_i")
         text, parts = "", []
         for i, (said, more) in enumerate(rendered):
@@ -404,12 +405,12 @@ class Lines:
 
     def seat_words(self, seat: int) -> list[str]:
         """The script's words for "player N" (what a pack holds clips of)."""
-        _, parts = self._fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
+        _, parts = self.fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
         return [p.text for p in parts if p.kind == "text"]
 
     def render(self, template: str, values: Mapping[str, object]) -> tuple[str, tuple[Part, ...]]:
         """Fill one template as a line says it (first letter capitalised), with its parts."""
-        text, parts = self._fill(template, values)
+        text, parts = self.fill(template, values)
         return sentence_case(text), tuple(parts)
 
     def _line(self, scene: str, index: int, values: Mapping[str, object]) -> Line:
@@ -465,103 +466,6 @@ def _agreeing(value: object, person: str) -> object:
     if isinstance(value, str):
         return RoleName(value, 1, person)
     return value
-
-
-SAMPLE_NAMES = ("Ana", "Ben", "Carla", "Inés", "Óscar")
-SAMPLE_GENDERS = ("f", "m", "f", "f", "m")
-
-
-def renderings(script: Script, lang: str, template: str,
-               roles: Sequence[str]) -> Iterator[tuple[str, tuple[Part, ...]]]:
-    """Every way `template` may be said (not yet capitalised): with each role for `{role}`, dealt once and
-    with copies, one and two of each card for `{roles}` (one said as "the" card and as "a" card), and
-    `{player}`/`{players}` with seat words and with names (what the lint reads), and a card said of a woman and
-    of a man ("una aldeana"). Slots fill independently, so the names are tried with one role."""
-    fields = {f for _, f, _, _ in _FORMATTER.parse(template) if f is not None and selector(f) is None}
-    if "card" in fields:
-        fields = (fields - {"card"}) | {"role"}
-    base: dict[str, object] = {"player": Seat(3), "players": Seats((1, 2, 3)), "night": 1, "minutes": 5,
-                               "number": 2, "role": RoleName(roles[0]), "roles": Cards(tuple(roles[:1])),
-                               "host": "wolfcall", "address": Digits("192.168.1.23"), "port": Digits("8765")}
-    cases: list[dict[str, object]] = [{}]
-    if fields & {"role", "roles"}:
-        cases = [{"role": RoleName(r), "roles": Cards((r,))} for r in roles]
-        cases += [{"role": RoleName(r, 2), "roles": Cards((r,), frozenset((r,)))} for r in roles]
-    if "roles" in fields:
-        cases += [{"role": RoleName(r), "roles": Cards((r, r))} for r in roles]
-        cases.append({"roles": Cards(("werewolf", "werewolf", "seer", "witch"))})
-    seated = Lines(script, lang, Picker(0))
-    runs = [(seated, case) for case in cases]
-    if fields & {"player", "players"}:
-        named = Lines(script, lang, Picker(0), SAMPLE_NAMES, SAMPLE_GENDERS)
-        runs += [(named, {**cases[0], "player": Seat(seat)}) for seat in (3, 4, 5)]  # "e Inés", "u Óscar"
-        women = Lines(script, lang, Picker(0), (), ("f",) * 5)  # "la jugadora tres", "Spielerin drei"
-        runs.append((women, {**cases[0], "player": Seat(3)}))
-        if "role" in fields:  # the card as what a woman (Ana) and a man (Ben) was
-            runs += [(lines, {**case, "player": Seat(seat)}) for case in cases
-                     for lines, seat in ((named, 1), (named, 2), (women, 3))]
-    for lines, case in runs:
-        values = {**base, **case}
-        text, parts = lines._fill(template, {f: values.get(f, "") for f in fields})
-        yield text, tuple(parts)
-
-
-def spoken_texts(script: Script, lang: str, roles: Sequence[str]) -> dict[str, tuple[str, int]]:
-    """Every stretch of script words a line of `lang` may say, with a scene and variant it comes from:
-    the literal words and also what filling in makes of them ("al jugador", "del cazador", every role
-    form), so a voice pack can hold a clip of each (the same shape as `audio.packs.texts`)."""
-    out: dict[str, tuple[str, int]] = {}
-    for scene_id, scene in script.scenes.get(lang, {}).items():
-        for index, variant in enumerate(scene.variants):
-            for chunk, _, _, _ in _FORMATTER.parse(variant.text):
-                for part in _literal(chunk):
-                    if part.kind == "text":
-                        out.setdefault(part.text, (scene_id, index))
-            if "{" in variant.text:
-                for _, parts in renderings(script, lang, variant.text, roles):
-                    for part in parts:
-                        if part.kind == "text":
-                            out.setdefault(part.text, (scene_id, index))
-    return out
-
-
-def sentence_case(text: str) -> str:
-    """Capitalise a sentence that now starts with a filled-in word ("player four was ..."); an ellipsis goes on
-    with the same sentence ("soplarás y soplarás... y derribarás"), so what follows it keeps its case."""
-    return re.sub(r"(^|(?<!\.\.)[.!?¡¿]\s+|^[¡¿])([a-zà-ÿ])", lambda m: m.group(1) + m.group(2).upper(), text)
-
-
-def _plain(word: str) -> str:
-    plain = unicodedata.normalize("NFD", word.casefold())
-    return "".join(c for c in plain if not unicodedata.combining(c))
-
-
-def spanish_euphony(text: str) -> str:
-    """A Spanish sentence as it is said: "y" before an i-sound is "e" ("Ana e Inés"), "o" before an o-sound is "u"
-    ("siete u ocho"), wherever a filled-in word put one after the other (a screen's sentence)."""
-    def said(m: re.Match[str]) -> str:
-        conj, word = m.group(1), m.group(2)
-        if conj in "yY" and _starts_with_i_sound(word):
-            new = "e"
-        elif conj in "oO" and _starts_with_o_sound(word):
-            new = "u"
-        else:
-            return m.group(0)
-        return (new.upper() if conj.isupper() else new) + " " + word
-    return re.sub(r"\b([yYoO]) (\w+)", said, text)
-
-
-def _starts_with_o_sound(word: str) -> bool:
-    """ "Óscar", "Horacio", "ocho" (RAE: "u" before a word that begins with the sound o)."""
-    return _plain(word).startswith(("o", "ho"))
-
-
-def _starts_with_i_sound(word: str) -> bool:
-    """ "Inés", "Hilario", "Íñigo", but not "Hierro" or "Yolanda" (RAE: "y" before hie-, hia- and y-)."""
-    plain = _plain(word)
-    if plain.startswith("hi"):
-        return not plain.startswith(("hia", "hie", "hio", "hiu"))
-    return plain.startswith("i") and not plain.startswith(("ia", "ie", "io", "iu"))
 
 
 def card_of(state: State, role: str) -> RoleName:

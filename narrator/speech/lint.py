@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import os
 import re
 import string
 from collections.abc import Sequence
@@ -13,6 +12,7 @@ from pathlib import Path
 
 from engine import __file__ as _engine_file
 from engine.roles import FOLDERS, ROLES
+from narrator.paths import cache_dir
 from narrator.speech.lines import (
     GENDERS,
     MAX_ORDINAL,
@@ -26,12 +26,12 @@ from narrator.speech.lines import (
     Seats,
     agrees,
     best_fitting,
-    renderings,
     selector,
 )
 from narrator.speech.moment import FACTS, contexts
 from narrator.speech.moment import shown as shown_when
 from narrator.speech.picker import Picker
+from narrator.speech.renderings import renderings
 from narrator.speech.scenes import LANGUAGES, ONCE, WORD, SceneSpec, catalogue
 from narrator.speech.script import SHIPPED, Problem, Scene, Script, load, relative
 
@@ -459,7 +459,7 @@ def load_checked(user: Path | None = None) -> Script:
 
 
 _CLEAN: set[str] = set()  # fingerprints of script sets the lint found nothing in (lint takes seconds)
-_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "wolfcall" / "lint-clean"
+_CACHE = cache_dir() / "lint-clean"
 _CODE = [Path(__file__).resolve().parents[1], Path(_engine_file).resolve().parent, *FOLDERS]  # and the extra roles
 
 

@@ -26,8 +26,9 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "revealed": ("yes", "no"),  # the {player}'s card has been said aloud in this game already
     "spared": ("yes", "no"),  # day.vote.out: the condemned will not die of it (the village idiot is pardoned)
     "cause": ("grief", "other"),  # death.also: why a death no other line named came (a lover's grief)
+    "alone": ("yes", "no"),  # end.all_charmed: the winner is the last one alive (nobody is left to dance)
 })
-SCENE_FACTS = frozenset({"spared", "cause"})  # facts only some scenes know: their catalogue entry names them
+SCENE_FACTS = frozenset({"spared", "cause", "alone"})  # facts only some scenes know: their catalogue entry names them
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -49,6 +50,7 @@ class Moment:
     revealed: str | None = None
     spared: str | None = None
     cause: str | None = None
+    alone: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None

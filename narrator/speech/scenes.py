@@ -134,7 +134,8 @@ def catalogue() -> dict[str, SceneSpec]:
     specs = {s.id: s for s in (*_FIXED, *_EXTENDED)}
     for role in ROLES.values():
         for line in role.scenes:
-            specs[line.id] = _spec(line.id, RARE if line.rare else RECURRING, line.required, line.optional)
+            specs[line.id] = _spec(line.id, RARE if line.rare else RECURRING, line.required, line.optional,
+                                   facts=line.facts)
     for role, call in CALLS:
         modes, nights = _called(call, role.modes or MODES)
         for part in ("wake", "sleep"):

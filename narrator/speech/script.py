@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from narrator.resources import SCRIPTS
 from narrator.speech.moment import ALWAYS, When, parse_when
 from narrator.speech.scenes import LANGUAGES
 from narrator.yamlfile import MarkedDict, MarkedList, YamlError, line_of, shown
 from narrator.yamlfile import load as load_yaml
 
-SHIPPED = Path(__file__).resolve().parent.parent.parent / "scripts"
+SHIPPED = SCRIPTS  # the lines the game comes with (narrator/resources.py)
 
 
 @dataclass(frozen=True)

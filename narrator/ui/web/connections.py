@@ -122,7 +122,7 @@ class Connections:
         self.labels: dict[int, str] = {}  # the seats' labels at the table in play ("Ana", "player four")
         self.day_started = 0.0  # when the day screen was first shown, on this server's monotonic clock
         self.voice_download = self._voice_offer() if speaker_factory is not None and not fast else None
-        self.outputs = SoundSetup(cfg, audio)  # the setup's Sound section: output, volume, test line
+        self.outputs = SoundSetup(cfg, audio, self.hooks.keeps_config)  # the setup's Sound section
         if waiting is not None:
             self.screen = {"screen": "resume"}
         self._way: tuple[str, Way] | None = None  # the way to play, and the mode it was made for (`way`)

@@ -87,6 +87,25 @@ class Drafting(Connections):
             with self.lock:
                 self.voice_download.look(self.draft.lang, self.draft.voice)
 
+    def _names(self, m: dict[str, Any]) -> None:
+        """The players' names as typed, and how the narrator speaks of each (she, he, or neither)."""
+        from narrator.names import NameProblem, clean_gender, clean_names, standing_names
+
+        d = self.draft
+        typed = m.get("names", [])
+        said = m.get("genders", d.genders)
+        if not isinstance(typed, list) or not isinstance(said, list):
+            raise TypeError("names: not a list")  # a malformed message, ignored
+        try:
+            d.genders = [clean_gender(g, seat) for seat, g in enumerate(said[: d.players], 1)]
+        except NameProblem as exc:
+            raise Refused(f"setup.name_{exc.kind}", str(exc), detail=str(exc), **exc.params) from None
+        try:
+            d.names = clean_names(typed[: d.players], blank_ok=True)  # "" is an unnamed seat
+        except NameProblem as exc:  # every other name stands; the page keeps what was typed (app.js)
+            d.names = standing_names(typed[: d.players], d.names)
+            raise Refused(f"setup.name_{exc.kind}", str(exc), detail=str(exc), **exc.params) from None
+
     def change_setup(self, kind: str, m: dict[str, Any]) -> None:
         d = self.draft
         rules = ruleset(d.ruleset)
@@ -113,21 +132,7 @@ class Drafting(Connections):
             except HouseError as exc:
                 raise Refused(f"house.{exc.key}", str(exc)) from None
         elif kind == "names":
-            from narrator.names import NameProblem, clean_gender, clean_names, standing_names
-
-            typed = m.get("names", [])
-            said = m.get("genders", d.genders)
-            if not isinstance(typed, list) or not isinstance(said, list):
-                raise TypeError("names: not a list")  # a malformed message, ignored
-            try:
-                d.genders = [clean_gender(g, seat) for seat, g in enumerate(said[: d.players], 1)]
-            except NameProblem as exc:
-                raise Refused(f"setup.name_{exc.kind}", str(exc), detail=str(exc), **exc.params) from None
-            try:
-                d.names = clean_names(typed[: d.players], blank_ok=True)  # "" is an unnamed seat
-            except NameProblem as exc:  # every other name stands; the page keeps what was typed (app.js)
-                d.names = standing_names(typed[: d.players], d.names)
-                raise Refused(f"setup.name_{exc.kind}", str(exc), detail=str(exc), **exc.params) from None
+            self._names(m)
             return  # the page already shows what was typed; redrawing would lose the cursor
         elif kind == "lang" and m.get("lang") in ("en", "de", "es"):
             d.lang = str(m["lang"])
