@@ -144,6 +144,11 @@ def test_no_question_whether_the_village_was_right_after_the_card() -> None:
     assert matching(r"acertado|¿.*(lo correcto|error)", [v.text for v in ES["day.vote.reveal"].variants]) == []
 
 
+def test_a_piper_left_alone_has_nobody_dancing_to_his_flute() -> None:
+    alone = fitting("end.all_charmed", alone="yes")
+    assert alone and matching(r"baila|siguen|sigue al|hechizad|oído libre|todos los que", alone) == []
+
+
 def test_no_winner_line_tells_the_whole_table_it_won() -> None:
     ends = [v.text for scene_id, scene in ES.items() if scene_id.startswith("end.") for v in scene.variants]
     assert matching(r"habéis ganado|enhorabuena|felicidades|habéis vencido", ends) == []
@@ -279,6 +284,8 @@ def test_the_lovers_and_the_charmed_are_named_at_the_end(scene: str) -> None:
     assert len(texts) >= 20
     lines = [said(t, players=Seats((1, 3))) for t in texts]
     assert all("Yolanda y Carla" in line for line in lines)
+    assert all(re.search(r"Cupido|amor|pareja" if scene.endswith("lovers") else r"flaut|hechiz|melod|música", line)
+               for line in lines)
     assert matching(r"enamorad[oa]s|hechizad[oa]s|\b(los|las) (había|habían)\b|último", lines) == []
 
 
