@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-from narrator.speech.script import SHIPPED, load
-
 from ...browser import CHROMIUM, free_port, server
 from .test_control import spanish_game_waiting
 
@@ -37,6 +35,8 @@ def test_the_undo_covers_the_old_screen_under_its_own_line_until_the_new_screen(
         page.wait_for_function(f"document.getElementById('screen').dataset.gen !== '{before}'")
         page.wait_for_selector("#undoing", state="hidden")
         seen = page.evaluate("window.__seen")
+        from narrator.speech.script import SHIPPED, load
+
         undo_lines = set(load(SHIPPED).variants("es", "game.undo"))  # whichever the picker says
         said = [s for s in seen if s["caption"] in undo_lines]
         assert said, seen
