@@ -4,7 +4,10 @@ the way of playing, and what the table has already heard."""
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from engine import State
+from engine.roles import ROLES, STEP_ROLE
 from engine.roles._base import WOLF_CARDS
 from narrator.speech.moment import Moment
 
@@ -12,18 +15,34 @@ from narrator.speech.moment import Moment
 JOINERS = frozenset({"wolf_dog", "wild_child", "wolf_father"})
 
 
-def pack(state: State) -> str:
-    """"one" when the cards announced at the deal hold one wolf card and none that can join the pack, so the
-    pack is one player all game long; else "many" (said in the plural, whoever is alive: the rhythm and the
-    words stay the same when wolves die)."""
+def pack(state: State, said: Set[int] = frozenset()) -> str:
+    """The pack as the table can know it: the wolf cards announced at the deal, less those said of the dead
+    (`said`: the seats whose card was said aloud). "one": one left and no card that can join him; "many": two or
+    more (said in the plural, whoever is alive: the rhythm and the words stay the same when a wolf dies unseen);
+    "some": one or none left, but a card that can join the pack was dealt (a line must not count them)."""
     cards = (*state.dealt, *state.extra)
-    wolves = sum(1 for card in cards if card in WOLF_CARDS)
-    return "one" if wolves == 1 and not JOINERS & set(cards) else "many"
+    shown = sum(1 for seat in said if seat not in state.alive and state.role_of(seat) in WOLF_CARDS)
+    wolves = sum(1 for card in cards if card in WOLF_CARDS) - shown
+    if wolves >= 2:
+        return "many"
+    return "one" if wolves == 1 and not JOINERS & set(cards) else "some"
 
 
-def moment(state: State, position: str | None = None, revealed: bool | None = None) -> Moment:
-    """The facts of a line said now; `position` in a sequence, and whether its {player}'s card was said."""
+def gone(state: State, step: str, said: Set[int]) -> str | None:
+    """A night call's role is gone for the table: every player who holds its card is dead and had the card said
+    aloud (None: the call is no single card's, a pack's or a recognition's)."""
+    role = STEP_ROLE.get(step)
+    if role is None or ROLES[role].many or ROLES[role].copies:
+        return None
+    holders = state.seats_of(role)
+    return "yes" if holders and all(s not in state.alive and s in said for s in holders) else "no"
+
+
+def moment(state: State, position: str | None = None, revealed: bool | None = None,
+           said: Set[int] = frozenset()) -> Moment:
+    """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, and the seats
+    whose card was (`said`)."""
     narrated = state.mode == "one_device" and not state.extended  # seed 000: a person holds the phone and taps
     return Moment(mode=state.mode, narrator="yes" if narrated else "no",
-                  night="first" if state.night <= 1 else "later", pack=pack(state),
+                  night="first" if state.night <= 1 else "later", pack=pack(state, said),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")

@@ -52,7 +52,7 @@ from narrator.game.inputs import (
     ScriptedInput,
     UndoBox,
 )
-from narrator.game.moments import moment
+from narrator.game.moments import gone, moment
 from narrator.game.roundnight import RoundNight
 from narrator.game.signals import Deaf, Listener
 from narrator.game.timeline import StepTiming
@@ -91,6 +91,8 @@ class Narrator:
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
         self.rounds = RoundNight(self)  # round the table: the night's laps
         self.revealed: set[int] = set()  # seats whose card the table has heard said aloud
+        self.reminders = self.games = 0  # the reminders said this night; the games this narrator has opened
+        self.tasked = True  # the step called asks for a choice (a recognition does not)
         self.ended = False  # the table has been told this game is over (its end screen is up)
         self.dark = False  # the night is being narrated (its laps too, round the table)
         self.called_now: str | None = None  # the night step between its wake line and its sleep line
@@ -106,7 +108,7 @@ class Narrator:
         said (narrator/game/moments.py)."""
         player = values.get("player")
         seat = player.n if isinstance(player, Seat) else None
-        return moment(self.state, where, None if seat is None else seat in self.revealed)
+        return moment(self.state, where, None if seat is None else seat in self.revealed, self.revealed)
 
     def say(self, scene: str, **values: object) -> Line:
         """Say the variant of `scene` that fits now."""
@@ -126,13 +128,20 @@ class Narrator:
             self.revealed.add(player.n)  # its card is said: a later line need not say it again
         return line
 
-    def signal(self, scene: str, then: Callable[[], None]) -> None:
-        """Say a scene, and tell the listener `then` as soon as the line is said out (live only)."""
-        self._speak(self.lines.say(scene, self.moment({})), then)
+    def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None:
+        """Say a scene with the `facts` it adds, and tell the listener `then` as soon as the line is said out (live
+        only)."""
+        self._speak(self.lines.say(scene, self.moment({}).but(**facts)), then)
 
-    def aside(self, scene: str) -> None:
+    def aside(self, scene: str, **facts: str | None) -> None:
         """A line beside the game's course (the welcome, a welcome back, an undo): the table goes on as it was."""
-        self._speak(self.lines.say(scene, self.moment({})), eyes=False)
+        self._speak(self.lines.say(scene, self.moment({}).but(**facts)), eyes=False)
+
+    def remind(self) -> None:
+        """The night's reminder: the first of a night calm, a later one may hurry."""
+        self.utter("night.reminder", {}, facts={"again": "yes" if self.reminders else "no",
+                                                "task": "yes" if self.tasked else "no"})
+        self.reminders += 1
 
     def _speak(self, line: Line, then: Callable[[], None] | None = None, eyes: bool = True) -> None:
         self._undo_if_asked()
@@ -258,7 +267,8 @@ class Narrator:
         if prepare_names is not None:
             prepare_names([part for seat in self.state.seats
                            for part in self.lines.peek("deal.pass", player=Seat(seat)).parts if part.kind == "name"])
-        self.aside("game.welcome")
+        self.aside("game.welcome", game="later" if self.games else "first")
+        self.games += 1
         self.eyes = "deal"  # the device goes round the table (or every phone shows its own card)
         order = ruleset(self.state.ruleset).roles  # the cards in play, in the rules' order
         cards = sorted((*self.state.dealt, *self.state.extra), key=order.index)
@@ -286,7 +296,7 @@ class Narrator:
 
     def night(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
-        self.dark = True  # until the day (or the end) begins
+        self.dark, self.reminders = True, 0  # dark until the day (or the end) begins
         if self.state.mode == ROUND_TABLE:
             self.rounds.run()
             return
@@ -305,8 +315,8 @@ class Narrator:
         start = self.clock.now()
         if self.state.phase == "night":  # the screens called with the wake line are drawn from the game as it
             self.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
-        self.signal(f"night.{step}.wake", lambda: self.listener.on_call(step))
-        self.called_now = step
+        self.called_now, self.tasked, known = step, asked, gone(self.state, step, self.revealed)
+        self.signal(f"night.{step}.wake", lambda: self.listener.on_call(step), gone=known)
         current = self.state.current
         live = asked and self.state.phase == "night" and current is not None and current.step == step
         if live:
@@ -314,7 +324,7 @@ class Narrator:
         else:
             self.dead_window(step)
         self.called_now = None  # the step closes: its choice stays
-        self.signal(f"night.{step}.sleep", lambda: self.listener.on_sleep(step))
+        self.signal(f"night.{step}.sleep", lambda: self.listener.on_sleep(step), gone=known)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         self.steps.append(StepTiming(step, round(start, 3), round(self.clock.now(), 3), live))
 
@@ -331,7 +341,7 @@ class Narrator:
         reminded = False
         if answer is None:
             if window > 0 and remind:
-                self.say("night.reminder")
+                self.remind()
                 reminded = True
             answer = self.ask(q, asked)
         assert answer is not None
@@ -356,7 +366,7 @@ class Narrator:
         self.clock.sleep_until(start + window)
         if extra > 0:
             if window > 0:
-                self.say("night.reminder")
+                self.remind()
             self.clock.sleep_until(start + window + extra)
             self.show_decoy(q, closed=True)
 
@@ -482,7 +492,7 @@ class Narrator:
         else:  # every card said: what the cards do not show (the lovers, an infection)
             for said in story(self.state):
                 name, values = _values(said, self.state)
-                self.say(name, **values)
+                self.utter(name, values, facts=dict(said.facts))
         reveal(None)
 
 

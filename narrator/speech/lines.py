@@ -424,7 +424,19 @@ class Lines:
         player = values.get("player")
         if moment.gender is None and isinstance(player, (Seat, int)) and not isinstance(player, bool):
             moment = moment.but(gender=self.gender_of(player if isinstance(player, int) else player.n))
+        role = values.get("role")
+        card = role.role if isinstance(role, RoleName) else role if isinstance(role, str) else None
+        if card is not None and moment.gender in PERSON and not self.agreeing(card, moment.gender or ""):
+            moment = moment.but(gender="unsaid")  # "Ana era el padre de los lobos": say the card, not what she was
         return moment
+
+    def agreeing(self, role: str, person: str) -> bool:
+        """Whether the card can be said as what a woman ("f") or a man ("m") was: its word is of that gender, or
+        it has a form that agrees ("la cazadora"); a card of the other gender ("una de las hermanas" of a man)
+        cannot."""
+        scene = f"roles.{role}"
+        return (self.gender(role) in ("", person) or self.script.form(self.lang, scene, f"a.{person}") is not None
+                or self.script.form(self.lang, scene, f"the.{person}") is not None)
 
     def fitting(self, scene: str, moment: Moment | None = None) -> list[int]:
         """The variants of `scene` to choose from at this moment: of those whose conditions hold, the most

@@ -66,7 +66,7 @@ def _spec(scene: str, minimum: int, required: str = "", optional: str = "", sequ
 
 
 _FIXED = [
-    _spec("game.welcome", RARE),
+    _spec("game.welcome", RARE, facts="game"),
     _spec("game.resume", RARE),
     _spec("deal.pass", RECURRING, "player", sequence="game", modes=("one_device", "round_table")),  # up to 40 a game
     _spec("deal.cards", RARE, "roles"),  # the cards in play, announced before the deal
@@ -74,7 +74,7 @@ _FIXED = [
     _spec("deal.done", RARE),
     _spec("deal.own", RARE, modes=("own_devices",)),  # own phones: said once, instead of passing the device round
     _spec("night.start", RECURRING, optional="night"),
-    _spec("night.reminder", RECURRING),
+    _spec("night.reminder", RECURRING, facts="again task"),
     _spec("round.start", RECURRING, optional="night", modes=("round_table",)),  # said at nightfall, eyes open
     _spec("round.turn", RECURRING, "player", sequence="night", modes=("round_table",)),  # up to 40 a night
     _spec("round.again", RECURRING, modes=("round_table",)),
@@ -142,8 +142,9 @@ def catalogue() -> dict[str, SceneSpec]:
         narrated = FACTS["narrator"] if "classic" in role.rulesets else ("no",)
         for part in ("wake", "sleep"):
             scene = f"night.{call.step}.{part}"
+            gone = frozenset({"gone"}) if call.asked and not (role.many or role.copies) else frozenset()
             specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING, modes=modes, nights=nights,
-                                     narrated=narrated)
+                                     narrated=narrated, facts=gone)
     for rules in RULESETS.values():
         for role_id in rules.roles:
             specs[f"roles.{role_id}"] = _spec(f"roles.{role_id}", WORD)
