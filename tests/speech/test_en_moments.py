@@ -230,6 +230,12 @@ def test_a_narrated_deal_hands_the_device_from_the_narrator_and_back() -> None:
     assert matching(heard("deal.done", narrator="yes"), r"\bmiddle\b") == []
 
 
+def test_the_screens_a_narrator_reads_holding_the_device_do_not_put_it_in_the_middle() -> None:
+    # the deal's last screen (above "I'm the narrator") and the way to play chosen at setup
+    screen = strings("en")
+    assert [k for k in ("deal.narrator", "setup.mode.one_device") if re.search(r"\bmiddle\b", screen[k])] == []
+
+
 def test_a_narrated_table_hears_no_voice_that_claims_to_be_its_narrator() -> None:
     scenes = [scene for scene in EN if scene in SPECS and SPECS[scene].allowed <= set(VALUES)]
     lines = [line for scene in scenes for line in heard(scene, narrator="yes")]
