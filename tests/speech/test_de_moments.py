@@ -234,10 +234,18 @@ def test_the_narrated_witch_and_seer_hear_what_the_narrator_answers() -> None:
     assert len([line for line in seer if re.search(r"Spielleitung|Daumen|Antwort", line)]) > len(seer) / 2
 
 
-def test_a_narrated_deal_gives_the_device_back_to_the_narrator() -> None:
+def test_a_narrated_deal_starts_from_the_narrator_and_gives_the_device_back() -> None:
     lines = said("deal.done", Moment(mode="one_device", narrator="yes"))
     assert lines and [line for line in lines if "Mitte" in line] == []
     assert [line for line in lines if not re.search(r"Spielleitung|das Spiel leitet", line)] == []
+    first = said("deal.pass", Moment(mode="one_device", narrator="yes", position="first"))
+    assert first and [line for line in first if not re.search(r"Spielleitung|das Spiel leitet", line)] == []
+
+
+def test_the_screens_of_a_narrated_deal_do_not_put_the_device_in_the_middle() -> None:
+    # the narrator reads them holding the device: the deal's last screen and the way to play chosen at setup
+    screen = strings("de")
+    assert [k for k in ("deal.narrator", "setup.mode.one_device") if "Mitte" in screen[k]] == []
 
 
 # -- the task, and its number ----------------------------------------------------------------------------------
