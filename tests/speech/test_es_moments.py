@@ -11,7 +11,7 @@ import pytest
 from narrator.speech.lines import Lines, RoleName, Seat, Seats
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
-from narrator.speech.script import SHIPPED, load
+from narrator.speech.script import SHIPPED, Variant, load
 from narrator.ui.web.strings import strings
 
 SCRIPT = load(SHIPPED)
@@ -222,9 +222,67 @@ def test_every_call_gives_its_task_and_its_number(mode: str) -> None:
     assert witch and both == witch
 
 
-def test_no_call_asks_to_point_or_to_make_a_noise() -> None:
-    night = [v.text for scene_id, scene in ES.items() if scene_id.startswith("night.") for v in scene.variants]
-    assert matching(r"\bseñala\b|señalad|\bsilba\b|silbad|da una vuelta|sacúdete|túmbate|agazápate", night) == []
+def narrated(variant: Variant) -> bool:
+    """Said only where a person narrates and taps (narrator: yes): there the called role points."""
+    return any(name == "narrator" and values == {"yes"} for name, values in variant.when)
+
+
+def test_no_call_asks_to_point_where_the_role_taps_nor_to_make_a_noise() -> None:
+    night = [v for scene_id, scene in ES.items() if scene_id.startswith("night.") for v in scene.variants]
+    tapped = [v.text for v in night if not narrated(v)]
+    assert matching(r"\bseñala\b|señalad|señálalo|señaladlo", tapped) == []
+    noise = r"\bsilba\b|silbad|da una vuelta|sacúdete|túmbate|agazápate|aplaud|chasquea|golpea|dad un golpe"
+    assert matching(noise, [v.text for v in night]) == []
+
+
+# -- a person narrates: the classic rules on one device (narrator: yes) ---------------------------------------------
+NARRATED = {"mode": ONE, "narrator": "yes"}
+CLASSIC_CALLS = ("guard", "werewolves", "witch", "seer")
+TAKES_THE_DEVICE = (r"móvil|\bcoge|cógelo|coged|toma el|tomad|alcanza|centro|en medio|\bdéjalo|dejadlo|devuélvelo"
+                    r"|márcal|marcad|\bmarca\b|tócal|tocad|toca en|toca a|pulsa")
+
+
+@pytest.mark.parametrize("role", CLASSIC_CALLS)
+@pytest.mark.parametrize("night", ["first", "later"])
+@pytest.mark.parametrize("pack", ["one", "many"])
+def test_a_narrated_call_points_and_never_sends_the_role_to_the_device(role: str, night: str, pack: str) -> None:
+    """The narrator holds the phone: the role opens its eyes and points, the narrator taps (seed 000)."""
+    calls = fitting(f"night.{role}.wake", night=night, pack=pack, **NARRATED)
+    assert calls and matching(TAKES_THE_DEVICE, calls) == []
+    assert [t for t in calls if not re.search(r"señal|señál", t, re.IGNORECASE)] == []
+
+
+@pytest.mark.parametrize("night", ["first", "later"])
+def test_narrated_wolves_point_as_one_or_as_many_and_recognise_each_other_once(night: str) -> None:
+    lone = fitting("night.werewolves.wake", night=night, pack="one", **NARRATED)
+    assert lone and matching(PLURAL_ADDRESS + r"|\blobos\b|manada", lone) == []
+    assert [t for t in lone if not re.search(r"\bseñala\b|señálalo", t, re.IGNORECASE)] == []
+    many = fitting("night.werewolves.wake", night=night, pack="many", **NARRATED)
+    assert many and all(re.search(r"\babrid\b", t, re.IGNORECASE) for t in many)
+    assert [t for t in many if not re.search(r"señalad", t, re.IGNORECASE)] == []
+    recognised = matching(RECOGNISE, many)
+    assert recognised if night == "first" else recognised == []
+
+
+def test_a_narrated_witch_heals_the_victim_shown_or_poisons_whom_she_points_at_one_potion_a_night() -> None:
+    witch = fitting("night.witch.wake", **NARRATED)
+    heal, poison = r"cur|salv", r"venen"
+    one = r"\buna\b|\buno\b|las dos|de los dos|o curas|si no,|u otra"
+    told = [t for t in witch if all(re.search(task, t, re.IGNORECASE) for task in (heal, poison, one, r"señal|asient"))]
+    assert witch and told == witch
+
+
+def test_a_narrated_deal_gives_the_device_back_to_the_narrator() -> None:
+    done = fitting("deal.done", **NARRATED)
+    assert done and matching(r"centro|en medio|al alcance", done) == []
+    assert [t for t in done if not re.search(r"narra", t)] == []
+    first = fitting("deal.pass", position="first", **NARRATED)
+    assert first and [t for t in first if not re.search(r"narra", t)] == []
+
+
+def test_the_one_device_way_to_play_does_not_put_the_phone_in_the_middle() -> None:
+    """The same choice is a narrated classic table, where the narrator keeps the phone."""
+    assert matching(r"centro|en medio", [strings("es")["setup.mode.one_device"]]) == []
 
 
 # -- the player's gender ---------------------------------------------------------------------------------------------
