@@ -13,7 +13,7 @@ from pathlib import Path
 from engine import Choice, HouseRules, State
 from engine.house import defaults
 from narrator.game.clock import Clock, VirtualClock
-from narrator.game.inputs import Answer, Question, RandomInput
+from narrator.game.inputs import COVERED, STARTED, VOTE_CALLED, Answer, Question, RandomInput
 from narrator.game.journal import Journal
 from narrator.game.narrator import Narrator, StepTiming
 from narrator.game.records import Numbered
@@ -123,12 +123,12 @@ def long_journal(path: Path, script: Script, events: int = 300) -> int:
     table = Table.deal(NAMES, defaults("extended"), 5, "en", kind="play", ruleset="extended")
     journal = Journal.create(path, table.to_json(), "bench")
     game = table.game()
-    answers = [Answer("covered", 2.0)] * 12 + [Answer("start", 1.0)]
+    answers = [Answer(COVERED, 2.0)] * 12 + [Answer(STARTED, 1.0)]
     while len(game.events) < events:
         legal = game.legal()
         choice = next((c for c in legal if c.is_pass), legal[-1])
         if game.state.current is not None and game.state.current.step == "day_vote":
-            answers.append(Answer("vote", 30.0))
+            answers.append(Answer(VOTE_CALLED, 30.0))
         game.choose(choice)
         answers.append(Answer(choice, 3.0))
     plain = {"covered": "reveal", "start": "start", "vote": "vote"}

@@ -4,7 +4,8 @@ Every night step has the same shape whether its role lives, is dead, or has noth
 window of `step_seconds`, a reminder and more time when the window runs out, and the sleep line. A dead role's extra
 time is drawn from the overruns living players have really taken in this game: a stopwatch can't tell them apart.
 
-Round the table (mode `round_table`) the night is laps of turns instead (narrator/game/roundnight.py).
+How the deal, the night and the dawn are told depends on the way the table plays: the narrator's telling
+(narrator/game/tellings.py), taken once by the game's mode; round the table the night is laps of turns.
 
 Each line is picked for its moment (narrator/game/moments.py): the way of playing, the night, the pack's size, its
 place in a sequence, and whether its player's card has been said."""
@@ -52,15 +53,13 @@ from narrator.game.inputs import (
     UndoBox,
 )
 from narrator.game.moments import moment
-from narrator.game.roundnight import RoundNight
 from narrator.game.signals import Deaf, Listener
+from narrator.game.tellings import telling
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import SilentSpeaker, Speaker
 from narrator.speech.lines import Cards, Line, Lines, Number, Seat, card_of
 from narrator.speech.lines import scene_values as _values
 from narrator.speech.moment import Moment, position
-
-ROUND_TABLE = "round_table"  # the table's mode where the device goes round, seat by seat
 
 
 class Narrator:
@@ -88,7 +87,7 @@ class Narrator:
         self.steps: list[StepTiming] = []
         self.answered = 0
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
-        self.rounds = RoundNight(self)  # round the table: the night's laps
+        self.telling = telling(game.state.mode)(self)  # the deal, the night and the dawn of this way of playing
         self.revealed: set[int] = set()  # seats whose card the table has heard said aloud
         self.ended = False  # the table has been told this game is over (its end screen is up)
         self.dark = False  # the night is being narrated (its laps too, round the table)
@@ -197,8 +196,15 @@ class Narrator:
         return self.answered + self.decoys.opened
 
     def apply(self, question: Question, answer: Answer) -> bool:
-        """Record an answer; False when the rules refuse it (the table is asked again)."""
-        if isinstance(answer.value, Choice):
+        """Record an answer; False when the rules refuse it (the table is asked again). A tap the desk has checked
+        against this very state is recorded as checked (its events, what its actor learned); any other choice (a
+        journal's, the terminal's) is decided here, once."""
+        checked = answer.checked
+        if checked is not None and checked.state is self.state and checked.events is not None:
+            assert checked.after is not None
+            self.unsaid.extend(self.game.push(checked.choice, checked.events, checked.after))
+            self.last = (checked.choice, checked.learned is not None)
+        elif isinstance(answer.value, Choice):
             taught = laps.private_answer(self.state, answer.value) is not None
             try:
                 self.unsaid.extend(self.game.choose(answer.value))
@@ -249,7 +255,7 @@ class Narrator:
         """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's);
         the lines heard stay heard, so the next game does not open with the same words."""
         self.unsaid, self.overruns, self.ended = [], [], False
-        self.rounds, self.revealed = RoundNight(self), set()
+        self.telling, self.revealed = telling(self.state.mode)(self), set()
 
     def opening(self) -> None:
         prepare_names = getattr(self.speaker, "prepare_names", None)
@@ -261,14 +267,7 @@ class Narrator:
         order = ruleset(self.state.ruleset).roles  # the cards in play, in the rules' order
         cards = sorted((*self.state.dealt, *self.state.extra), key=order.index)
         self.say("deal.cards", roles=Cards(tuple(cards), frozenset(c for c in cards if ROLES[c].many)))
-        own = self.state.mode == "own_devices"
-        if own:
-            self.say("deal.own")  # every player looks at their card on their own phone, all at once
-        seats = self.state.seats
-        for index, seat in enumerate(seats):
-            if not own:
-                self.say_at("deal.pass", position(index, len(seats)), player=Seat(seat))
-            self.wait_for(REVEAL, seat)
+        self.telling.deal()  # the device passed seat by seat, or every phone showing its own card
         self.say("deal.done")
         self.wait_for(START)
 
@@ -280,14 +279,15 @@ class Narrator:
 
     def undo_refusal(self) -> str | None:
         """Why ↶ may not take back the last choice now (narrator/game/undo.py); None: it may."""
-        return undo.night_refusal(self.state, self.dark, self.called_now, self.last)
+        return undo.night_refusal(self.dark and not self.telling.narrated(self.state), self.called_now, self.last)
 
     def night(self) -> None:
-        """Every step of the night in its fixed order, live or not, each of the same shape."""
+        """The night, as this table's way of playing tells it (tellings.py)."""
         self.dark = True  # until the day (or the end) begins
-        if self.state.mode == ROUND_TABLE:
-            self.rounds.run()
-            return
+        self.telling.night()
+
+    def called_night(self) -> None:
+        """Every step of the night in its fixed order, live or not, each of the same shape."""
         plan = night_plan(self.state)
         self.eyes = "night"
         self.prepare(("night.start", {"night": Number(self.state.night)}))
@@ -346,7 +346,7 @@ class Narrator:
         question is open in it until an answer would have come (decoy.py)."""
         window, start = self.state.house.step_seconds, self.clock.now()
         extra = self.draw_extra()
-        q = self.decoys.open(step, self.state, self.number)
+        q = self.decoys.open(step, self.number) if self.telling.decoys else None
         self.show_decoy(q)
         if q is not None and not self.replaying and extra == 0:  # closed in time (else after the extra time)
             self.clock.sleep_until(start + self.decoys.closes(q, window))
@@ -384,8 +384,8 @@ class Narrator:
                 name, values = _values(scene, self.state)
                 if isinstance(event, GameOver):
                     self.game_over()  # the end screen comes with the line that says who won, not before
-                if name == "dawn.start" and self.state.mode == ROUND_TABLE:
-                    name = "round.dawn"  # nobody closed their eyes: the morning does not ask them to open them
+                if name == "dawn.start":
+                    name = self.telling.dawn  # round the table nobody slept: no eyes to open
                 self.utter(name, values, facts=dict(scene.facts))
             elif isinstance(event, Died) and event.seat not in named:
                 self.utter("death.also", {"player": Seat(event.seat)},
@@ -478,4 +478,4 @@ class Narrator:
         reveal(None)
 
 
-__all__ = ["COVERED", "ROUND_TABLE", "Narrator", "ReplayMismatch", "StepTiming", "UndoRequested"]
+__all__ = ["COVERED", "Narrator", "ReplayMismatch", "StepTiming", "UndoRequested"]

@@ -16,9 +16,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from engine import Mode
+
 # each fact and the values it may take, in the words the scripts use
 FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "mode": ("one_device", "round_table", "own_devices"),  # the way the table plays
+    "mode": tuple(Mode),  # the way the table plays
     "night": ("first", "later"),  # the game's first night, or any other
     "pack": ("one", "many"),  # one: the deal holds one wolf card and no card that can join the pack
     "position": ("first", "middle", "last"),  # in a sequence (the deal, the reveals, a night's turns)
