@@ -69,7 +69,7 @@ def tap_to_voice(root: Path, data: Path, taps: int = 120) -> list[float]:
 
     def speaker(hub: Hub, table: Table) -> AudioSpeaker:
         lines = Lines(script, table.lang, Picker(0), table.players)
-        return AudioSpeaker(table.lang, [sink], PageCaptions(hub), pack=pack, engine=None,
+        return AudioSpeaker(table.lang, [sink], PageCaptions(hub.stage), pack=pack, engine=None,
                             warn=lambda m: None, seat_words=lines.seat_words)
 
     cfg = Config(players=12, house=HouseRules(step_seconds=0))

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import actor_of, view
+from engine import answerer, view
 from narrator.config import Config
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.hub import Hub
@@ -51,7 +51,7 @@ def secrets_allowed(frame: Frame, phone: Phone, lang: str) -> None:
             known = view(state, seat)["cards"]
             assert m["role"] == strings(lang).get(f"role.{known[str(seat)]}"), m
         else:  # an answer: only to the actor of the step being answered
-            assert state.current is not None and seat in actor_of(state), (phone.name, m)
+            assert state.current is not None and answerer(state).includes(seat), (phone.name, m)
     if m["t"] != "screen":
         return
     seen = view(state, seat) if seat is not None else view(state)

@@ -16,12 +16,12 @@ from engine import Choice, Game, HouseRules
 from narrator.config import Config
 from narrator.game import laps
 from narrator.game.desk import Desk
-from narrator.game.inputs import TURN, Question
+from narrator.game.inputs import TURN, Checked, Question
 from narrator.game.session import Table as Deal
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.frames import Frames
 from narrator.ui.web.hub import Hub
-from narrator.ui.web.ports import Conn
+from narrator.ui.web.ports import Conn, Handed
 from narrator.ui.web.ways import WAYS, Way
 from narrator.ui.web.webinput import WebInput
 from tests.ui.web.tables import Phone, Table
@@ -43,18 +43,17 @@ def standing(tmp_path: Path, mode: str, *choices: Choice) -> tuple[Hub, Phone, l
     for choice in choices:
         game.choose(choice)
     with hub.lock:
-        hub.table = Deal.deal(NAMES, HouseRules(), 1, "en", roles=ROLES, mode=mode)
-        hub.input = WebInput(hub.publish)
+        hub.stage.begin(Deal.deal(NAMES, HouseRules(), 1, "en", roles=ROLES, mode=mode), WebInput(hub.stage.publish))
         if mode == "own_devices":
             for seat, phone in enumerate(phones, 1):
-                hub.conns[phone.client].who, hub.conns[phone.client].seat = "seat", seat
+                hub.seats.place(phone.client, seat)
     current = game.state.current
     assert current is not None
     if mode == "round_table" and current.seat is not None:
         q = Question(TURN, tuple(laps.legal(game.state, current.step)), current.seat, NUMBER, current.step)
     else:
         q = Question(current.step, tuple(game.legal()), None, NUMBER)
-    hub.publish(q, game.state)
+    hub.stage.publish(q, game.state)
     return hub, host, phones, game
 
 
@@ -63,7 +62,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     calls = {"check": 0, "hand": 0}
     check, hand = Desk.check, Desk.hand
 
-    def counting_check(desk: Desk, choice: Choice) -> Choice:
+    def counting_check(desk: Desk, choice: Choice) -> Checked:
         calls["check"] += 1
         return check(desk, choice)
 
@@ -80,14 +79,13 @@ class Recorder(Way):
     """A way to play the hub's routing has never heard of: it keeps what reaches it, answers a tap through the
     desk like every way, and draws the host's screen itself."""
 
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
+    def __init__(self, stage: Any, pages: Any) -> None:
+        super().__init__(stage, pages)
         self.got: list[str] = []
 
-    def tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+    def tap(self, client: int, conn: Conn, q: Question, message: dict[str, Any]) -> Handed | None:
         self.got.append("tap")
-        q, choice = self.chosen(message)
-        self.submit(client, q, choice)
+        return self.submit(client, q, self.chosen(message))
 
     def show(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
         self.got.append("show")
@@ -95,14 +93,14 @@ class Recorder(Way):
     def cover(self, conn: Conn, message: dict[str, Any]) -> None:
         self.got.append("cover")
 
-    def open(self, message: dict[str, Any]) -> None:
+    def open(self, q: Question) -> None:
         self.got.append("open")
 
-    def count(self, message: dict[str, Any]) -> None:
+    def count(self, q: Question) -> None:
         self.got.append("count")
 
-    def host(self, frames: Frames) -> dict[str, Any]:
-        return {"screen": "recorded", "taps": self.got.count("tap")}
+    def screen(self, conn: Conn, frames: Frames) -> dict[str, Any]:
+        return {"screen": "recorded", "taps": self.got.count("tap")} if conn.who == "host" else frames.watcher()
 
 
 def test_a_new_way_to_play_plugs_in_behind_the_interface(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -115,7 +113,7 @@ def test_a_new_way_to_play_plugs_in_behind_the_interface(tmp_path: Path, monkeyp
     host.send(t="tap", q=NUMBER, value="seer:4")
     assert hub.way.got == ["show", "cover", "open", "count", "tap"], host.refusals()
     assert calls == {"check": 1, "hand": 1}, "the tap reached the desk once, and the narrator was handed it once"
-    assert hub.input is not None and hub.input.desk.answered(NUMBER)
+    assert hub.input is not None and hub.input.taps.get_nowait()[0] == NUMBER, "the narrator was handed the answer"
     assert host.screen() == {"t": "screen", "screen": "recorded", "taps": 1}, "the way draws its host's screen"
     assert not host.refusals()
     hub.stop_game()
