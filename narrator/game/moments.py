@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine import State
 from engine.roles._base import WOLF_CARDS
+from narrator.game.tellings import narrated
 from narrator.speech.moment import Moment
 
 # cards that can bring another player into the pack: the wolf-dog's choice, the wild child's turn, an infection
@@ -23,5 +24,6 @@ def pack(state: State) -> str:
 
 def moment(state: State, position: str | None = None, revealed: bool | None = None) -> Moment:
     """The facts of a line said now; `position` in a sequence, and whether its {player}'s card was said."""
-    return Moment(mode=state.mode, night="first" if state.night <= 1 else "later", pack=pack(state),
+    return Moment(mode=state.mode, narrator="yes" if narrated(state) else "no",  # a person holds the device and taps
+                  night="first" if state.night <= 1 else "later", pack=pack(state),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")

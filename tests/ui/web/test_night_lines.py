@@ -12,9 +12,9 @@ from engine import Choice, Game
 from engine.flow import legal_choices
 from narrator.game import laps
 from narrator.game.inputs import TURN, Question
-from narrator.ui.web.ways.own_frames import OwnFrames
 from narrator.ui.web.screens import Screens
 from narrator.ui.web.strings import strings
+from narrator.ui.web.ways.own_frames import OwnFrames
 from narrator.ui.web.ways.round_table import turn_view
 
 from ...browser import free_port, german_setup, server
