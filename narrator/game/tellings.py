@@ -1,5 +1,6 @@
-"""How the narrator tells a game, by the way the table plays: the deal, the night, the dawn's first line, the
-night's decoys and whether a narrator holds the device.
+"""How the narrator tells a game, by the way the table plays: the opening and its deal, the night (its steps
+called, or laps round the table), the dawn's first line, the night's decoys and whether a narrator holds the
+device.
 
 The narrator takes its telling once, from TELLINGS by the game's mode (`telling`), and never looks at the mode
 again. A way of playing not listed here (a new way on the page) is told as a table nobody narrates: every card
@@ -11,19 +12,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
-from engine import Mode, State
-from narrator.game.inputs import REVEAL, Answer
+from engine import Mode, State, ruleset
+from engine.roles import ROLES
+from narrator.game.inputs import REVEAL, START, Answer
+from narrator.game.nightcalls import CalledNight, Calling
 from narrator.game.roundnight import Narrating, RoundNight
-from narrator.speech.lines import Seat
+from narrator.speech.captions import Speaker
+from narrator.speech.lines import Cards, Lines, Seat
 from narrator.speech.moment import position
 
 
-class Teller(Narrating, Protocol):
-    """What a telling uses of the narrator that holds it, besides what the night's laps use."""
+class Teller(Narrating, Calling, Protocol):
+    """What a telling uses of the narrator that holds it, besides what the night's calls and laps use."""
+
+    speaker: Speaker
+    lines: Lines
+
+    def aside(self, scene: str) -> None: ...
 
     def wait_for(self, step: str, seat: int | None = None) -> Answer: ...
-
-    def called_night(self) -> None: ...
 
 
 class Telling:
@@ -34,6 +41,23 @@ class Telling:
 
     def __init__(self, narrator: Teller) -> None:
         self.narrator = narrator
+        self.calls = CalledNight(narrator, self.decoys)  # the night's steps, each held for the night's window
+
+    def opening(self) -> None:
+        """The welcome, the cards in play, the deal as this way makes it, and the first night's start."""
+        n = self.narrator
+        prepare_names = getattr(n.speaker, "prepare_names", None)
+        if prepare_names is not None:
+            prepare_names([part for seat in n.state.seats
+                           for part in n.lines.peek("deal.pass", player=Seat(seat)).parts if part.kind == "name"])
+        n.aside("game.welcome")
+        n.eyes = "deal"  # the device goes round the table (or every phone shows its own card)
+        order = ruleset(n.state.ruleset).roles  # the cards in play, in the rules' order
+        cards = sorted((*n.state.dealt, *n.state.extra), key=order.index)
+        n.say("deal.cards", roles=Cards(tuple(cards), frozenset(c for c in cards if ROLES[c].many)))
+        self.deal()  # the device passed seat by seat, or every phone showing its own card
+        n.say("deal.done")
+        n.wait_for(START)
 
     def deal(self) -> None:
         """Each seat in turn is passed the device, sees its card and covers it."""
@@ -44,8 +68,8 @@ class Telling:
             n.wait_for(REVEAL, seat)
 
     def night(self) -> None:
-        """Every step called in its fixed order, each of the same shape (narrator.py)."""
-        self.narrator.called_night()
+        """Every step called in its fixed order, each of the same shape (nightcalls.py)."""
+        self.calls.run()
 
     @staticmethod
     def narrated(state: State) -> bool:
@@ -68,7 +92,7 @@ class RoundTable(Telling):
 
     def __init__(self, narrator: Teller) -> None:
         super().__init__(narrator)
-        self.rounds = RoundNight(narrator)
+        self.rounds = RoundNight(narrator, self.calls)
 
     def night(self) -> None:
         self.rounds.run()
