@@ -259,7 +259,7 @@ def join_card(hub: HubLike) -> dict[str, Any]:
         port = port_of(hub)
         card["address"] = f"{urlsplit(hub.lan_url).hostname}:{port}"
         card["local"] = f"{host_name()}.local:{port}"
-    if hub.stage.way.joins() and (hub.table is None or len(hub.tokens.seats) < len(hub.table.players)):
+    if hub.stage.way.joins and (hub.table is None or len(hub.tokens.seats) < len(hub.table.players)):
         card["code"] = hub.code
     return card
 

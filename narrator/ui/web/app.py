@@ -118,7 +118,7 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
     async def qr(request: Request) -> Response:
         if qr_svg is None or hub.lan_url is None:
             return Response(status_code=404)
-        own = hub.stage.way.joins() and shows_code(request, hub, door)
+        own = hub.stage.way.joins and shows_code(request, hub, door)
         if own or moved(hub):  # the address with the room code, to join by scanning; or a new address
             import io
 

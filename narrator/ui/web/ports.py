@@ -130,6 +130,7 @@ class DraftLike(Protocol):
 
 
 class Joining(Protocol):
+    @property
     def joins(self) -> bool: ...  # a guest may take a seat with the room code (own devices)
 
 

@@ -34,6 +34,7 @@ class Seated(Protocol):
 class Welcoming(Protocol):
     def welcome(self, conn: Conn) -> None: ...  # a seat's page is back: what it may know again
 
+    @property
     def joins(self) -> bool: ...  # a guest may take a seat with the room code
 
 
@@ -75,7 +76,7 @@ class Seating:
         from narrator.names import NameProblem, clean_gender, clean_name, same_name_key
 
         table = self.stage.table
-        if not self.stage.way.joins() or (table is None and self.stage.screen.get("screen") != "setup"):
+        if not self.stage.way.joins or (table is None and self.stage.screen.get("screen") != "setup"):
             raise Refusal("join.closed", "there is no table to join now")
         if conn.wrong_codes >= WRONG_CODES:
             raise Refusal("join.code", "wrong room code")

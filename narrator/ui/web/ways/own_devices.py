@@ -24,6 +24,8 @@ from narrator.ui.web.ways.way import VOTING, Way
 class OwnDevices(Way):
     """The phones' taps, cards and ballots, and the vote they close."""
 
+    joins = True
+
     def __init__(self, stage: OnStage, pages: Pages) -> None:
         super().__init__(stage, pages)
         self.gather: Gather | None = None  # the phones' taps for the question on screen
@@ -252,9 +254,6 @@ class OwnDevices(Way):
         asked = stage.asked_back()
         return [{"seat": s, "name": stage.seat_name(s), "joined": s in stage.tokens.seats, "online": s in online,
                  "asks": s in asked} for s in range(1, stage.seats() + 1)]
-
-    def joins(self) -> bool:
-        return True
 
     def ready(self) -> None:
         free = [s for s in range(1, self.stage.seats() + 1) if s not in self.stage.tokens.seats]

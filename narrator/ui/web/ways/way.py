@@ -32,6 +32,8 @@ VOTING = "day_vote"  # the engine's step of the day's vote
 class Way(ABC):
     """One way to play, over the game in play (`stage`) and the pages connected to it (`pages`)."""
 
+    joins = False  # a guest may take a seat with the room code (own devices)
+
     def __init__(self, stage: OnStage, pages: Pages) -> None:
         self.stage, self.pages = stage, pages
 
@@ -121,10 +123,6 @@ class Way(ABC):
     def peers(self, online: set[int]) -> list[dict[str, Any]] | None:
         """Who sits where and whose phone is connected, for the host (own devices); None: the host is not told."""
         return None
-
-    def joins(self) -> bool:
-        """Whether a guest may take a seat with the room code (own devices)."""
-        return False
 
     def ready(self) -> None:
         """The deal may begin (own devices: once every seat has a phone); the reason if not."""
