@@ -24,7 +24,7 @@ from typing import Any
 
 import miniaudio
 
-from engine import HouseRules
+from engine import HouseRules, Mode
 from narrator.audio.packs import open_pack, render
 from narrator.audio.sinks import MiniaudioSink
 from narrator.audio.speaker import AudioSpeaker
@@ -313,7 +313,7 @@ async def open_host(url: str) -> tuple[Room, Phone]:
 
 async def seat_phones(room: Room, host: Phone, players: int = 12, rules: str = "classic") -> list[Phone]:
     """The host sets up a table of own devices; `players` phones join it with the room code, one by one."""
-    setup: list[dict[str, Any]] = [{"t": "mode", "mode": "own_devices"}, {"t": "ruleset", "ruleset": rules},
+    setup: list[dict[str, Any]] = [{"t": "mode", "mode": Mode.OWN_DEVICES.value}, {"t": "ruleset", "ruleset": rules},
                                    {"t": "players", "players": players}]
     if rules == "extended":
         setup.append({"t": "house", "captain": True})
