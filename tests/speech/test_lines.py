@@ -119,7 +119,7 @@ def test_spanish_contracts_a_and_de_with_the_seat_word_but_not_with_a_name() -> 
 def test_spanish_contracts_de_with_a_role_said_with_el() -> None:
     assert render("es", "la carta de {role:the}", role=RoleName("hunter")) == "La carta del cazador"
     assert render("es", "la carta de {role:the}", role=RoleName("seer")) == "La carta de la vidente"
-    assert render("es", "A {role:the} le toca", role=RoleName("guard")) == "Al salvador le toca"
+    assert render("es", "A {role:the} le toca", role=RoleName("guard")) == "Al protector le toca"
 
 
 def test_a_contracted_line_keeps_its_parts() -> None:
