@@ -7,6 +7,7 @@ narrator thread, no clock; each test waits for nothing but the messages the hub 
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,9 @@ from engine import Choice, Game, HouseRules
 from narrator.config import Config
 from narrator.game import laps
 from narrator.game.desk import Desk
-from narrator.game.inputs import TURN, Checked, Question
+from narrator.game.inputs import COVERED, REVEAL, TURN, Checked, Question
 from narrator.game.session import Table as Deal
+from narrator.game.session import open_journal
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.frames import Frames
 from narrator.ui.web.hub import Hub
@@ -25,6 +27,7 @@ from narrator.ui.web.ports import Conn, Handed
 from narrator.ui.web.ways import WAYS, Way
 from narrator.ui.web.webinput import WebInput
 from tests.ui.web.tables import Phone, Table
+from tests.ui.web.test_frames import play
 
 SCRIPT = load(SHIPPED)
 ROLES = ["seer", "werewolf", "villager", "villager", "villager", "werewolf"]
@@ -144,4 +147,42 @@ def test_own_devices_ballots_are_checked_once_as_the_count(tmp_path: Path, monke
         phones[seat - 1].send(t="tap", q=NUMBER, value="day_vote:2")
     assert not [r for p in phones for r in p.refusals()]
     assert calls == {"check": 1, "hand": 1}
+    hub.stop_game()
+
+
+class Tabletop(Way):
+    """A throw-away way to play, as a module of its own would hold it: the table's device answers everything and
+    shows each card at its seat's turn, as one device does, under a name no other module has heard of."""
+
+    taps = 0
+
+    def tap(self, client: int, conn: Conn, q: Question, message: dict[str, Any]) -> Handed | None:
+        Tabletop.taps += 1
+        return self.submit(client, q, self.chosen(message))
+
+    def show(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+        q, state = self.stage.asked(message, REVEAL), self.stage.state
+        if state is not None and q.seat is not None:
+            self.pages.send_to(client, self.card(state, q.seat))
+
+    def cover(self, conn: Conn, message: dict[str, Any]) -> Handed | None:
+        return self.stage.asked(message, REVEAL), COVERED
+
+
+def test_a_new_way_to_play_is_one_module_and_one_line_of_the_ways_table(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The new way's one line in the table is all that changes: the setup offers it, the deal makes it, the game
+    is played through it to the end and its journal names it; the narrator tells it as a table nobody narrates."""
+    monkeypatch.setitem(WAYS, "tabletop", Tabletop)
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub, 5)
+    host = table.connect("host")
+    assert "tabletop" in (host.screen() or {}).get("modes", []), "the setup offers every way of the table"
+    host.send(t="mode", mode="tabletop")
+    host.send(t="players", players=6)
+    host.send(t="deal")
+    play(hub, table, [], host, None, random.Random(5))
+    assert hub.table is not None and hub.table.mode == "tabletop" and type(hub.way) is Tabletop
+    assert Tabletop.taps > 0 and not host.refusals(), host.refusals()
+    assert hub.journal_path is not None and open_journal(hub.journal_path).table.mode == "tabletop"
     hub.stop_game()
