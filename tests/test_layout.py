@@ -216,13 +216,17 @@ def test_no_function_over_60_lines() -> None:
 
 def misplaced_tests(root: Path = ROOT) -> list[str]:
     """Test files named for a module (tests/…/test_<module>.py) that are not in that module's mirror folder
-    (narrator/ui/web/x.py → tests/ui/web/test_x.py, engine/x.py → tests/engine/test_x.py)."""
+    (narrator/ui/web/x.py → tests/ui/web/test_x.py, engine/x.py → tests/engine/test_x.py, the package
+    narrator/ui/web/ways/ → tests/ui/web/ways/test_ways.py)."""
     homes: dict[str, set[Path]] = {}
     for package in ("narrator", "engine"):
         for path in (root / package).rglob("*.py"):
             folder = path.parent.relative_to(root)
             mirror = Path(*folder.parts[1:]) if package == "narrator" else folder
-            homes.setdefault(path.stem, set()).add(root / "tests" / mirror)
+            if path.stem == "__init__":  # a package's tests live in its own mirror folder (ways/ → tests/…/ways/)
+                homes.setdefault(folder.name, set()).add(root / "tests" / mirror)
+            else:
+                homes.setdefault(path.stem, set()).add(root / "tests" / mirror)
     return [f"{test.relative_to(root)} (the module's tests live in {' or '.join(sorted(map(str, homes[name])))})"
             for test in sorted((root / "tests").rglob("test_*.py"))
             if (name := test.stem.removeprefix("test_")) in homes and test.parent not in homes[name]]
@@ -238,8 +242,13 @@ def test_a_test_away_from_its_module_is_found(tmp_path: Path) -> None:
     (tmp_path / "narrator" / "ui" / "web" / "frames.py").write_text("")
     (tmp_path / "tests" / "ui").mkdir(parents=True)
     (tmp_path / "tests" / "ui" / "test_frames.py").write_text("")
-    assert misplaced_tests(tmp_path) == ["tests/ui/test_frames.py (the module's tests live in "
-                                         f"{tmp_path / 'tests' / 'ui' / 'web'})"]
+    (tmp_path / "narrator" / "ui" / "web" / "ways").mkdir()
+    (tmp_path / "narrator" / "ui" / "web" / "ways" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "ui" / "web").mkdir()
+    (tmp_path / "tests" / "ui" / "web" / "test_ways.py").write_text("")
+    assert misplaced_tests(tmp_path) == [
+        f"tests/ui/test_frames.py (the module's tests live in {tmp_path / 'tests' / 'ui' / 'web'})",
+        f"tests/ui/web/test_ways.py (the module's tests live in {tmp_path / 'tests' / 'ui' / 'web' / 'ways'})"]
 
 
 # -- parts with one job each (issue 36) ------------------------------------------------------------------
