@@ -20,7 +20,7 @@ class Refusal(Exception):
     """A message that changes nothing; `rule` names why for the page (`refusal.<rule>` in its words), `params` the
     values its sentence names (a `player` is a seat)."""
 
-    def __init__(self, rule: str, detail: str = "", **params: object) -> None:
+    def __init__(self, rule: str, detail: str = "", /, **params: object) -> None:
         super().__init__(detail or rule)
         self.rule = rule
         self.params = params
