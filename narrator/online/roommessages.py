@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from narrator.online.channels import Channels, Client, Member
 from narrator.online.speaking import SpeakingList
+from narrator.online.voice import MAX_SDP
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.messages import HOST, SEAT, Messages, Route
 from narrator.ui.web.refusals import Refusal
@@ -134,7 +135,7 @@ def _ruleset(room: Room, client: Client, number: int, message: dict[str, Any], q
 
 ROWS: list[Row] = [
     Route("hello", MEMBERS, _hello),
-    Route("rtc", MEMBERS, _rtc),
+    Route("rtc", MEMBERS, _rtc, longest=MAX_SDP),  # an offer's SDP, its form checked by voice.py
     Route("hand", MEMBERS, _hand),
     Route("next_speaker", OPENER, _next_speaker),
     Route("speaking", OPENER, _speaking),

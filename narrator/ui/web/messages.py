@@ -33,6 +33,7 @@ class Route(Generic[Where, Sender]):
     answers: tuple[str, ...] | None = None  # it answers the question open now: of these steps (() any)
     setup: bool = False  # it changes the setup: refused once a game runs
     online: bool = False  # an online room passes it on to its hub (narrator/online/room.py)
+    longest: int = LONGEST  # characters of one value (a voice chat's offer is longer, and checked by its taker)
 
 
 class Messages(Generic[Where, Sender]):
@@ -61,7 +62,7 @@ class Messages(Generic[Where, Sender]):
         if route is None or who not in route.senders:
             raise Refusal("message.not_yours", f"'{kind[:20]}' is not for this device to send")
         for key, value in message.items():
-            if isinstance(value, str) and len(value) > LONGEST:
+            if isinstance(value, str) and len(value) > route.longest:
                 raise Refusal("message.form", f"'{key[:20]}' is too long")
         return route
 
