@@ -31,6 +31,7 @@ from narrator.game.clock import Clock, ShiftedClock, VirtualClock
 from narrator.game.daytime import Day
 from narrator.game.decoy import Decoys
 from narrator.game.faults import ReplayMismatch, UndoRequested
+from narrator.game.heard import as_heard
 from narrator.game.inputs import (
     COVERED,
     NEVER,
@@ -135,10 +136,11 @@ class Narrator:
             then()  # with the line's caption, before its time is waited out
         self.clock.sleep_until(start + seconds)
 
-    def tell_state(self) -> None:
-        """The listener is told the game as it stands now (live only): before the table hears what changed."""
+    def tell_state(self, state: State | None = None) -> None:
+        """The listener is told the game as it stands now, or as the table has heard it (`state`), live only:
+        before the table hears what changed."""
         if not self.replaying:
-            self.listener.on_state(self.state)
+            self.listener.on_state(state if state is not None else self.state)
 
     def _go_live_if_replayed(self) -> None:
         """Once the journal's last answer is applied, the game stands where it stopped: speak from here on."""
@@ -262,12 +264,16 @@ class Narrator:
         """Say what the table hears of the events since last time: each event's own scene, and
         "dies as well" for a death that no scene named (grief after a shot, the knight's sword)."""
         events, self.unsaid = self.unsaid, []
-        if events:
-            self.tell_state()  # the dead leave the screens and the voice chat as their news is said
         said = [(e, e.said()) for e in events]
         named = {seat for _, s in said if s is not None for seat in (s.player, *s.players) if seat is not None}
         self.prepare(*(_values(s, self.state) for _, s in said if s is not None))
-        for event, scene in said:
+        heard = [] if self.replaying else [state for _, state in as_heard(self.game, events)]
+        reach = 0  # a line tells the log up to its own event, and to the deaths it names (a verdict's)
+        for i, (event, scene) in enumerate(said):
+            if heard and (scene is not None or (isinstance(event, Died) and event.seat not in named)):
+                names = {scene.player, *scene.players} if scene is not None else set()
+                reach = max(reach, i, *(j for j, (e, _) in enumerate(said) if isinstance(e, Died) and e.seat in names))
+                self.tell_state(heard[reach])  # the dead leave the screens and the voice chat as their news is said
             if scene is not None:
                 name, values = _values(scene, self.state)
                 if isinstance(event, GameOver):
@@ -278,6 +284,8 @@ class Narrator:
             elif isinstance(event, Died) and event.seat not in named:
                 self.utter("death.also", {"player": Seat(event.seat)},
                            facts={"cause": "grief" if event.cause == "grief" else "other"})
+        if events:
+            self.tell_state()  # and the game as it stands once all is said
 
     def game_over(self) -> None:
         """The game is over and the table now hears it: told once (live only), with the winner's line."""

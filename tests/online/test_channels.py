@@ -27,7 +27,7 @@ from narrator.ui.web.hub import Hub, PageCaptions
 from .roomtable import open_room, play_room
 
 DEATHS = ("day.vote.out", "dawn.death", "dawn.deaths", "death.also")
-Heard = tuple[str, frozenset[frozenset[int]], State]
+Heard = tuple[str, frozenset[frozenset[int]], State, str]
 
 
 class Watching(PageCaptions):
@@ -40,8 +40,8 @@ class Watching(PageCaptions):
     def say(self, line: Line, at: float, seconds: float | None = None) -> float:
         out = super().say(line, at, seconds)
         narrator = self.sessions[-1].narrator
-        if narrator is not None and self.room.channels.phase() != "over":  # at the end everyone talks together again
-            self.heard.append((line.scene, self.room.channels.voice.pairs, narrator.state))
+        if narrator is not None:
+            self.heard.append((line.scene, self.room.channels.voice.pairs, narrator.state, self.room.channels.phase()))
         return out
 
 
@@ -69,7 +69,10 @@ def test_the_voice_chat_follows_the_verdict_nightfall_and_dawn_as_they_are_said(
         rooms.append(room)
         phones[0].send(t="deal")
         play_room(room, table, phones, random.Random(seed))
-        for scene, pairs, state in heard:
+        for n, (scene, pairs, state, phase) in enumerate(heard):
+            if phase == "over":  # at the end everyone talks together again: once a line has said it
+                assert any(said.startswith("end.") for said, *_ in heard[:n + 1]), f"{scene}: the room is over"
+                continue
             gone = set(state.seats) - set(state.alive)
             if scene in DEATHS:
                 for pair in pairs:
@@ -79,8 +82,9 @@ def test_the_voice_chat_follows_the_verdict_nightfall_and_dawn_as_they_are_said(
                 lovers = frozenset(lovers_of(state) or ())
                 for pair in pairs:
                     assert pair <= gone or pair <= pack or pair == lovers, f"night falls with a day's pair: {pair}"
-        assert any(scene in DEATHS for scene, _, _ in heard), "the game had a death"
-        assert any(scene == "night.start" for scene, _, _ in heard), "the game had a nightfall"
+        assert any(scene in DEATHS for scene, *_ in heard), "the game had a death"
+        assert any(scene == "night.start" for scene, *_ in heard), "the game had a nightfall"
+        assert any(phase == "over" for *_, phase in heard), "the game's end was heard"
         room.close()
 
 
