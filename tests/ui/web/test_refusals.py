@@ -13,7 +13,8 @@ from narrator.ui.web.strings import strings
 
 def test_the_rules_reason_keeps_every_value_its_sentence_names() -> None:
     """A refusal of the setup names a `detail` among its values (the names' check): it is a value like any other."""
-    reason = Refused("setup.name_same", "players 1 and 2 have the same name", detail="same", first=1, seat=2, name="ana")
+    reason = Refused("setup.name_same", "players 1 and 2 have the same name", detail="same", first=1, seat=2,
+                     name="ana")
     refusal = as_refusal(reason)
     assert refusal is not None and refusal.rule == "setup.name_same"
     assert refusal.params == {"detail": "same", "first": 1, "seat": 2, "name": "ana"}
