@@ -9,6 +9,7 @@ from collections.abc import Set
 from engine import State
 from engine.roles import ROLES, STEP_ROLE
 from engine.roles._base import WOLF_CARDS
+from narrator.game.tellings import narrated
 from narrator.speech.moment import Moment
 
 # cards that can bring another player into the pack: the wolf-dog's choice, the wild child's turn, an infection
@@ -42,7 +43,6 @@ def moment(state: State, position: str | None = None, revealed: bool | None = No
            said: Set[int] = frozenset()) -> Moment:
     """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, and the seats
     whose card was (`said`)."""
-    narrated = state.mode == "one_device" and not state.extended  # seed 000: a person holds the phone and taps
-    return Moment(mode=state.mode, narrator="yes" if narrated else "no",
+    return Moment(mode=state.mode, narrator="yes" if narrated(state) else "no",  # a person holds the device and taps
                   night="first" if state.night <= 1 else "later", pack=pack(state, said),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")
