@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Set
 
 from engine import State
-from engine.roles import ROLES, STEP_ROLE
 from engine.roles._base import WOLF_CARDS
 from narrator.game.tellings import narrated
 from narrator.speech.moment import Moment
@@ -27,16 +26,6 @@ def pack(state: State, said: Set[int] = frozenset()) -> str:
     if wolves >= 2:
         return "many"
     return "one" if wolves == 1 and not JOINERS & set(cards) else "some"
-
-
-def gone(state: State, step: str, said: Set[int]) -> str | None:
-    """A night call's role is gone for the table: every player who holds its card is dead and had the card said
-    aloud (None: the call is no single card's, a pack's or a recognition's)."""
-    role = STEP_ROLE.get(step)
-    if role is None or ROLES[role].many or ROLES[role].copies:
-        return None
-    holders = state.seats_of(role)
-    return "yes" if holders and all(s not in state.alive and s in said for s in holders) else "no"
 
 
 def moment(state: State, position: str | None = None, revealed: bool | None = None,

@@ -9,14 +9,14 @@ apart. On the players' own phones a dead step opens a decoy question too (decoy.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from typing import Protocol
 
 from engine import State, night_plan
+from engine.roles import ROLES, STEP_ROLE
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
 from narrator.game.inputs import NEVER, Answer, Question
-from narrator.game.moments import gone
 from narrator.game.signals import Listener
 from narrator.game.timeline import StepTiming
 from narrator.speech.lines import Line, Number
@@ -158,3 +158,13 @@ class CalledNight:
             return 0.0
         extra = n.rng.choice(n.overruns)
         return round(extra * n.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
+
+
+def gone(state: State, step: str, said: Set[int]) -> str | None:
+    """A night call's role is gone for the table: every player who holds its card is dead and had the card said
+    aloud (None: the call is no single card's, a pack's or a recognition's)."""
+    role = STEP_ROLE.get(step)
+    if role is None or ROLES[role].many or ROLES[role].copies:
+        return None
+    holders = state.seats_of(role)
+    return "yes" if holders and all(s not in state.alive and s in said for s in holders) else "no"
