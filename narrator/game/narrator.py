@@ -129,12 +129,6 @@ class Narrator:
         """A line beside the game's course (the welcome, a welcome back, an undo): the table goes on as it was."""
         self._speak(self.lines.say(scene, self.moment({}).but(**facts)), eyes=False)
 
-    def remind(self) -> None:
-        """The night's reminder: the first of a night calm, a later one may hurry."""
-        self.utter("night.reminder", {}, facts={"again": "yes" if self.reminders else "no",
-                                                "task": "yes" if self.tasked else "no"})
-        self.reminders += 1
-
     def _speak(self, line: Line, then: Callable[[], None] | None = None, eyes: bool = True) -> None:
         self._undo_if_asked()
         if eyes and self.eyes is not None and not self.replaying:

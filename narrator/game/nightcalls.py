@@ -49,7 +49,10 @@ class Calling(Protocol):
 
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None: ...
 
-    def remind(self) -> None: ...
+    reminders: int  # the reminders said this night
+
+    def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
+              facts: Mapping[str, str] | None = None) -> Line: ...
 
     def tell_state(self) -> None: ...
 
@@ -100,6 +103,14 @@ class CalledNight:
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
 
+    def remind(self) -> None:
+        """The night's reminder: the first of a night calm, a later one may hurry; one that asks for a choice only
+        where the step called asks one."""
+        n = self.narrator
+        n.utter("night.reminder", {}, facts={"again": "yes" if n.reminders else "no",
+                                             "task": "yes" if n.tasked else "no"})
+        n.reminders += 1
+
     def live_window(self, step: str) -> None:
         n = self.narrator
         self.held(n.question(step), n.apply, lambda: n.question(step))
@@ -115,7 +126,7 @@ class CalledNight:
         reminded = False
         if answer is None:
             if window > 0 and remind:
-                n.remind()
+                self.remind()
                 reminded = True
             answer = n.ask(q, asked)
         assert answer is not None
@@ -141,7 +152,7 @@ class CalledNight:
         n.clock.sleep_until(start + window)
         if extra > 0:
             if window > 0:
-                n.remind()
+                self.remind()
             n.clock.sleep_until(start + window + extra)
             self.show_decoy(q, closed=True)
 
