@@ -88,12 +88,14 @@ class CharmStep(SeatsStep):
 class PiedPiper(Role):
     id = "pied_piper"
     picture = "pan-flute"
-    scenes = (Spoken("end.all_charmed", rare=True, facts="alone"), Spoken("end.story.charmed", "players", rare=True))
+    scenes = (Spoken("end.all_charmed", rare=True, facts="alone"),
+              Spoken("end.story.charmed", "players", rare=True, facts="won"))
 
     def story(self, state: State) -> list[Said]:
         """Everyone he charmed, the dead too."""
         spell = state.memory(PiperMemory).charmed
-        return [Said("end.story.charmed", players=tuple(sorted(spell)))] if spell else []
+        won = "yes" if state.winner == "pied_piper" else "no"
+        return [Said("end.story.charmed", players=tuple(sorted(spell)), facts=(("won", won),))] if spell else []
     recommended = at_players(extended=(30,))
     side = "solo"
     min_players = 8

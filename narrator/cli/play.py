@@ -174,8 +174,7 @@ def journaled_game(args: argparse.Namespace, cfg: Config, folder: Path, names: l
     """The game to play and the journal it is recorded in: the last unfinished one in `folder` (or the one
     --resume names), to go on with; else a new deal in a new journal."""
     from narrator.game.journal import Journal, JournalError
-    from narrator.game.journals import latest_unfinished
-    from narrator.game.session import Table, new_journal_path, open_journal, random_seed
+    from narrator.game.session import Table, latest_unfinished, new_journal_path, open_journal, random_seed
 
     if args.resume:
         path = latest_unfinished(folder) if args.resume == "latest" else Path(args.resume)

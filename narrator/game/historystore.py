@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -77,21 +78,19 @@ SEAT_COLUMNS = "game_id, seat, name, role, dealt, side, won, alive, voted_out, a
 Run = Callable[[str, Sequence[object]], Any]  # runs one `?`-statement in the open transaction: a cursor
 
 
-class SqlHistory:
+class SqlHistory(ABC):
     """`HistoryStore`'s methods once, over any database whose `_tx` opens a transaction and runs `?`-statements."""
 
     id_column = ""
     rooms = ""  # the room registry's table, where a fenced write checks its token ("": none reachable)
-    share = ""  # what locks the registry's row checked (narrator/online/store.py FENCED)
+    share = ""  # what locks the registry's row checked (narrator/online/roomregistry.py FENCED)
 
-    @contextmanager
-    def _tx(self, write: bool = False) -> Iterator[Run]:
+    @abstractmethod
+    def _tx(self, write: bool = False) -> AbstractContextManager[Run]:
         """One transaction, committed at the end, rolled back on an error; `write`: it writes after it reads."""
-        raise NotImplementedError
-        yield  # pragma: no cover
 
-    def close(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def close(self) -> None: ...
 
     def create(self, run: Run) -> None:
         for statement in SCHEMA:

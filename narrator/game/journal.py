@@ -76,9 +76,10 @@ class Fence(NamedTuple):
 
 
 class GameJournal(Protocol):
-    """One game's journal, open to append: a file (`Journal`) or a room's rows in its store."""
+    """One game's journal, open to append: a file (`Journal`) or an online room's rows in its store (each handed
+    out by its shelf, narrator/game/shelf.py)."""
 
-    name: str  # how its place names it (a file's name); a finished game's history key starts with it
+    name: str  # its key on its shelf (a file's name); the game's history key
 
     def append(self, kind: str, public: str, payload: dict[str, Any]) -> None:
         """One record, kept for good before this returns (`Superseded`: refused, another process holds it)."""
@@ -89,39 +90,6 @@ class GameJournal(Protocol):
     def close(self) -> None: ...
 
 
-class Journals(Protocol):
-    """Where a table's journals live, the one thing the game loop asks about them: a folder of files at a table
-    (narrator/game/journals.py `JournalFolder`), an online room's store (narrator/online/roomstore.py)."""
-
-    def create(self, name: str, header: dict[str, Any], public: str) -> GameJournal:
-        """A new journal whose first line is the game's `header`."""
-        ...
-
-    def open(self, name: str) -> GameJournal:
-        """Journal `name`, to go on appending to it."""
-        ...
-
-    def read(self, name: str) -> Contents:
-        """JournalError when it is missing or its first line cannot be read."""
-        ...
-
-    def repair(self, name: str, contents: Contents) -> str | None:
-        """Keep a copy of a damaged journal, cut it back to its readable part; where the copy is."""
-        ...
-
-    def set_aside(self, name: str) -> str:
-        """Put a journal that cannot be resumed where it is not offered again (kept, never deleted); its name now."""
-        ...
-
-    def latest_unfinished(self) -> str | None:
-        """The newest journal whose game has not ended, if any."""
-        ...
-
-    def where(self, name: str) -> str:
-        """Journal `name` as a message names it (a file's path)."""
-        ...
-
-
 # A hook for the tests only: with WOLFCALL_TEST_EXIT_AFTER_APPENDS=N in the environment, the process
 # ends at once (os._exit, like a kill) right after a journal's N-th record is flushed to the disk.
 TEST_EXIT_AFTER_APPENDS = "WOLFCALL_TEST_EXIT_AFTER_APPENDS"
@@ -129,7 +97,7 @@ TEST_EXIT_CODE = 75
 
 
 class Journal:
-    """A journal file, opened to append (`GameJournal`, narrator/game/journals.py)."""
+    """A journal file, opened to append (`GameJournal`; a table's shelf of them, narrator/game/shelf.py)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path

@@ -4,26 +4,34 @@ the way of playing, and what the table has already heard."""
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from engine import State
 from engine.roles._base import WOLF_CARDS
+from narrator.game.tellings import narrated
 from narrator.speech.moment import Moment
 
 # cards that can bring another player into the pack: the wolf-dog's choice, the wild child's turn, an infection
 JOINERS = frozenset({"wolf_dog", "wild_child", "wolf_father"})
 
 
-def pack(state: State) -> str:
-    """"one" when the cards announced at the deal hold one wolf card and none that can join the pack, so the
-    pack is one player all game long; else "many" (said in the plural, whoever is alive: the rhythm and the
-    words stay the same when wolves die)."""
+def pack(state: State, said: Set[int] = frozenset()) -> str:
+    """The pack as the table can know it: the wolf cards announced at the deal, less those said of the dead
+    (`said`: the seats whose card was said aloud). "one": one left and no card that can join him; "many": two or
+    more (said in the plural, whoever is alive: the rhythm and the words stay the same when a wolf dies unseen);
+    "some": one or none left, but a card that can join the pack was dealt (a line must not count them)."""
     cards = (*state.dealt, *state.extra)
-    wolves = sum(1 for card in cards if card in WOLF_CARDS)
-    return "one" if wolves == 1 and not JOINERS & set(cards) else "many"
+    shown = sum(1 for seat in said if seat not in state.alive and state.role_of(seat) in WOLF_CARDS)
+    wolves = sum(1 for card in cards if card in WOLF_CARDS) - shown
+    if wolves >= 2:
+        return "many"
+    return "one" if wolves == 1 and not JOINERS & set(cards) else "some"
 
 
-def moment(state: State, position: str | None = None, revealed: bool | None = None) -> Moment:
-    """The facts of a line said now; `position` in a sequence, and whether its {player}'s card was said."""
-    narrated = state.mode == "one_device" and not state.extended  # seed 000: a person holds the phone and taps
-    return Moment(mode=state.mode, narrator="yes" if narrated else "no",
-                  night="first" if state.night <= 1 else "later", pack=pack(state),
+def moment(state: State, position: str | None = None, revealed: bool | None = None,
+           said: Set[int] = frozenset()) -> Moment:
+    """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, and the seats
+    whose card was (`said`)."""
+    return Moment(mode=state.mode, narrator="yes" if narrated(state) else "no",  # a person holds the device and taps
+                  night="first" if state.night <= 1 else "later", pack=pack(state, said),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")

@@ -15,14 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import Choice, Game, HouseRules, Setup, State, dealt, parse_house
+from engine import Choice, Game, HouseRules, Mode, Setup, State, dealt, parse_house
 from engine.house import defaults
 from narrator.game.clock import Clock
 from narrator.game.history import record_of
 from narrator.game.historystore import HistoryStore
-from narrator.game.inputs import REVEAL, START, VOTE, Answer, Input, Origin, Question
-from narrator.game.journal import GameJournal, JournalError, Journals
-from narrator.game.journals import JournalFolder, new_journal_name
+from narrator.game.inputs import PROMPTS, REVEAL, START, VOTE, Answer, Input, Origin, Question
+from narrator.game.journal import Contents, GameJournal, Journal, JournalError
 from narrator.game.narrator import Narrator, UndoRequested
 from narrator.game.records import Numbered, check_sequence, line_of
 from narrator.game.signals import Listener
@@ -43,7 +42,7 @@ class Table:
     roles: list[str]
     house: HouseRules = field(default_factory=HouseRules)
     ruleset: str = "classic"
-    mode: str = "one_device"
+    mode: str = Mode.ONE_DEVICE
     seed: int = 0
     lang: str = "en"
     kind: str = "play"  # play | demo (a demo's table is played by RandomInput with `seed`)
@@ -71,7 +70,7 @@ class Table:
 
     @classmethod
     def deal(cls, players: Sequence[str], house: HouseRules, seed: int, lang: str, kind: str = "play",
-             roles: Sequence[str] | None = None, ruleset: str = "classic", mode: str = "one_device",
+             roles: Sequence[str] | None = None, ruleset: str = "classic", mode: str = Mode.ONE_DEVICE,
              setup: Setup | None = None, genders: Sequence[str] = (), heard: dict[str, Any] | None = None) -> Table:
         """The table of a new game: its cards drawn once, here (the engine's deal); the game starts from them."""
         cards = dealt(ruleset, len(players), house, seed, mode, roles, setup)
@@ -85,15 +84,14 @@ class Table:
 
 
 def encode(question: Question, answer: Answer) -> dict[str, Any]:
-    value = answer.value.text() if isinstance(answer.value, Choice) else answer.value
-    return {"step": question.step, "value": value, "delay": answer.delay, "n": question.number}
+    return {"step": question.step, "value": answer.value.text(), "delay": answer.delay, "n": question.number}
 
 
 def decode(record: dict[str, Any], line: int | None = None) -> Answer:
     """An answer read back; with its journal `line`, it remembers the question it answered (for the replay)."""
     value = record["value"]
     origin = Origin(line, str(record["step"]), int(record["n"])) if line is not None and "n" in record else None
-    return Answer(value if record["step"] in PLAIN_STEPS else Choice.from_text(value), float(record["delay"]),
+    return Answer(PROMPTS[value] if record["step"] in PLAIN_STEPS else Choice.from_text(value), float(record["delay"]),
                   origin)
 
 
@@ -124,21 +122,22 @@ class Resumed:
 
 def open_journal(path: Path) -> Resumed:
     """Read a journal file for resuming; a torn or damaged tail is cut off (a copy is kept) and reported."""
-    return resume(JournalFolder(path.parent), path.name)
+    return resume_from(Journal.read(path), str(path), lambda contents: Journal.repair(path, contents))
 
 
-def resume(journals: Journals, name: str) -> Resumed:
-    """Read journal `name` for resuming; a torn or damaged tail is cut off (a copy is kept) and reported."""
-    contents = journals.read(name)
+def resume_from(contents: Contents, where: str, repair: Callable[[Contents], object]) -> Resumed:
+    """A journal read back (`where` names it), for resuming: a torn or damaged tail is cut off by `repair`, which
+    keeps a copy and says where (a file beside it, narrator/game/shelf.py; an online room's rows in its store,
+    narrator/online/roomstore.py), and reported."""
     check_sequence(contents.records)
     try:
         table = Table.from_json(contents.header)
         answers = effective_answers(contents.records)
     except (KeyError, TypeError, ValueError) as exc:
-        raise JournalError(f"the journal {journals.where(name)} is not a wolfcall game ({exc})") from None
+        raise JournalError(f"the journal {where} is not a wolfcall game ({exc})") from None
     note = None
     if contents.damaged_line is not None:
-        backup = journals.repair(name, contents)
+        backup = repair(contents)
         note = (f"line {contents.damaged_line} of the journal was incomplete or damaged (a copy is in {backup}); "
                 f"the game resumes from the last complete choice")
     return Resumed(table, answers, note)
@@ -153,8 +152,27 @@ def _ended(journal: GameJournal) -> bool:
     return bool(records) and records[-1]["kind"] == "over"
 
 
+def latest_unfinished(folder: Path) -> Path | None:
+    games = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in games:
+        if path.name.endswith(".damaged.jsonl"):
+            continue  # the copy kept when a damaged journal was cut back: not a game to resume
+        try:
+            contents = Journal.read(path)
+        except JournalError:
+            continue
+        if not contents.records or contents.records[-1]["kind"] != "over":
+            return path  # an undo after the end reopens a game
+    return None
+
+
+def new_journal_name(table: Table) -> str:
+    """A new game's journal: named by when it was dealt, so that names sort as the games began."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{table.kind}-{table.seed}.jsonl"
+
+
 def new_journal_path(folder: Path, table: Table) -> Path:
-    return folder / new_journal_name(table.kind, table.seed)
+    return folder / new_journal_name(table)
 
 
 class Session:

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from narrator.game.historystore import HistoryStore
-from narrator.game.journal import Fence, Journals
-from narrator.game.journals import JournalFolder
+from narrator.game.journal import Fence
+from narrator.game.shelf import Folder, Shelf
 
 RECORD = "room.json"
 MAX_RECORD = 64 * 1024  # bytes of one room's record; a real one is well under 2 KB
@@ -47,7 +47,7 @@ class OpenRooms(Protocol):
         """Room `code`'s last complete record; None when there is none (or it cannot be read: named on stderr)."""
         ...
 
-    def journals(self, fence: Fence, lost: Lost) -> Journals:
+    def shelf(self, fence: Fence, lost: Lost) -> Shelf:
         """Where the room's games are journaled, for the claim `fence`; `lost` is told when a write is refused."""
         ...
 
@@ -112,8 +112,8 @@ class RoomFiles:
             return None
         return checked(code, text, str(path))
 
-    def journals(self, fence: Fence, lost: Lost) -> Journals:
-        return JournalFolder(self.folder / fence.room / "games")
+    def shelf(self, fence: Fence, lost: Lost) -> Shelf:
+        return Folder(self.folder / fence.room / "games")
 
     def history(self, fence: Fence, history: HistoryStore, lost: Lost) -> HistoryStore:
         return history

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from narrator.game.historystore import HistoryStore, SqlHistory
-from narrator.online.store import STORE_FILE, Run, SqliteStore, SqlStore, StoreError
+from narrator.online.roomregistry import Run
+from narrator.online.store import STORE_FILE, SqliteStore, SqlStore, StoreError
 
 POOL_SIZE = 4  # the server's handler threads (site.HANDLERS) plus the event loop's own calls
 CONNECT_S = 10.0  # how long the first connection may take before the server says it cannot reach the store

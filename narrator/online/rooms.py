@@ -34,7 +34,8 @@ from narrator.online.roomstore import StoredRooms
 from narrator.online.store import Store
 from narrator.speech.script import Script
 from narrator.ui.web.arrivals import JOIN_TRIES, Window
-from narrator.ui.web.guard import CODE_LETTERS, Refusal, normal_code, same
+from narrator.ui.web.guard import CODE_LETTERS, normal_code, same
+from narrator.ui.web.refusals import Refusal
 
 CODE_LENGTH = 8
 IDLE_SECONDS = 30 * 60  # a room nobody is connected to closes after this long; its code stops working
@@ -100,7 +101,7 @@ class Rooms:
     def _room_options(self, fence: Fence) -> dict[str, Any]:
         """What every room of this server is made with, its journals and history written as the claim `fence`."""
         return {"fast": self.fast, "speed": self.speed, "now": self.now, "speaker_factory": self.speaker_factory,
-                "journals": self.kept.journals(fence, self.wake.set),
+                "shelf": self.kept.shelf(fence, self.wake.set),
                 "history": self.kept.history(fence, self.history, self.wake.set)}
 
     def _keep(self, room: Room, fence: Fence) -> None:

@@ -4,7 +4,7 @@ With `--store postgresql://...` that database is all that the processes of a sit
 from it by any of them, on any machine, whatever its data folder holds.
 
 Every write carries the fence of the claim it comes from (`Fence`: the room and the lease's token, holding.py),
-and the store writes only while that claim is the room's latest, in the statement that writes (store.py
+and the store writes only while that claim is the room's latest, in the statement that writes (roomregistry.py
 `FENCED`). A refused write is the sign that another process has claimed the room since (this one stalled past
 its lease): it tells the room's `lost` (the server lets the room go at once, its pages reconnect to the new
 holder), and a journal's or history's write raises `Superseded`, which stops the game's thread without a word.
@@ -21,9 +21,11 @@ from typing import Any
 
 from narrator.game.history import GameRecord
 from narrator.game.historystore import HistoryStore
-from narrator.game.journal import MAX_JOURNAL, Contents, Fence, GameJournal, JournalError, Superseded, line, parse
+from narrator.game.journal import MAX_JOURNAL, Contents, Fence, JournalError, Superseded, line, parse
+from narrator.game.session import Resumed, Table, new_journal_name, resume_from
 from narrator.online.openrooms import Lost, checked
 from narrator.online.store import Store
+from narrator.speech.scenes import LANGUAGES
 
 DAMAGED, ASIDE = ".damaged", ".unreadable"  # a damaged journal's copy; a journal that cannot be resumed
 
@@ -49,8 +51,8 @@ class StoredRooms:
         text = self.store.record(code)
         return None if text is None else checked(code, text, f"the record of room {code}")
 
-    def journals(self, fence: Fence, lost: Lost) -> RoomJournals:
-        return RoomJournals(self.store, fence, lost)
+    def shelf(self, fence: Fence, lost: Lost) -> RoomShelf:
+        return RoomShelf(self.store, fence, lost)
 
     def history(self, fence: Fence, history: HistoryStore, lost: Lost) -> HistoryStore:
         return FencedHistory(history, fence, lost)
@@ -64,17 +66,40 @@ def refused(fence: Fence, lost: Lost) -> Superseded:
     return Superseded(f"room {fence.room}: another process holds it now")
 
 
-class RoomJournals:
-    """One room's journals in the store (`Journals`, narrator/game/journal.py), written as the claim `fence`."""
+class RoomShelf:
+    """One room's journals in the store (a `Shelf`, narrator/game/shelf.py), written as the claim `fence`; a game's
+    key is its journal's name."""
 
     def __init__(self, store: Store, fence: Fence, lost: Lost) -> None:
         self.store, self.fence, self.lost = store, fence, lost
 
-    def create(self, name: str, header: dict[str, Any], public: str) -> GameJournal:
+    def waiting(self, key: str | None = None) -> str | None:
+        if key and key in self.store.journal_names(self.fence.room):
+            return key
+        return self.latest_unfinished()
+
+    def create(self, table: Table) -> StoredJournal:
+        name = self._free(new_journal_name(table))  # two games dealt in one second: the second's numbered
+        return self.start(name, table.to_json(), f"a game for {len(table.players)} players")
+
+    def reopen(self, key: str) -> tuple[StoredJournal, Resumed]:
+        resumed = resume_from(self.read(key), self.where(key), lambda contents: self.repair(key, contents))
+        return self.open(key), resumed  # opened once cut back: it goes on after its last good line
+
+    def lang(self, key: str) -> str | None:
+        try:
+            lang = self.read(key).header.get("lang")
+        except JournalError:
+            return None
+        return lang if lang in LANGUAGES else None
+
+    def start(self, name: str, header: dict[str, Any], public: str) -> StoredJournal:
+        """A new journal `name` whose first line is the game's `header`."""
         self.write(name, 1, line("game", public, header))
         return StoredJournal(self, name, 2)
 
-    def open(self, name: str) -> GameJournal:
+    def open(self, name: str) -> StoredJournal:
+        """Journal `name`, to go on appending to it."""
         return StoredJournal(self, name, len(self.store.lines(self.fence.room, name)) + 1)
 
     def read(self, name: str) -> Contents:
@@ -85,6 +110,7 @@ class RoomJournals:
         return parse(raw[:MAX_JOURNAL], self.where(name))
 
     def repair(self, name: str, contents: Contents) -> str | None:
+        """A copy of a damaged journal kept, the journal cut back to its readable part; the copy's name."""
         if contents.damaged_line is None:
             return None
         code, token = self.fence
@@ -100,8 +126,8 @@ class RoomJournals:
 
     def latest_unfinished(self) -> str | None:
         names = self.store.journal_names(self.fence.room)
-        for name in sorted(names, reverse=True):  # named by when they were dealt (journals.py new_journal_name)
-            if name.endswith((DAMAGED, ASIDE)) or ASIDE in name:
+        for name in sorted(names, reverse=True):  # named by when they were dealt (session.py new_journal_name)
+            if DAMAGED in name or ASIDE in name:  # a damaged one's copy, one set aside (numbered too: `_free`)
                 continue
             try:
                 records = self.read(name).records
@@ -135,7 +161,7 @@ class RoomJournals:
 class StoredJournal:
     """One game's journal in the store, appended line by line (`GameJournal`)."""
 
-    def __init__(self, journals: RoomJournals, name: str, next_line: int) -> None:
+    def __init__(self, journals: RoomShelf, name: str, next_line: int) -> None:
         self.journals, self.name, self.next = journals, name, next_line
 
     def append(self, kind: str, public: str, payload: dict[str, Any]) -> None:

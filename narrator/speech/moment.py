@@ -16,22 +16,34 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from engine import Mode
+
 # each fact and the values it may take, in the words the scripts use
 FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "mode": ("one_device", "round_table", "own_devices"),  # the way the table plays
+    "mode": tuple(Mode),  # the way the table plays
     # a person narrates and holds the device (the classic rules on one device, seed 000): the called role points
     # and the narrator taps; "no": the called role takes the device itself, or plays on its own phone
     "narrator": ("yes", "no"),
     "night": ("first", "later"),  # the game's first night, or any other
-    "pack": ("one", "many"),  # one: the deal holds one wolf card and no card that can join the pack
+    # the pack as the table can know it (the wolf cards announced, less those said of the dead): "one" wolf and no
+    # card that can join him, "many" (two or more), or "some" (one or none, but a card that can join may have)
+    "pack": ("one", "many", "some"),
     "position": ("first", "middle", "last"),  # in a sequence (the deal, the reveals, a night's turns)
     "gender": ("f", "m", "unsaid"),  # how the line's {player} is spoken of
     "revealed": ("yes", "no"),  # the {player}'s card has been said aloud in this game already
     "spared": ("yes", "no"),  # day.vote.out: the condemned will not die of it (the village idiot is pardoned)
     "cause": ("grief", "other"),  # death.also: why a death no other line named came (a lover's grief)
     "alone": ("yes", "no"),  # end.all_charmed: the winner is the last one alive (nobody is left to dance)
+    "again": ("yes", "no"),  # night.reminder: a reminder was said already this night (the first one is calm)
+    "task": ("yes", "no"),  # night.reminder: the step called asks for a choice ("no": a recognition, the lovers')
+    "game": ("first", "later"),  # game.welcome: the evening's first game at this table, or a rematch
+    "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game
+    "gone": ("yes", "no"),  # a night call's wake and sleep: every card of its role has been said of the dead
 })
-SCENE_FACTS = frozenset({"spared", "cause", "alone"})  # facts only some scenes know: their catalogue entry names them
+# the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
+NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
+# facts only some scenes know: their catalogue entry names them
+SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone"})
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -55,6 +67,11 @@ class Moment:
     spared: str | None = None
     cause: str | None = None
     alone: str | None = None
+    again: str | None = None
+    task: str | None = None
+    game: str | None = None
+    won: str | None = None
+    gone: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None
@@ -129,5 +146,5 @@ def contexts(keys: Iterable[str], domains: Mapping[str, tuple[str, ...]] | None 
 
 
 def possible(moment: Moment) -> bool:
-    """A person narrates only a table of one device."""
-    return not (moment.narrator == "yes" and moment.mode not in (None, "one_device"))
+    """A person narrates only a table of one device (NARRATED)."""
+    return moment.narrator != "yes" or moment.mode is None or moment.mode in NARRATED

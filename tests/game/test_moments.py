@@ -10,10 +10,11 @@ import pytest
 from engine import Game
 from narrator.game.inputs import VOTE
 from narrator.game.moments import pack
-from narrator.speech.lines import Lines
+from narrator.speech.lines import Lines, RoleName, Seat
 from narrator.speech.moment import Moment
+from narrator.speech.picker import Picker
 
-from ..narration import answers, captions, narrate
+from ..narration import SCRIPT, answers, captions, narrate
 
 LOVERS = ["cupid", "werewolf", "seer", "witch", "villager", "villager"]  # Ana cupid ... Eva and Fede villagers
 HUNTER = ["werewolf", "hunter", "villager", "villager", "villager", "villager"]
@@ -37,13 +38,15 @@ def moments(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Moment]]:
 @pytest.mark.parametrize(("cards", "extra", "said"), [
     (["werewolf", "werewolf", "seer", "villager", "villager", "villager"], [], "many"),
     (["werewolf", "seer", "villager"], [], "one"),
-    (["werewolf", "wolf_dog", "villager"], [], "many"),  # the wolf-dog may join the pack
-    (["wolf_father", "seer", "villager"], [], "many"),  # he may infect: the pack grows
+    (["werewolf", "wolf_dog", "villager"], [], "some"),  # the wolf-dog may join the pack: one or two
+    (["wolf_father", "seer", "villager"], [], "some"),  # he may infect: the pack grows
+    (["werewolf", "werewolf", "wild_child", "villager", "villager", "villager", "villager"], [], "many"),
     (["werewolf", "thief", "villager"], ["werewolf", "villager"], "many"),  # the thief may take the other
     (["werewolf", "thief", "villager"], ["seer", "villager"], "one"),
 ])
 def test_the_pack_is_one_only_when_the_deal_leaves_it_one_all_game(cards: list[str], extra: list[str],
                                                                     said: str) -> None:
+    """As the deal announced it: one wolf card and none that can join is "one", two or more "many", else "some"."""
     names = [f"P{i}" for i in range(1, len(cards) + 1)]
     game = Game.new(names, ruleset="extended", roles=cards, extra=extra, seed=1)
     assert pack(game.state) == said
@@ -57,7 +60,9 @@ def test_the_deal_and_the_reveals_know_their_first_and_last(moments: list[tuple[
     for scene in ("deal.pass", "end.reveal"):
         where = [m.position for s, m in moments if s == scene]
         assert where == ["first", *["middle"] * 5, "last"], (scene, where)
-    assert {m.mode for _, m in moments} == {"one_device"} and {m.pack for _, m in moments} == {"many"}
+    assert {m.mode for _, m in moments} == {"one_device"}
+    assert {m.pack for s, m in moments if not s.startswith("end.")} == {"many"}  # no wolf's card said till the end
+    assert [m.pack for s, m in moments if s == "end.reveal"][-1] == "some"  # both said: none left, as the table knows
     nights = [m.night for s, m in moments if s == "night.start"]
     assert nights == ["first", "later"]
 
@@ -97,3 +102,66 @@ def test_a_successor_is_not_asked_once_the_game_is_decided() -> None:
     scenes = [c.scene for c in captions(n)]
     assert "captain.successor" not in scenes and "captain.named" not in scenes
     assert scenes.index("dawn.deaths") < scenes.index("end.village")
+
+
+def test_the_pack_counts_the_wolves_said_of_the_dead() -> None:
+    """A wolf whose card the table heard at his death leaves the pack: two dealt, one shown dead, is one; with a
+    card that can join, it may be one or more. A death whose card was not said changes nothing."""
+    game = Game.new([f"P{i}" for i in range(1, 7)], ruleset="extended",
+                    roles=["werewolf", "werewolf", "seer", "villager", "villager", "villager"], seed=1)
+    state = game.state.but(alive=game.state.alive - {1})
+    assert (pack(state), pack(state, {1}), pack(state, {3})) == ("many", "one", "many")
+    joined = Game.new([f"P{i}" for i in range(1, 7)], ruleset="extended",
+                      roles=["werewolf", "werewolf", "wild_child", "villager", "villager", "villager"], seed=1)
+    assert pack(joined.state.but(alive=joined.state.alive - {2}), {2}) == "some"
+
+
+PIPER = ["werewolf", "cupid", "pied_piper", "witch", "hunter", "villager", "villager", "villager"]
+
+
+def test_a_nights_first_reminder_is_calm_and_a_later_one_may_hurry(moments: list[tuple[str, Moment]]) -> None:
+    narrate(answers(("werewolves:6", 99.0), ("witch:pass", 99.0), ("seer:1", 99.0), (VOTE, 30.0),
+                    ("day_vote:5", 2.0), ("hunter:1", 2.0), ("werewolves:4", 99.0), ("witch:poison:2", 2.0)))
+    reminders = [(m.again, m.task) for s, m in moments if s in ("night.reminder", "night.start")]
+    first, second = (reminders.index(("no", "yes"), i) for i in (0, reminders.index((None, None), 1)))
+    assert reminders[:first] == [(None, None)] and reminders[first + 1:4] == [("yes", "yes")] * 2, reminders
+    assert reminders[second - 1] == (None, None), "the second night's first reminder is calm again"
+
+
+def test_a_reminder_in_a_recognition_asks_no_choice(moments: list[tuple[str, Moment]]) -> None:
+    """The lovers only look at each other: a reminder in their step (the extra time of a slow night) asks nothing."""
+    narrate(answers(("cupid:5,6", 99.0), ("werewolves:3", 99.0), ("seer:2", 99.0), ("witch:pass", 99.0)),
+            lang="es", roles=LOVERS, ruleset="extended")
+    calls = [s for s, _ in moments if s.endswith(".wake") or s == "night.reminder"]
+    tasks = [m.task for s, m in moments if s == "night.reminder"]
+    assert "night.lovers.wake" in calls and "no" in tasks and "yes" in tasks, (calls, tasks)
+    lovers = calls.index("night.lovers.wake")
+    assert calls[lovers + 1] == "night.reminder" and tasks[calls[:lovers + 1].count("night.reminder")] == "no"
+
+
+def test_a_call_knows_its_role_is_gone_once_its_card_was_said_of_the_dead(moments: list[tuple[str, Moment]]) -> None:
+    """The seer (Carla) is executed and her card shown; the night after, her call knows (the pack's does not)."""
+    narrate(answers(("cupid:5,6", 2.0), ("werewolves:none", 2.0), ("seer:1", 2.0), ("witch:pass", 2.0), (VOTE, 30.0),
+                    ("day_vote:3", 2.0), ("werewolves:4", 2.0)), lang="de", roles=LOVERS, ruleset="extended")
+    seer = [m.gone for s, m in moments if s == "night.seer.wake"]
+    wolves = {m.gone for s, m in moments if s.startswith("night.werewolves.")}
+    assert seer == ["no", "yes"] and wolves == {None}, (seer, wolves)
+
+
+def test_the_pipers_story_knows_whether_he_won(moments: list[tuple[str, Moment]]) -> None:
+    narrate(answers(("cupid:1,4", 2.0), ("werewolves:5", 2.0), ("witch:poison:6", 2.0), ("pied_piper:7,8", 2.0),
+                    ("hunter:7", 2.0), (VOTE, 30.0), ("day_vote:tally:8*4", 2.0), ("werewolves:2", 2.0),
+                    ("witch:pass", 2.0), ("pied_piper:2,4", 2.0), (VOTE, 30.0), ("day_vote:tally:1*2", 2.0)),
+            lang="de", roles=PIPER, ruleset="extended")
+    assert [m.won for s, m in moments if s == "end.story.charmed"] == ["yes"]
+
+
+def test_a_card_that_cannot_agree_with_its_player_is_said_as_the_card() -> None:
+    """«Ana era el padre de los lobos», «Ben era una de las hermanas»: the card has no form for the player, so
+    no line that says what the player was may be chosen; «la cazadora» has one."""
+    lines = Lines(SCRIPT, "es", Picker(1), ["Ana", "Ben"], ["f", "m"])
+    wolf_father, sisters, hunter = (RoleName(r) for r in ("wolf_father", "sister", "hunter"))
+    assert lines.moment_of(None, {"player": Seat(1), "role": wolf_father}).gender == "unsaid"
+    assert lines.moment_of(None, {"player": Seat(2), "role": sisters}).gender == "unsaid"
+    assert lines.moment_of(None, {"player": Seat(1), "role": hunter}).gender == "f"
+    assert lines.moment_of(None, {"player": Seat(2), "role": wolf_father}).gender == "m"

@@ -12,9 +12,8 @@ from engine import Choice, Game, HouseRules, State
 from narrator.game.clock import Clock, VirtualClock
 from narrator.game.inputs import Answer, Question, RandomInput
 from narrator.game.journal import Journal, JournalError
-from narrator.game.journals import latest_unfinished
 from narrator.game.narrator import Narrator, ReplayMismatch
-from narrator.game.session import Session, Table, open_journal
+from narrator.game.session import Session, Table, latest_unfinished, open_journal
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines
 from narrator.speech.picker import Picker

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from engine import State
 from engine.house import defaults
 from narrator.game.clock import VirtualClock
 from narrator.game.inputs import Answer, Question, RandomInput
@@ -82,3 +83,50 @@ def test_a_game_taken_up_again_is_told_from_where_it_stands(mode: str) -> None:
     assert speaker.heard[0] == ("game.resume", None), "the welcome back changes nothing"
     for scene, phase in speaker.heard:
         assert phase == expected(scene), f"{mode}: {scene} said as {phase}"
+
+
+class StateTold(Deaf):
+    """A listener that keeps the last state it was told."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+
+    def on_state(self, state: State) -> None:
+        self.state = state
+
+
+class Seen(CaptionSpeaker):
+    """Every line with the state the screens were showing as it began."""
+
+    def __init__(self, told: StateTold) -> None:
+        super().__init__(None)
+        self.told = told
+        self.seen: list[tuple[str, State | None]] = []
+
+    def say(self, line: Line, at: float, seconds: float | None = None) -> float:
+        self.seen.append((line.scene, self.told.state))
+        return super().say(line, at, seconds)
+
+
+@pytest.mark.parametrize("mode", ["one_device", "round_table", "own_devices"])
+@pytest.mark.parametrize("seed", range(6))
+def test_the_screens_learn_a_death_and_the_end_no_earlier_than_the_lines_that_say_them(mode: str, seed: int) -> None:
+    """The morning's line is heard with the night's dead still alive on every screen (and in the voice chat), and
+    no screen shows the game over before a line of the end is said."""
+    table = Table.deal(NAMES, defaults("extended"), seed, "en", kind="demo", ruleset="extended", mode=mode)
+    told = StateTold()
+    speaker = Seen(told)
+    Narrator(table.game(), Lines(SCRIPT, "en", Picker(seed), table.players), speaker, VirtualClock(),
+             RandomInput(seed), seed=seed, listener=told).run()
+    dawns = 0
+    for n, (scene, state) in enumerate(speaker.seen):
+        if scene in ("dawn.start", "round.dawn"):
+            start = max(i for i, (sc, _) in enumerate(speaker.seen[:n]) if sc in ("night.start", "round.start"))
+            night = [s for _, s in speaker.seen[start:n] if s is not None] or \
+                [s for _, s in speaker.seen[:start] if s is not None][-1:]  # as the night began
+            alive = set(night[0].alive) if night else set(range(1, len(NAMES) + 1))  # nothing told yet: all alive
+            assert state is not None and set(state.alive) == alive, f"{scene} said after the night's deaths"
+            dawns += 1
+        if state is not None and state.over:
+            assert scene.startswith("end.") or any(sc.startswith("end.") for sc, _ in speaker.seen[:n]), scene
+    assert dawns and any(state is not None and state.over for _, state in speaker.seen)

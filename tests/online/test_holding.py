@@ -13,7 +13,7 @@ from narrator.config import Config
 from narrator.online.holding import Holding
 from narrator.online.room import Room
 from narrator.online.rooms import Rooms
-from narrator.ui.web.guard import Refusal
+from narrator.ui.web.refusals import Refusal
 from tests.online.conftest import Clock, Opener
 from tests.online.roomtable import NAMES, RoomTable, play_room, room_act
 from tests.online.test_restart import Pause, mid_night, no_wolf_tap
@@ -56,9 +56,9 @@ def test_a_dead_servers_room_is_taken_over_once_its_lease_expires(tmp_path: Path
 
 def after_the_wolves(room: Room) -> bool:
     """Raised once the wolves' question of night 1 is answered (the next question is another's)."""
-    q, state = room.hub.question, room.hub.state
-    if state is not None and q is not None and q.step != "werewolves" and any(
-            r["kind"] == "answer" for r in room.hub.journals.read(room.hub.journal_name or "").records[-1:]):
+    q, state, journal = room.hub.question, room.hub.state, room.hub.loop.journal
+    if state is not None and q is not None and q.step != "werewolves" and journal is not None and any(
+            r["kind"] == "answer" for r in journal.contents().records[-1:]):
         raise Pause
     return False
 

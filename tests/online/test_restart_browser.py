@@ -31,8 +31,7 @@ import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from narrator.game.journal import Fence
-from narrator.game.session import resume
-from narrator.online.roomstore import RoomJournals
+from narrator.online.roomstore import RoomShelf
 from narrator.online.store import SqliteStore, SqlStore
 
 from ..browser import ARGS, CHROMIUM, free_port
@@ -201,8 +200,8 @@ def journaled(opened: Callable[[], SqlStore], code: str) -> list[tuple[str, floa
     """The answers of room `code`'s game as its server's store keeps them (the room's record names its journal)."""
     with closing(opened()) as store:
         record = json.loads(store.record(code) or "{}")
-        journals = RoomJournals(store, Fence(code, 0), lambda: None)  # only read
-        return [(str(a.value), a.delay) for a in resume(journals, record["journal"]).answers]
+        shelf = RoomShelf(store, Fence(code, 0), lambda: None)  # only read
+        return [(str(a.value), a.delay) for a in shelf.reopen(record["journal"])[1].answers]
 
 
 def sqlite_store(data: Path) -> Callable[[], SqlStore]:

@@ -17,9 +17,9 @@ from narrator.game.clock import VirtualClock
 from narrator.game.historystore import HISTORY_FILE, SqlHistory, SqliteHistory
 from narrator.game.inputs import RandomInput
 from narrator.game.journal import Fence, Journal, Superseded
-from narrator.game.session import Session, Table, resume
+from narrator.game.session import Session, Table, open_journal
 from narrator.online.pgstore import PostgresHistory, open_store
-from narrator.online.roomstore import FencedHistory, RoomJournals, StoredRooms
+from narrator.online.roomstore import FencedHistory, RoomShelf, StoredRooms
 from narrator.online.store import SqliteStore, SqlStore
 from narrator.speech.captions import CaptionSpeaker
 
@@ -96,33 +96,28 @@ def test_a_journal_in_the_store_is_a_journal_files_lines(site: Site, tmp_path: P
     played(Journal.create(path, table.to_json(), "a game"))
     token = site.store.claim_new("K1", "a:1", now=0.0, ttl=TTL)
     assert token is not None
-    journals = RoomJournals(site.store, Fence("K1", token), site.told("a"))
-    played(journals.create("game.jsonl", table.to_json(), "a game"))
+    journals = RoomShelf(site.store, Fence("K1", token), site.told("a"))
+    played(journals.start("game.jsonl", table.to_json(), "a game"))
     lines = site.store.lines("K1", "game.jsonl")
     assert "".join(lines).encode() == path.read_bytes() and len(lines) > 10
     assert not any(role in line for line in lines for role in ("werewolf", "seer", "witch"))
     assert journals.read("game.jsonl") == Journal.read(path)
-    assert resume(journals, "game.jsonl").answers == resume(_folder(tmp_path), "game.jsonl").answers
-    assert journals.latest_unfinished() is None  # it ended
+    assert journals.reopen("game.jsonl")[1].answers == open_journal(path).answers
+    assert journals.latest_unfinished() is None and journals.waiting() is None  # it ended
+    assert journals.waiting("game.jsonl") == "game.jsonl" and journals.lang("game.jsonl") == "en"
     assert site.lost == []
-
-
-def _folder(folder: Path) -> object:
-    from narrator.game.journals import JournalFolder
-
-    return JournalFolder(folder)
 
 
 def test_a_stalled_holders_journal_writes_nothing_once_another_claimed_the_room(site: Site) -> None:
     a, b = taken_over(site.store)
-    mine = RoomJournals(site.store, a, site.told("a"))
-    theirs = RoomJournals(site.store, b, site.told("b"))
-    started = theirs.create("1.jsonl", {"players": []}, "a game")
+    mine = RoomShelf(site.store, a, site.told("a"))
+    theirs = RoomShelf(site.store, b, site.told("b"))
+    started = theirs.start("1.jsonl", {"players": []}, "a game")
     started.append("answer", "answer 1 recorded", {"seq": 1})
     before = site.store.lines("K1", "1.jsonl")
     stale = mine.open("1.jsonl")  # as a's game had it open when it stalled
     for write in (lambda: stale.append("answer", "answer 2 recorded", {"seq": 2}),
-                  lambda: mine.create("2.jsonl", {"players": []}, "a game"),
+                  lambda: mine.start("2.jsonl", {"players": []}, "a game"),
                   lambda: mine.set_aside("1.jsonl")):
         with pytest.raises(Superseded):
             write()
@@ -135,10 +130,10 @@ def test_a_stalled_holders_journal_writes_nothing_once_another_claimed_the_room(
 def test_an_unfinished_journal_is_found_and_a_damaged_one_cut_back_or_set_aside(site: Site) -> None:
     token = site.store.claim_new("K1", "a:1", now=0.0, ttl=TTL)
     assert token is not None
-    journals = RoomJournals(site.store, Fence("K1", token), site.told("a"))
-    first = journals.create("20240101-100000-play-1.jsonl", {"players": []}, "a game")
+    journals = RoomShelf(site.store, Fence("K1", token), site.told("a"))
+    first = journals.start("20240101-100000-play-1.jsonl", {"players": []}, "a game")
     first.append("over", "the game is over", {"seq": 1})
-    second = journals.create("20240101-110000-play-2.jsonl", {"players": []}, "a game")
+    second = journals.start("20240101-110000-play-2.jsonl", {"players": []}, "a game")
     for seq in (1, 2, 3):
         second.append("answer", f"answer {seq} recorded", {"seq": seq})
     assert journals.latest_unfinished() == "20240101-110000-play-2.jsonl"
@@ -150,8 +145,23 @@ def test_an_unfinished_journal_is_found_and_a_damaged_one_cut_back_or_set_aside(
     assert kept is not None and "20240101-110000-play-2.jsonl.damaged" in kept
     assert len(site.store.lines("K1", "20240101-110000-play-2.jsonl")) == 2
     assert len(site.store.lines("K1", "20240101-110000-play-2.jsonl.damaged")) == 4
+    assert journals.repair("20240101-110000-play-2.jsonl", contents) == journals.where(
+        "20240101-110000-play-2.jsonl.damaged2")  # damaged again: a second copy, never a game to continue
+    assert journals.latest_unfinished() == "20240101-110000-play-2.jsonl"
     assert journals.set_aside("20240101-110000-play-2.jsonl") == "20240101-110000-play-2.jsonl.unreadable"
     assert journals.latest_unfinished() is None and site.lost == []
+
+
+def test_games_dealt_in_one_second_have_journals_of_their_own(site: Site) -> None:
+    token = site.store.claim_new("K1", "a:1", now=0.0, ttl=TTL)
+    assert token is not None
+    shelf = RoomShelf(site.store, Fence("K1", token), site.told("a"))
+    table = Table.deal(NAMES, HouseRules(), 11, "en", kind="demo")
+    one, two = shelf.create(table), shelf.create(table)  # one table, one second: one name but for a number
+    assert one.name != two.name and set(site.store.journal_names("K1")) == {one.name, two.name}
+    assert shelf.waiting() == two.name and shelf.waiting(one.name) == one.name and shelf.waiting("gone") == two.name
+    journal, resumed = shelf.reopen(one.name)
+    assert journal.name == one.name and resumed.table == table and resumed.answers == [] and site.lost == []
 
 
 def test_a_stalled_holders_finished_game_is_not_kept(site: Site) -> None:
@@ -175,8 +185,8 @@ def test_a_write_racing_a_claim_waits_for_it_and_is_refused(pg_address: str, tmp
     store, other = open_store(pg_address, tmp_path), open_store(pg_address, tmp_path)
     token = store.claim_new("K1", "a:1", now=0.0, ttl=TTL)
     assert token is not None
-    journals = RoomJournals(store, Fence("K1", token), lambda: None)
-    journal = journals.create("1.jsonl", {"players": []}, "a game")
+    journals = RoomShelf(store, Fence("K1", token), lambda: None)
+    journal = journals.start("1.jsonl", {"players": []}, "a game")
     outcome: list[object] = []
 
     def write() -> None:

@@ -33,7 +33,7 @@ from bench.online import Bot, Game, _connect, _read, room_act
 from bench.restart import _to_the_night
 from narrator.online.holding import holder_name
 from narrator.online.pgstore import open_store
-from narrator.online.store import Lease
+from narrator.online.roomregistry import Lease
 
 from ..browser import free_port
 from .test_restart_browser import Process, start, stopped

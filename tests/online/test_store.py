@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from narrator.online.pgstore import open_store
-from narrator.online.store import MIGRATIONS, Lease, SqliteStore, SqlStore, Store, StoreError, Taken
+from narrator.online.roomregistry import Lease
+from narrator.online.store import MIGRATIONS, SqliteStore, SqlStore, Store, StoreError, Taken
 from tests.online.conftest import Opener
 
 

@@ -2,7 +2,8 @@
 may pick at that moment (`Lines.fitting`) on the shipped scripts, fills them in as the table hears them, and
 checks a property a German table would hear break: a lead-in before the first card, a lone wolf spoken to in the
 plural, "findet einander" on night six, a farewell before the idiot's pardon, a woman revealed as "ein
-Dorfbewohner", a call that does not say to take the device from the middle."""
+Dorfbewohner", a call that does not say to take the device from the middle, or that does when a person
+narrates and holds it."""
 
 from __future__ import annotations
 
@@ -204,6 +205,47 @@ def test_the_little_girl_does_not_peek_at_wolves_that_are_not_awake_yet() -> Non
     lines = call("night.little_girl.wake", mode="own_devices")
     assert lines and [line for line in lines if re.search(r"Wölfe|Wölfen", line)] == []
     assert all(re.search(r"Finger|gedrückt|drückst", line) for line in lines)
+
+
+# -- a person narrates a classic table on one device (narrator: yes): the called role points, the narrator taps ---
+CLASSIC_CALLS = ("night.guard.wake", "night.werewolves.wake", "night.witch.wake", "night.seer.wake")
+HANDLES_THE_DEVICE = re.compile(r"Gerät|Handy|Bildschirm|\bMitte\b|\b[Tt]ipp")
+# the role's own gesture, not the narrator showing her something ("die Spielleitung zeigt dir ...")
+POINTS = re.compile(r"\b([Zz]eig|[Zz]eigt|zeigst|zeigen|[Dd]eute|[Dd]eutet|deutest)\b(?! dir)|[Ff]inger|Hand nach")
+
+
+@pytest.mark.parametrize("scene", CLASSIC_CALLS)
+@pytest.mark.parametrize("night", ["first", "later"])
+@pytest.mark.parametrize("pack", ["one", "many"])
+def test_a_narrated_call_asks_the_role_to_point_and_never_to_take_the_device(scene: str, night: str,
+                                                                           pack: str) -> None:
+    lines = call(scene, mode="one_device", narrator="yes", night=night, pack=pack)
+    assert lines and [line for line in lines if HANDLES_THE_DEVICE.search(line)] == []
+    assert [line for line in lines if not POINTS.search(line)] == []
+    if scene == "night.werewolves.wake" and pack == "one":
+        assert [line for line in lines if PLURAL_PACK.search(line)] == []
+
+
+def test_the_narrated_witch_and_seer_hear_what_the_narrator_answers() -> None:
+    witch = call("night.witch.wake", mode="one_device", narrator="yes")
+    assert [line for line in witch if not (re.search(r"[Hh]eil|[Rr]ett|Leben", line) and
+                                           re.search(r"[Gg]ift|[Vv]ergift|Tod|tötet", line))] == []
+    seer = call("night.seer.wake", mode="one_device", narrator="yes")
+    assert len([line for line in seer if re.search(r"Spielleitung|Daumen|Antwort", line)]) > len(seer) / 2
+
+
+def test_a_narrated_deal_starts_from_the_narrator_and_gives_the_device_back() -> None:
+    lines = said("deal.done", Moment(mode="one_device", narrator="yes"))
+    assert lines and [line for line in lines if "Mitte" in line] == []
+    assert [line for line in lines if not re.search(r"Spielleitung|das Spiel leitet", line)] == []
+    first = said("deal.pass", Moment(mode="one_device", narrator="yes", position="first"))
+    assert first and [line for line in first if not re.search(r"Spielleitung|das Spiel leitet", line)] == []
+
+
+def test_the_screens_of_a_narrated_deal_do_not_put_the_device_in_the_middle() -> None:
+    # the narrator reads them holding the device: the deal's last screen and the way to play chosen at setup
+    screen = strings("de")
+    assert [k for k in ("deal.narrator", "setup.mode.one_device") if "Mitte" in screen[k]] == []
 
 
 # -- the task, and its number ----------------------------------------------------------------------------------

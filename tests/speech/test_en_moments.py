@@ -19,6 +19,8 @@ from narrator.speech.scenes import catalogue
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.strings import strings
 
+from ..narration import answers, captions, narrate
+
 SCRIPT = load(SHIPPED)
 EN = SCRIPT.scenes["en"]
 LINES = Lines(SCRIPT, "en", Picker(0), ("Ana", "Ben", "Carla"), ("f", "m", ""))
@@ -36,11 +38,12 @@ def said(scene: str, moment: Moment) -> list[str]:
 
 
 def moments(scene: str, **fixed: str) -> Iterator[Moment]:
-    """The moments `scene` is said in (its ways of playing, its nights, a lone wolf or a pack), with the `fixed`
-    facts."""
+    """The moments `scene` is said in (its ways of playing, whether a person narrates, its nights, a lone wolf or
+    a pack), with the `fixed` facts."""
     spec = SPECS[scene]
-    for moment in contexts(("mode", "night", "pack"), spec.domains()):
-        yield moment.but(**fixed)
+    for moment in contexts(("mode", "narrator", "night", "pack"), spec.domains()):
+        if all(moment.fact(k) in (v, None) for k, v in fixed.items()):
+            yield moment.but(**fixed)
 
 
 def heard(scene: str, **fixed: str) -> list[str]:
@@ -72,7 +75,7 @@ def test_the_first_player_of_the_deal_is_handed_nothing() -> None:
 
 
 def test_the_last_player_of_the_deal_puts_the_device_in_the_middle() -> None:
-    assert missing(heard("deal.pass", position="last"), r"\bmiddle\b") == []
+    assert missing(heard("deal.pass", position="last", narrator="no"), r"\bmiddle\b") == []
 
 
 def test_the_first_turn_of_a_night_round_the_table_takes_the_device_from_the_middle() -> None:
@@ -186,13 +189,65 @@ def test_no_sleep_line_says_the_role_did_anything() -> None:
 
 @pytest.mark.parametrize("step", ASKED)
 def test_one_device_wake_lines_hand_the_device_to_the_called_role(step: str) -> None:
-    lines = heard(f"night.{step}.wake", mode="one_device")
+    lines = heard(f"night.{step}.wake", mode="one_device", narrator="no")
     assert lines and missing(lines, r"\bdevice\b") == []
 
 
 @pytest.mark.parametrize("step", ASKED)
 def test_own_phone_wake_lines_do_not_send_anyone_to_the_middle(step: str) -> None:
     assert matching(heard(f"night.{step}.wake", mode="own_devices"), r"\bdevice\b|from the middle|put it back") == []
+
+
+# a person narrating the classic rules on one device keeps the phone: the called role points, the narrator taps
+CLASSIC_CALLS = ("guard", "werewolves", "witch", "seer")
+TO_THE_DEVICE = r"\bdevice\b|\bphones?\b|\bmiddle\b|\btake it\b|put it (back|down)|\btaps?\b|\breach for\b"
+
+
+@pytest.mark.parametrize("step", CLASSIC_CALLS)
+def test_a_narrated_call_asks_the_role_to_point_not_to_take_the_device(step: str) -> None:
+    lines = heard(f"night.{step}.wake", narrator="yes")
+    assert lines and matching(lines, TO_THE_DEVICE) == []
+    assert missing(lines, r"\bpoint") == []
+
+
+def test_a_narrated_lone_wolf_points_alone() -> None:
+    lines = heard("night.werewolves.wake", narrator="yes", pack="one")
+    assert lines and matching(lines, TO_THE_DEVICE + r"|\bheads\b|together|all of you|every finger") == []
+
+
+def test_the_narrated_witch_heals_the_victim_shown_and_poisons_by_pointing_one_potion_a_night() -> None:
+    lines = heard("night.witch.wake", narrator="yes")
+    assert missing(lines, r"\bnod|thumbs? up") == [] and missing(lines, r"narrator|you're shown|you are shown") == []
+    assert missing(lines, r"\bone\b|not both|never both") == []
+    # she is shown nobody once the heal is spent, and nobody on a night the wolves spare
+    assert matching(lines, r"(?<!if )the narrator (will )?shows? you (a|the|tonight's) victim") == []
+
+
+def test_a_narrated_deal_hands_the_device_from_the_narrator_and_back() -> None:
+    assert missing(heard("deal.pass", narrator="yes", position="first"), r"\bnarrator") == []
+    last = heard("deal.pass", narrator="yes", position="last")
+    assert missing(last, r"\bnarrator") == [] and matching(last, r"\bmiddle\b") == []
+    assert matching(heard("deal.done", narrator="yes"), r"\bmiddle\b") == []
+
+
+def test_the_screens_a_narrator_reads_holding_the_device_do_not_put_it_in_the_middle() -> None:
+    # the deal's last screen (above "I'm the narrator") and the way to play chosen at setup
+    screen = strings("en")
+    assert [k for k in ("deal.narrator", "setup.mode.one_device") if re.search(r"\bmiddle\b", screen[k])] == []
+
+
+def test_a_narrated_table_hears_no_voice_that_claims_to_be_its_narrator() -> None:
+    scenes = [scene for scene in EN if scene in SPECS and SPECS[scene].allowed <= set(VALUES)]
+    lines = [line for scene in scenes for line in heard(scene, narrator="yes")]
+    assert matching(lines, r"\bI('ll| will)? (be|am) your narrator\b|\bI'm your narrator\b") == []
+
+
+def test_a_classic_game_calls_its_roles_to_point() -> None:
+    # the narrator fact reaches the calls of a real classic game: one device, a person narrating
+    n = narrate(answers(("guard:2", 2.0), ("werewolves:6", 2.0), ("witch:pass", 2.0), ("seer:1", 2.0)),
+                roles=["werewolf", "guard", "seer", "witch", "hunter", "werewolf", "villager"])
+    calls = [c.text for c in captions(n) if c.scene.endswith(".wake")]
+    assert len(calls) == 4 and matching(calls, TO_THE_DEVICE) == [] and missing(calls, r"\bpoint") == []
 
 
 def test_round_the_table_open_eyes_are_not_special_to_tonight() -> None:
@@ -235,7 +290,7 @@ def test_cupid_and_the_pied_piper_choose_two(step: str) -> None:
 
 def test_the_witch_hears_both_potions() -> None:
     lines = heard("night.witch.wake")
-    assert missing(lines, r"\bheal|\bsave\b|\blife\b") == [] and missing(lines, r"poison|\bkill|\bdeath\b") == []
+    assert missing(lines, r"\bheal|\bsaves?\b|\blife\b") == [] and missing(lines, r"poison|\bkill|\bdeath\b") == []
 
 
 ONE = r"\b(one|a|an|the|your|which|whose|tonight's|same)\s+(\w+\s+)?(player|victim|model|prey|target|wolf|gap|" \
@@ -250,10 +305,12 @@ def test_a_wake_line_says_how_many_to_choose(step: str) -> None:
 
 
 def test_no_night_line_asks_for_noise_or_movement() -> None:
+    # but pointing where a person narrates: the called role points, the narrator taps
     night = [s for s in EN if s.startswith("night.")]
     movement = r"whistl|turn (round|around)|\bhug\b|tiptoe|\bclap|stand up|get up|\bknock|\bhum\b|stamp|\bwave\b|" \
-               r"\bpoint\b|pull (the|your)|lie down|curl up|snuggle"
+               r"pull (the|your)|lie down|curl up|snuggle"
     assert [line for s in night for line in heard(s) if re.search(movement, line, re.IGNORECASE)] == []
+    assert [line for s in night for line in heard(s, narrator="no") if re.search(r"\bpoint", line, re.IGNORECASE)] == []
 
 
 # -- the end: what the cards do not show -----------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine import State
 from narrator.game.clock import AgendaClock
+from narrator.game.shelf import Folder
 from narrator.ui.web.guard import proof
 from narrator.ui.web.hub import Hub
 
@@ -45,7 +46,7 @@ class Public:
             return None
         q, way = hub.question, hub.way
         gather = getattr(way, "gather", None)  # own devices' taps; the other ways gather none
-        return Public(q.step if q else None, q.number if q else None, bool(q and q.decoy), hub.current_screen(),
+        return Public(q.step if q else None, q.number if q else None, bool(q and q.decoy), hub.stage.table_screen(),
                       getattr(way, "called", None), frozenset(getattr(way, "called_done", ())),
                       frozenset(getattr(way, "seen", ())),
                       frozenset(gather.done if gather else ()), frozenset(gather.ballots if gather else ()),
@@ -133,8 +134,10 @@ class Table:
 
 
 def journal_of(hub: Hub) -> Path | None:
-    """The journal file of the hub's game in play (a table's journals are files in its data folder's games/)."""
-    return None if hub.journal_name is None else hub.data / "games" / hub.journal_name
+    """The journal file of the hub's game in play (a table's shelf is a folder of journal files)."""
+    shelf = hub.loop.shelf
+    assert isinstance(shelf, Folder), shelf
+    return None if hub.loop.key is None else shelf.path(hub.loop.key)
 
 
 def act(phone: Phone, rng: random.Random) -> bool:
