@@ -409,7 +409,8 @@ def test_a_recognition_is_never_reminded_of_a_choice_and_a_choice_may_be(again: 
 
 GONE = sorted(s for s, spec in CATALOGUE.items() if "gone" in spec.facts and "later" in spec.nights)
 TASK = re.compile(r"[Ww]ähl|[Tt]ipp|Gerät|Handy|Bildschirm|\b[Zz]eig|[Dd]eut|\?|Opfer|[Hh]eil|[Gg]ift|[Ss]chütz|"
-                  r"infizier|\bSpieler\b|[Vv]erzauber|[Ss]chick|[Aa]n wessen|[Ff]inger|[Kk]ann|darfst du|[Rr]eiß|verrat|morgen")
+                  r"infizier|\bSpieler\b|[Vv]erzauber|[Ss]chick|[Aa]n wessen|[Ff]inger|[Kk]ann|darfst du|"
+                  r"[Rr]eiß|verrat|morgen")
 
 
 @pytest.mark.parametrize("scene", GONE)
