@@ -56,7 +56,7 @@ bench: $(BENCHED)
 	@$(PY) -m bench
 
 screens: $(TESTED)
-	$(VENV)/bin/pytest -q tests/ui/web/test_web.py tests/ui/web/test_ways.py tests/ui/web/test_setup_odds.py \
+	$(VENV)/bin/pytest -q tests/ui/web/test_web.py tests/ui/web/ways/test_ways.py tests/ui/web/test_setup_odds.py \
 		tests/ui/web/test_levels_browser.py tests/ui/web/test_history_browser.py tests/ui/web/test_front_history_browser.py
 	mkdir -p docs
 	cp artifacts/screens/setup-en.png docs/setup.png

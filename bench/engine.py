@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from engine import Choice, Game, HouseRules
+from engine import Choice, Game, HouseRules, Mode
 from engine.roles import ROLES, specials
 from engine.vote import weight
 
@@ -28,9 +28,9 @@ def random_game(seed: int) -> Game:
     return g
 
 
-EXTENDED_MODES = ("one_device", "own_devices")
+EXTENDED_MODES = (Mode.ONE_DEVICE, Mode.OWN_DEVICES)
 # from the role registry: the specials that play in both modes (not the judge), and the wolf cards
-EXTENDED_POOL = [r.id for r in specials("extended") if set(EXTENDED_MODES) <= set(r.modes)]
+EXTENDED_POOL = [r.id for r in specials("extended") if set(EXTENDED_MODES) <= set(r.modes or Mode)]
 EXTENDED_WOLVES = ["werewolf", "werewolf", *(r.id for r in specials("extended", wolves=True))]
 
 

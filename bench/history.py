@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from engine import Mode
 from narrator.game.history import GameRecord, SeatRecord, overview
 from narrator.game.historystore import SqliteHistory
 from narrator.ui.web.historyview import LAST, history_reply
@@ -29,7 +30,8 @@ def a_game(rng: random.Random, n: int) -> GameRecord:
         side = "wolves" if role == "werewolf" else "village"
         seats.append(SeatRecord(seat, name, role, role, side, side == winner, rng.random() < 0.4, rng.random() < 0.3))
     log = tuple({"night": k, "phase": "night", "kind": "attack", "role": "werewolves", "target": 3} for k in range(4))
-    return GameRecord(f"bench-{n}", float(n), "classic", "one_device", winner, "wolves_dead", 4, 4, tuple(seats), log)
+    return GameRecord(f"bench-{n}", float(n), "classic", Mode.ONE_DEVICE.value, winner, "wolves_dead", 4, 4,
+                      tuple(seats), log)
 
 
 def run() -> Iterator[str]:

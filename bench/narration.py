@@ -9,13 +9,15 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from engine import Choice, HouseRules, State
 from engine.house import defaults
 from narrator.game.clock import Clock, VirtualClock
-from narrator.game.inputs import Answer, Question, RandomInput
+from narrator.game.inputs import ANSWER_TO, COVERED, STARTED, VOTE_CALLED, Answer, Question, RandomInput
 from narrator.game.journal import Journal
 from narrator.game.narrator import Narrator, StepTiming
+from narrator.game.nightcalls import CalledNight
 from narrator.game.records import Numbered
 from narrator.game.session import Session, Table, encode, open_journal
 from narrator.speech.captions import SilentSpeaker
@@ -26,11 +28,20 @@ from ._measure import metric, p95
 NAMES = [f"P{i}" for i in range(1, 13)]
 
 
-class NaiveNarrator(Narrator):
+class NaiveNight(CalledNight):
     """The plain design: a dead role's step just waits `step_seconds`."""
 
     def dead_window(self, step: str) -> None:
-        self.clock.sleep_until(self.clock.now() + self.state.house.step_seconds)
+        n = self.narrator
+        n.clock.sleep_until(n.clock.now() + n.state.house.step_seconds)
+
+
+class NaiveNarrator(Narrator):
+    """A narrator whose night calls its dead steps the plain way (NaiveNight)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.telling.calls = NaiveNight(self)
 
 
 def night_steps(narrator_class: type[Narrator], script: Script, games: int) -> list[StepTiming]:
@@ -123,18 +134,18 @@ def long_journal(path: Path, script: Script, events: int = 300) -> int:
     table = Table.deal(NAMES, defaults("extended"), 5, "en", kind="play", ruleset="extended")
     journal = Journal.create(path, table.to_json(), "bench")
     game = table.game()
-    answers = [Answer("covered", 2.0)] * 12 + [Answer("start", 1.0)]
+    answers = [Answer(COVERED, 2.0)] * 12 + [Answer(STARTED, 1.0)]
     while len(game.events) < events:
         legal = game.legal()
         choice = next((c for c in legal if c.is_pass), legal[-1])
         if game.state.current is not None and game.state.current.step == "day_vote":
-            answers.append(Answer("vote", 30.0))
+            answers.append(Answer(VOTE_CALLED, 30.0))
         game.choose(choice)
         answers.append(Answer(choice, 3.0))
-    plain = {"covered": "reveal", "start": "start", "vote": "vote"}
+    asks = {prompt: step for step, prompt in ANSWER_TO.items()}  # the narrator's question each prompt answers
     records = Numbered(journal)
     for n, a in enumerate(answers):
-        step = a.value.step if isinstance(a.value, Choice) else plain[str(a.value)]
+        step = a.value.step if isinstance(a.value, Choice) else asks[a.value]
         records.append("answer", "answer recorded", encode(Question(step, number=n), a))
     journal.close()
     return len(game.events)

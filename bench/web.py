@@ -24,7 +24,7 @@ from typing import Any
 
 import miniaudio
 
-from engine import HouseRules
+from engine import HouseRules, Mode
 from narrator.audio.packs import open_pack, render
 from narrator.audio.sinks import MiniaudioSink
 from narrator.audio.speaker import AudioSpeaker
@@ -69,7 +69,7 @@ def tap_to_voice(root: Path, data: Path, taps: int = 120) -> list[float]:
 
     def speaker(hub: Hub, table: Table) -> AudioSpeaker:
         lines = Lines(script, table.lang, Picker(0), table.players)
-        return AudioSpeaker(table.lang, [sink], PageCaptions(hub), pack=pack, engine=None,
+        return AudioSpeaker(table.lang, [sink], PageCaptions(hub.stage), pack=pack, engine=None,
                             warn=lambda m: None, seat_words=lines.seat_words)
 
     cfg = Config(players=12, house=HouseRules(step_seconds=0))
@@ -313,7 +313,7 @@ async def open_host(url: str) -> tuple[Room, Phone]:
 
 async def seat_phones(room: Room, host: Phone, players: int = 12, rules: str = "classic") -> list[Phone]:
     """The host sets up a table of own devices; `players` phones join it with the room code, one by one."""
-    setup: list[dict[str, Any]] = [{"t": "mode", "mode": "own_devices"}, {"t": "ruleset", "ruleset": rules},
+    setup: list[dict[str, Any]] = [{"t": "mode", "mode": Mode.OWN_DEVICES.value}, {"t": "ruleset", "ruleset": rules},
                                    {"t": "players", "players": players}]
     if rules == "extended":
         setup.append({"t": "house", "captain": True})

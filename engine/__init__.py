@@ -12,7 +12,6 @@ from .events import Event, event_from_json, evolve, fold
 from .flow import (
     Answerer,
     NightSlot,
-    actor_of,
     answerer,
     dealt,
     decide,
@@ -26,6 +25,7 @@ from .flow import (
 )
 from .game import Game
 from .house import HouseError, HouseRules, parse_house
+from .modes import Mode
 from .roles import ROLES, discover
 from .roles.pied_piper import charmed
 from .rulesets import RULESETS, ruleset
@@ -36,7 +36,7 @@ from .vote import VOTE, vote_round
 
 __all__ = [
     "NARRATOR", "RULESETS", "Answerer", "Choice", "Count", "Event", "Game", "HouseError", "HouseRules", "LogEntry",
-    "Malformed", "NightSlot", "NotAChoice", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of",
+    "Malformed", "Mode", "NightSlot", "NotAChoice", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep",
     "answerer", "charmed", "count_votes", "dealt", "decide", "double_save_kills", "event_from_json", "evolve", "fold",
     "legal_choices", "night_plan", "options_of", "parse_house", "private_answer", "recommended", "roles_known",
     "ruleset", "shape_of", "start", "story", "view", "vote_round", "voters",

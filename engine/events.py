@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .house import HouseRules
-from .state import Death, LogEntry, Mark, Memory, Pending, State
+from .state import Death, LogEntry, Memory, Pending, State
 
 KINDS: dict[str, type[Event]] = {}
 
@@ -159,19 +159,6 @@ class Asked(Event):
             at = next((i for i, p in enumerate(queue) if p.rank > self.rank), len(queue))
         queue.insert(at, Pending(self.step, self.seat, self.rank))
         return state.but(queue=tuple(queue))
-
-
-@dataclass(frozen=True, slots=True)
-class Marked(Event):
-    """A night effect that waits for the dawn (see Mark)."""
-
-    effect: str
-    target: int
-    by: int | None = None
-    source: str = ""
-
-    def apply(self, state: State) -> State:
-        return state.but(tonight=(*state.tonight, Mark(self.effect, self.target, self.by, self.source)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,12 @@ from .choice import Choice
 from .errors import Malformed, Refused, Unknown, WrongStep
 from .events import CardsDealt, DayBegan, Event, GameCreated, GameOver, NightBegan, Opened, Said, StepDone, fold
 from .house import HouseRules
+from .modes import Mode
 from .roles import CALLS, STEPS, Hooks, NightCall, Role, Step
 from .roles._base import WOLF_CARDS
 from .rulesets import ruleset
 from .setup import Setup, check_house, deal, setup_from_roles
-from .state import Pending, State
+from .state import State
 
 ALL_STEPS: dict[str, Step] = STEPS  # the roles' steps and the day's vote (engine/__init__.py registers it)
 REMATCH = "rematch"
@@ -102,7 +103,7 @@ def advanced(state: State) -> tuple[list[Event], State]:
 
 
 def start(ruleset_id: str, players: Sequence[str], house: HouseRules, seed: int,
-          mode: str = "one_device", roles: Sequence[str] | None = None,
+          mode: str = Mode.ONE_DEVICE, roles: Sequence[str] | None = None,
           setup: Setup | None = None, extra: Sequence[str] = ()) -> list[Event]:
     """The events that open a game: the table, the deal, and night 1."""
     events: list[Event] = [GameCreated(ruleset_id, tuple(players), house, seed, mode),
@@ -110,7 +111,7 @@ def start(ruleset_id: str, players: Sequence[str], house: HouseRules, seed: int,
     return events + advance(fold(events))
 
 
-def dealt(ruleset_id: str, players: int, house: HouseRules, seed: int, mode: str = "one_device",
+def dealt(ruleset_id: str, players: int, house: HouseRules, seed: int, mode: str = Mode.ONE_DEVICE,
           roles: Sequence[str] | None = None, setup: Setup | None = None, extra: Sequence[str] = ()) -> CardsDealt:
     """A game's first deal: the cards given (`roles`, `extra`), checked, or drawn from `seed` (`setup`, else the
     recommended deal). The one place a first deal is drawn; a game started from its cards draws nothing."""
@@ -149,13 +150,14 @@ def story(state: State) -> list[Said]:
     return [said for role in Hooks.story if state.ruleset in role.rulesets for said in role.story(state)]
 
 
-def legal_choices(state: State) -> list[Choice]:
-    """Every choice the rules allow now; the page renders exactly this list (for a vote, the
-    verdicts it may name: `none` and each living player)."""
+def legal_choices(state: State, seat: int | None = None) -> list[Choice]:
+    """Every choice the rules allow now (at the end, the rematch); with `seat`, those that seat may make: none when
+    it does not answer now (`answerer`). The page renders exactly this list (for a vote, the verdicts it may name:
+    `none` and each living player)."""
     if state.over:
         return [Choice(REMATCH)]
     pending = state.current
-    if pending is None:
+    if pending is None or (seat is not None and not answerer(state).includes(seat)):
         return []
     step = ALL_STEPS[pending.step]
     return [c for c in step.candidates(state, pending) if step.refusal(state, pending, c) is None]
@@ -275,15 +277,3 @@ def answerer(state: State) -> Answerer:
     if pending.step == "werewolves":
         return Answerer("pack", pending.step, tuple(sorted(state.wolves & state.alive)))
     return Answerer("table", pending.step, tuple(sorted(state.alive)))
-
-
-def actor_of(state: State, pending: Pending | None = None) -> list[int]:
-    """The seats that answer the current step (the living pack for the wolves; the table: everyone)."""
-    pending = pending or state.current
-    if pending is None:
-        return []
-    if pending.seat is not None:
-        return [pending.seat]
-    if pending.step == "werewolves":
-        return sorted(state.wolves & state.alive)
-    return sorted(state.alive)

@@ -9,6 +9,7 @@ from .chance import shuffled
 from .errors import Refused, Unknown
 from .house import DAY_TIMER_MINUTES, STEP_SECONDS, WIN_MODES, HouseError, HouseRules
 from .house import check_house as _check_house
+from .modes import Mode
 from .roles import ROLES
 from .roles._base import WOLF_CARDS
 from .rulesets import Ruleset, ruleset
@@ -40,10 +41,10 @@ class Setup:
     rules: Ruleset
     players: int
     counts: Mapping[str, int] = field(default_factory=dict)
-    mode: str = "one_device"
+    mode: str = Mode.ONE_DEVICE
 
     @classmethod
-    def recommended(cls, rules: Ruleset, players: int, mode: str = "one_device") -> Setup:
+    def recommended(cls, rules: Ruleset, players: int, mode: str = Mode.ONE_DEVICE) -> Setup:
         check_count(rules, players)
         return cls(rules, players, recommended(rules, players), mode)
 
@@ -81,7 +82,7 @@ def check_count(rules: Ruleset, players: int) -> None:
                       f"not {players}.", low=rules.min_players, high=rules.max_players, players=players)
 
 
-def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: str = "one_device",
+def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: str = Mode.ONE_DEVICE,
                  seat_cards: Mapping[str, int] | None = None) -> None:
     """Refuse a deal the rules do not allow. `seat_cards` are the cards at the seats (all but the
     thief's two); by default, all cards when there is no thief."""
@@ -120,13 +121,13 @@ def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: 
         if players < r.min_players:
             raise Refused(f"setup.{role}_players", f"The {role.replace('_', ' ')} needs at least {r.min_players} "
                                                    f"players.", role=role, players=r.min_players)
-        if mode not in r.modes:
+        if r.modes is not None and mode not in r.modes:
             raise Refused(f"setup.{role}_mode", f"The {role.replace('_', ' ')} needs every player on their own "
                                                 f"device.", role=role)
 
 
 def setup_from_roles(rules: Ruleset, roles: Sequence[str], extra: Sequence[str] = (),
-                     mode: str = "one_device") -> Setup:
+                     mode: str = Mode.ONE_DEVICE) -> Setup:
     """The setup of an explicit deal (a scenario's `roles` and `extra_cards`)."""
     seat_cards: dict[str, int] = {}
     for role in roles:

@@ -11,10 +11,6 @@ def is_wolf(state: State, seat: int) -> bool:
     return seat in state.wolves
 
 
-def living_wolves(state: State) -> list[int]:
-    return sorted(state.wolves & state.alive)
-
-
 def side_of(state: State, seat: int) -> str:
     if seat in state.wolves:
         return "wolves"

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, TypeVar, cast
 
 from .choice import Choice
 from .house import HouseRules
+from .modes import Mode
 
 NARRATOR = 0  # the seat number of the device in the middle: sees only what the table sees
 
@@ -90,7 +91,7 @@ class State:
     players: tuple[str, ...] = ()  # names in seat order; "" where none was given
     house: HouseRules = HouseRules()  # noqa: RUF009 (frozen, so one shared default is safe)
     seed: int = 0
-    mode: str = "one_device"
+    mode: str = Mode.ONE_DEVICE
     game: int = 0  # 1 for the first deal, +1 per rematch
     roles: tuple[str, ...] = ()  # the card each seat holds now (seat k is roles[k-1])
     dealt: tuple[str, ...] = ()  # the cards as dealt, seat order

@@ -8,6 +8,7 @@ from typing import Any
 
 from .flow import answerer, legal_choices
 from .roles import Hooks
+from .roles._base import secret_take
 from .roles.village_idiot import pardoned
 from .rulesets import ruleset
 from .state import NARRATOR, State
@@ -18,18 +19,12 @@ def public_cards(state: State) -> dict[str, str]:
     out: dict[str, str] = {}
     if ruleset(state.ruleset).reveal_executed:
         for death in state.deaths:
-            if death.cause == "vote" and not _secret_take(state, death.seat):
+            if death.cause == "vote" and not secret_take(state, death.seat):
                 out[str(death.seat)] = death.card
         idiot = pardoned(state)
         if idiot is not None:
             out[str(idiot)] = "village_idiot"
     return out
-
-
-def _secret_take(state: State, seat: int) -> bool:
-    """Own devices: the card the servant took over stays secret."""
-    return state.mode == "own_devices" and any(
-        e.kind == "take" and e.target == seat for e in state.log)
 
 
 def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:

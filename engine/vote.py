@@ -14,7 +14,7 @@ from .errors import Refused
 from .events import Died, Event, GameOver, Said, Told, fold
 from .roles import ROLES, Hooks
 from .roles._base import VOTE as VOTE_SHAPE
-from .roles._base import Step, card_taken, who
+from .roles._base import Step, secret_take, who
 from .rulesets import ruleset
 from .state import LogEntry, Pending, State
 
@@ -81,7 +81,7 @@ def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
     death: list[Event] = [Died(seat, "vote")] if dies else []
     after = fold(death, after)
     events += death
-    if ruleset(after.ruleset).reveal_executed and not (after.mode == "own_devices" and card_taken(after, seat)):
+    if ruleset(after.ruleset).reveal_executed and not secret_take(after, seat):
         events.append(Told("day.vote.reveal", seat, role=after.role_of(seat)))  # the card, before any grief
     for role in Hooks.execution_win:  # such a win ends the game at once: no grief, shot or successor follows
         result = role.execution_win(after, seat)

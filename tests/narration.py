@@ -6,7 +6,7 @@ import contextlib
 
 from engine import Choice, Game, HouseRules
 from narrator.game.clock import VirtualClock
-from narrator.game.inputs import COVERED, START, VOTE, Answer, ScriptedInput
+from narrator.game.inputs import COVERED, STARTED, VOTE, VOTE_CALLED, Answer, ScriptedInput
 from narrator.game.narrator import Narrator
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines
@@ -20,14 +20,14 @@ ROLES = ["werewolf", "werewolf", "seer", "witch", "hunter", "villager", "village
 
 
 def opening(players: int = 7) -> list[Answer]:
-    return [Answer(COVERED, 2.0)] * players + [Answer(START, 1.0)]
+    return [Answer(COVERED, 2.0)] * players + [Answer(STARTED, 1.0)]
 
 
 def answers(*items: tuple[str, float]) -> list[Answer]:
     """("werewolves:6", 2.0), ("vote", 30) ..."""
     out = []
     for text, delay in items:
-        out.append(Answer(VOTE, delay) if text == VOTE else Answer(Choice.from_text(text), delay))
+        out.append(Answer(VOTE_CALLED, delay) if text == VOTE else Answer(Choice.from_text(text), delay))
     return out
 
 

@@ -54,7 +54,8 @@ def random_extended_game(seed: int, players: int | None = None) -> tuple[Game, r
     cards = ["werewolf"] * wolves
     for i, special in enumerate(rng.sample(EXTENDED_WOLVES, k=min(wolves, rng.randint(0, 3)))):
         cards[i] = special
-    allowed = [r for r in EXTENDED_SPECIALS if n >= ROLES[r].min_players and mode in ROLES[r].modes]
+    allowed = [r for r in EXTENDED_SPECIALS if n >= ROLES[r].min_players
+               and (ROLES[r].modes is None or mode in ROLES[r].modes)]
     for role in rng.sample(allowed, k=rng.randint(0, len(allowed))):
         copies = ROLES[role].copies or 1
         if len(cards) + copies <= n:

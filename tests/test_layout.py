@@ -6,6 +6,7 @@ modules and functions stay small enough to read at one sitting."""
 from __future__ import annotations
 
 import ast
+import re
 from collections import deque
 from itertools import pairwise
 from pathlib import Path
@@ -215,13 +216,17 @@ def test_no_function_over_60_lines() -> None:
 
 def misplaced_tests(root: Path = ROOT) -> list[str]:
     """Test files named for a module (tests/…/test_<module>.py) that are not in that module's mirror folder
-    (narrator/ui/web/x.py → tests/ui/web/test_x.py, engine/x.py → tests/engine/test_x.py)."""
+    (narrator/ui/web/x.py → tests/ui/web/test_x.py, engine/x.py → tests/engine/test_x.py, the package
+    narrator/ui/web/ways/ → tests/ui/web/ways/test_ways.py)."""
     homes: dict[str, set[Path]] = {}
     for package in ("narrator", "engine"):
         for path in (root / package).rglob("*.py"):
             folder = path.parent.relative_to(root)
             mirror = Path(*folder.parts[1:]) if package == "narrator" else folder
-            homes.setdefault(path.stem, set()).add(root / "tests" / mirror)
+            if path.stem == "__init__":  # a package's tests live in its own mirror folder (ways/ → tests/…/ways/)
+                homes.setdefault(folder.name, set()).add(root / "tests" / mirror)
+            else:
+                homes.setdefault(path.stem, set()).add(root / "tests" / mirror)
     return [f"{test.relative_to(root)} (the module's tests live in {' or '.join(sorted(map(str, homes[name])))})"
             for test in sorted((root / "tests").rglob("test_*.py"))
             if (name := test.stem.removeprefix("test_")) in homes and test.parent not in homes[name]]
@@ -237,5 +242,180 @@ def test_a_test_away_from_its_module_is_found(tmp_path: Path) -> None:
     (tmp_path / "narrator" / "ui" / "web" / "frames.py").write_text("")
     (tmp_path / "tests" / "ui").mkdir(parents=True)
     (tmp_path / "tests" / "ui" / "test_frames.py").write_text("")
-    assert misplaced_tests(tmp_path) == ["tests/ui/test_frames.py (the module's tests live in "
-                                         f"{tmp_path / 'tests' / 'ui' / 'web'})"]
+    (tmp_path / "narrator" / "ui" / "web" / "ways").mkdir()
+    (tmp_path / "narrator" / "ui" / "web" / "ways" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "ui" / "web").mkdir()
+    (tmp_path / "tests" / "ui" / "web" / "test_ways.py").write_text("")
+    assert misplaced_tests(tmp_path) == [
+        f"tests/ui/test_frames.py (the module's tests live in {tmp_path / 'tests' / 'ui' / 'web'})",
+        f"tests/ui/web/test_ways.py (the module's tests live in {tmp_path / 'tests' / 'ui' / 'web' / 'ways'})"]
+
+
+# -- parts with one job each (issue 36) ------------------------------------------------------------------
+MAX_METHODS = 25
+MODE_WORDS = {"one_device", "round_table", "own_devices"}  # engine/modes.py Mode's values
+WAYS_DIR = NARRATOR / "ui" / "web" / "ways"
+
+
+def classes(root: Path) -> list[tuple[Path, ast.ClassDef]]:
+    return [(path, node) for path in sorted(root.rglob("*.py")) for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.ClassDef)]
+
+
+def base_names(node: ast.ClassDef) -> list[str]:
+    return [b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else "" for b in node.bases]
+
+
+def does_something(node: ast.ClassDef) -> bool:
+    """A class with a method that has a body (a Protocol's `...` and an abstract stub have none)."""
+    def empty(f: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        body = [s for s in f.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        return not body or all(isinstance(s, ast.Pass) for s in body)
+
+    return "Protocol" not in base_names(node) and any(
+        isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef) and not empty(f) for f in node.body)
+
+
+def mixed_classes(root: Path = NARRATOR, project: tuple[Path, ...] = (NARRATOR, ROOT / "engine")) -> list[str]:
+    """Classes built of more than one project class that does something: one object split by inheritance."""
+    working = {node.name for folder in project for _, node in classes(folder) if does_something(node)}
+    return [f"{path.relative_to(root.parent)}:{node.lineno} {node.name}({', '.join(base_names(node))})"
+            for path, node in classes(root) if sum(name in working for name in base_names(node)) > 1]
+
+
+def test_no_class_is_one_object_split_by_inheritance() -> None:
+    assert mixed_classes() == []
+
+
+def test_a_class_split_by_inheritance_is_found(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text(
+        "from typing import Protocol\n\nclass Seats:\n    def seat(self):\n        return 1\n\n"
+        "class Loop:\n    def run(self):\n        return 2\n\nclass Port(Protocol):\n    def run(self): ...\n\n"
+        "class Hub(Loop, Seats):\n    pass\n\nclass Fine(Loop, Port):\n    pass\n")
+    assert mixed_classes(tmp_path / "pkg", (tmp_path / "pkg",)) == ["pkg/a.py:14 Hub(Loop, Seats)"]
+
+
+def test_no_stub_is_left_for_a_sibling_to_fill() -> None:
+    """A part never declares a method another part fills (`raise NotImplementedError`): an abstract method or a
+    Protocol says what is needed instead."""
+    stubs = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in sorted(NARRATOR.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.Raise) and node.exc is not None and "NotImplementedError" in ast.unparse(node.exc)]
+    assert stubs == []
+
+
+def test_no_class_over_25_methods() -> None:
+    big = [f"{path.relative_to(ROOT)}:{node.lineno} {node.name}: {n} methods" for path, node in classes(NARRATOR)
+           if (n := sum(isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef) for f in node.body)) > MAX_METHODS]
+    assert big == []
+
+
+def names_a_mode(node: ast.AST) -> bool:
+    """`Mode.OWN_DEVICES`, "own_devices", or a tuple or set of them."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Mode":
+        return True
+    if isinstance(node, ast.Constant) and node.value in MODE_WORDS:
+        return True
+    return isinstance(node, ast.Tuple | ast.List | ast.Set) and any(names_a_mode(e) for e in node.elts)
+
+
+def mode_comparisons(root: Path = NARRATOR, allowed: Path = WAYS_DIR) -> list[str]:
+    """Where a module outside the ways to play (ways/) compares something with a way of playing."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path.is_relative_to(allowed):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare) and any(names_a_mode(o) for o in (node.left, *node.comparators)):
+                found.append(f"{path.relative_to(root.parent)}:{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+def test_only_the_ways_compare_a_mode() -> None:
+    """A behaviour that differs by way to play is a method of the way (narrator/ui/web/ways/), or, in the
+    narrator, its telling taken from one table by mode (narrator/game/tellings.py); the engine's rules, which
+    differ by mode, are not in narrator/."""
+    assert mode_comparisons() == []
+
+
+def test_a_mode_compared_outside_the_ways_is_found(tmp_path: Path) -> None:
+    (tmp_path / "pkg" / "ways").mkdir(parents=True)
+    (tmp_path / "pkg" / "a.py").write_text(
+        "if state.mode == Mode.OWN_DEVICES or m in ('round_table', 'x'):\n    pass\n")
+    (tmp_path / "pkg" / "ways" / "own.py").write_text("if state.mode == 'own_devices':\n    pass\n")
+    assert mode_comparisons(tmp_path / "pkg", tmp_path / "pkg" / "ways") == [
+        "pkg/a.py:1 state.mode == Mode.OWN_DEVICES", "pkg/a.py:1 m in ('round_table', 'x')"]
+
+
+def test_the_ways_of_playing_are_named_once() -> None:
+    """The modes are one enum (engine/modes.py): no other module spells a mode's name."""
+    from engine import Mode
+
+    assert {m.value for m in Mode} == MODE_WORDS
+    spelled = [f"{path.relative_to(ROOT)}:{node.lineno}" for folder in (NARRATOR, ROOT / "engine", ROOT / "bench")
+               for path in sorted(folder.rglob("*.py")) if path.name != "modes.py"
+               for node in ast.walk(ast.parse(path.read_text()))
+               if isinstance(node, ast.Constant) and node.value in MODE_WORDS]
+    assert spelled == []
+
+
+def test_who_answers_is_asked_one_way() -> None:
+    """`answerer(state)` and `legal_choices(state, seat)`: no second form of who answers now."""
+    said = [f"{path.relative_to(ROOT)}" for folder in ("engine", "narrator", "bench", "tests")
+            for path in sorted((ROOT / folder).rglob("*.py")) if path != Path(__file__)
+            and re.search(r"\b(actor_of|table_answers|_table_question)\b", path.read_text())]
+    assert said == []
+
+
+def calls(path: Path, method: str) -> list[ast.Call]:
+    return [node for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute) and node.func.attr == method]
+
+
+def test_one_place_hands_the_narrator_an_answer() -> None:
+    """Every answer a page gives reaches the narrator through the desk's `hand`, called in one place (the game
+    in play's `hand`, narrator/ui/web/stage.py), and the desk alone puts it on the narrator's queue."""
+    handed = [f"{p.relative_to(ROOT)}:{c.lineno}" for p in sorted(NARRATOR.rglob("*.py")) for c in calls(p, "hand")
+              if "desk" in ast.unparse(c.func.value)]
+    assert handed == ["narrator/ui/web/stage.py:" + handed[0].rsplit(":", 1)[1]] if handed else handed, handed
+    put = [f"{p.relative_to(ROOT)}" for p in sorted(NARRATOR.rglob("*.py")) for _ in calls(p, "_put")]
+    assert put == ["narrator/game/desk.py"]
+    assert len(handed) == 1
+
+
+def test_the_desk_decides_once() -> None:
+    """The desk's check is the one `decided()` of a tap; the narrator records what it checked (Game.push)."""
+    desk = (NARRATOR / "game" / "desk.py").read_text()
+    narrator = (NARRATOR / "game" / "narrator.py").read_text()
+    assert "decided(state, choice)" in desk and "self.game.push(" in narrator
+
+
+def hub_writes(root: Path = NARRATOR / "online") -> list[str]:
+    """Where an online room writes an attribute of its hub or of one of the hub's parts, or calls a private one."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+            for target in targets:
+                for t in target.elts if isinstance(target, ast.Tuple) else [target]:
+                    if isinstance(t, ast.Attribute) and "hub" in ast.unparse(t.value).split("."):
+                        found.append(f"{path.relative_to(root.parent.parent)}:{node.lineno} {ast.unparse(t)} =")
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and "hub" in ast.unparse(node.value).split("."):
+                found.append(f"{path.relative_to(root.parent.parent)}:{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+def test_an_online_room_adds_to_its_hub_only_through_public_methods_and_hooks() -> None:
+    assert hub_writes() == []
+
+
+def test_a_room_writing_its_hub_is_found(tmp_path: Path) -> None:
+    (tmp_path / "narrator" / "online").mkdir(parents=True)
+    (tmp_path / "narrator" / "online" / "room.py").write_text(
+        "self.hub.voice_download = None\nd = hub.draft\nhub.draft.mode, x = 1, 2\nself.hub._continue()\n")
+    assert hub_writes(tmp_path / "narrator" / "online") == [
+        "narrator/online/room.py:1 self.hub.voice_download =", "narrator/online/room.py:3 hub.draft.mode =",
+        "narrator/online/room.py:4 self.hub._continue"]

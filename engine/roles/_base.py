@@ -14,6 +14,7 @@ from typing import Any
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event, Said
+from ..modes import Mode
 from ..state import Pending, State
 
 # The cards that are wolves from the start: every card whose role says `side = "wolves"`. The registry
@@ -237,7 +238,7 @@ class Role:
     copies: int | None = None  # exactly this many cards when dealt (sisters 2, brothers 3); None: at most one
     many: bool = False  # any number of these cards may be dealt (werewolves, villagers): `copies` does not apply
     min_players: int = 0
-    modes: tuple[str, ...] = ("one_device", "round_table", "own_devices")
+    modes: tuple[str, ...] | None = None  # the ways of playing it is dealt in; None: every way
     house: tuple[str, ...] = ()  # the house rules this role reads
     deal_rank: int = 50  # where the card stands in a deal's list (the classic cards keep their order)
     recommended: Mapping[str, tuple[int, ...]] = at_players()  # in no recommended deal; villagers fill the rest
@@ -335,6 +336,12 @@ def card_taken(state: State, seat: int) -> bool:
     return any(entry.kind == "take" and entry.target == seat for entry in state.log)
 
 
+def secret_take(state: State, seat: int) -> bool:
+    """Whether `seat`'s card was taken over where the table cannot see it: the servant's take on the players' own
+    phones (the executed card is not shown, nor who took it)."""
+    return state.mode == Mode.OWN_DEVICES and card_taken(state, seat)
+
+
 def holder(state: State, role: str) -> int | None:
     """The living seat holding `role`, if any."""
     living = state.living(role)
@@ -343,4 +350,4 @@ def holder(state: State, role: str) -> int | None:
 
 __all__ = ["OPTION", "POTIONS", "SEAT", "SEATS", "SECONDS", "VOTE", "WOLF_CARDS", "NightCall", "OptionStep", "Role",
            "SeatStep", "SeatsStep", "Spoken", "Step", "TargetStep", "at_players", "card_taken", "even_nights",
-           "every_night", "first_night", "holder", "odd_nights", "who"]
+           "every_night", "first_night", "holder", "odd_nights", "secret_take", "who"]

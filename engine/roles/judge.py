@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from ..choice import Choice
 from ..events import Asked, Event, Remembered, Told, VoteAgain
+from ..modes import Mode
 from ..state import Memory, Pending, State
 from ._base import OptionStep, Role, Spoken
 
@@ -38,7 +39,7 @@ class Judge(Role):
     picture = "gavel"
     scenes = (Spoken("judge.second_vote", rare=True),)
     steps = (SecondVoteStep(),)
-    modes = ("own_devices",)
+    modes = (Mode.OWN_DEVICES,)
 
     def reaction(self, state: State) -> list[Event]:
         judges = state.living(self.id)

@@ -13,6 +13,7 @@ from ..chance import draws
 from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
+from ..modes import Mode
 from ..state import LogEntry, Memory, Pending, State
 from ._base import SECONDS, NightCall, Role, Step, at_players
 
@@ -20,7 +21,7 @@ MAX_SECONDS = 10
 
 
 def own_devices(state: State, night: int) -> bool:
-    return state.mode == "own_devices"
+    return state.mode == Mode.OWN_DEVICES
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from ..choice import Choice
 from ..events import Asked, CardTaken, Died, Event, Logged, Remembered, SideChanged, Told, fold
+from ..modes import Mode
 from ..state import Memory, Pending, State
 from ..vote import put_to_death
 from . import ROLES
@@ -22,7 +23,7 @@ class ServantMemory(Memory):
 
 
 def one_device(state: State, night: int) -> bool:
-    return state.mode != "own_devices"
+    return state.mode != Mode.OWN_DEVICES
 
 
 def unused(state: State) -> bool:
@@ -47,7 +48,7 @@ class TakeStep(OptionStep):
     options = ("take", "pass")
 
     def actor(self, state: State) -> Pending | None:
-        if state.mode == "own_devices" or not unused(state):
+        if state.mode == Mode.OWN_DEVICES or not unused(state):
             return None
         return super().actor(state)
 
@@ -75,14 +76,14 @@ class Servant(Role):
 
     def defer_execution(self, state: State, seat: int) -> list[Event]:
         maids = state.living(self.id)
-        if state.mode != "own_devices" or not maids or maids[0] == seat or not unused(state):
+        if state.mode != Mode.OWN_DEVICES or not maids or maids[0] == seat or not unused(state):
             return []
         return [Died(seat, "vote"), Remembered(replace(state.memory(ServantMemory), condemned=seat)),
                 Asked(self.id, maids[0])]
 
     def after_execution(self, state: State, seat: int) -> list[Event]:
         maids = state.living(self.id)
-        if state.mode == "own_devices" or not maids or maids[0] == seat or not unused(state):
+        if state.mode == Mode.OWN_DEVICES or not maids or maids[0] == seat or not unused(state):
             return []
         memory = state.memory(ServantMemory)
         if not memory.bound:

@@ -56,14 +56,6 @@ def victims(state: State) -> list[int]:
     return sorted({m.target for m in state.marks("attack")})
 
 
-def shown_victim(state: State) -> tuple[bool, int | None]:
-    """What the witch is shown: (shown at all, the attacked seat or None). Only while she has the heal."""
-    if not has_heal(state):
-        return (False, None)
-    found = victims(state)
-    return (True, found[0] if found else None)
-
-
 def heal_victim(state: State) -> int:
     """The seat a bare "heal" saves; refused when there is nothing (or more than one) to heal."""
     if not has_heal(state):

@@ -33,12 +33,6 @@ class Infected(Event):
                                                    self.seat)))
 
 
-def can_infect(state: State) -> bool:
-    victim = pack_victim(state)
-    return (not state.memory(WolfFatherMemory).used and victim is not None and victim in state.alive
-            and not state.is_wolf(victim))
-
-
 class InfectStep(OptionStep):
     id = role = "wolf_father"
     options = ("infect", "pass")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine import HouseRules, State
+from engine import HouseRules, Mode, State
 from engine.house import RULES_OF, defaults
 from narrator.config import (
     AUDIO,
@@ -37,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, help="how many play: 6 to 12 in the classic rules, 3 to 40 in the "
                                                "extended ones (default: config.yaml)")
     p.add_argument("--ruleset", choices=("classic", "extended"), help="the rules (default: config.yaml)")
-    p.add_argument("--mode", choices=("one_device", "round_table", "own_devices"), default="one_device",
+    p.add_argument("--mode", choices=tuple(Mode), default=Mode.ONE_DEVICE,
                    help="how the table plays (extended rules; default: one device)")
     p.add_argument("--seed", type=seed_number, help="deal and play the same game again")
     p.add_argument("--timeline", type=Path,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine import Choice, Game, HouseError, HouseRules, parse_house
+from engine import Choice, Game, HouseError, HouseRules, Mode, parse_house
 from narrator.game.choices import ChoiceForm, read_choice
 from narrator.names import MAX_PLAYERS, NameProblem, clean_gender, clean_names
 from narrator.yamlfile import MAX_BYTES, MarkedDict, YamlError, cut, line_of, shown
@@ -15,7 +15,6 @@ from narrator.yamlfile import load as load_yaml
 
 KEYS = {"ruleset", "house_rules", "mode", "seed", "players", "roles", "extra_cards", "steps", "description",
         "expect"}
-MODES = ("one_device", "round_table", "own_devices")
 
 
 class Malformed(YamlError):
@@ -46,7 +45,7 @@ class Scenario:
     path: str
     ruleset: str = "classic"
     house: HouseRules = field(default_factory=HouseRules)
-    mode: str = "one_device"
+    mode: str = Mode.ONE_DEVICE
     seed: int = 0
     players: list[str] = field(default_factory=list)
     genders: list[str] = field(default_factory=list)  # how each player is spoken of ("f", "m", "" not said)
@@ -77,9 +76,10 @@ def parse(path: str | Path) -> Scenario:
     sc.ruleset = str(doc.get("ruleset", "classic"))
     if sc.ruleset not in engine.RULESETS:
         raise bad("ruleset", f"unknown ruleset {shown(doc.get('ruleset'))} (classic or extended)")
-    sc.mode = str(doc.get("mode", "one_device"))
-    if sc.mode not in MODES:
-        raise bad("mode", f"unknown mode {shown(doc.get('mode'))} ({', '.join(MODES)})")
+    try:
+        sc.mode = Mode(doc.get("mode", Mode.ONE_DEVICE))
+    except ValueError:
+        raise bad("mode", f"unknown mode {shown(doc.get('mode'))} ({', '.join(Mode)})") from None
     seed = doc.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool) or not -2**63 <= seed < 2**63:
         raise bad("seed", f"must be a whole number from -2**63 to 2**63-1, not {shown(seed)}")

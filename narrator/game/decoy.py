@@ -17,11 +17,8 @@ from __future__ import annotations
 
 import random
 
-from engine import State
 from engine.flow import ALL_STEPS
 from narrator.game.inputs import Question, tap_delay
-
-OWN = "own_devices"
 
 
 class Decoys:
@@ -37,10 +34,10 @@ class Decoys:
         """A live step was answered `delay` seconds after its question opened."""
         self.delays.append(delay)
 
-    def open(self, step: str, state: State, number: int) -> Question | None:
-        """The decoy question of a dead or idle `step`, numbered `number`; None where no phone would be asked
-        (not on own devices, or a scene nobody ever answers: the lovers waking)."""
-        if state.mode != OWN or step not in ALL_STEPS:
+    def open(self, step: str, number: int) -> Question | None:
+        """The decoy question of a dead or idle `step`, numbered `number` (the narrator opens them on own devices:
+        tellings.py); None for a scene nobody ever answers (the lovers waking)."""
+        if step not in ALL_STEPS:
             return None
         self.opened += 1
         return Question(step, (), None, number, decoy=True)

@@ -12,8 +12,9 @@ import threading
 from collections.abc import Callable
 
 from engine import Choice, Refused, State, decide
+from engine.flow import decided
 from narrator.game import laps
-from narrator.game.inputs import TURN, Question
+from narrator.game.inputs import TURN, Checked, Prompt, Question
 
 
 class Stale(Exception):
@@ -21,7 +22,8 @@ class Stale(Exception):
 
 
 class Desk:
-    """The question open now and its state; `hand` gives the narrator its one answer."""
+    """The question open now and the game as the table hears it (the one state the pages are drawn from);
+    `check` judges a choice once, `hand` gives the narrator its one answer."""
 
     def __init__(self, put: Callable[[int, object], None]) -> None:
         self._put = put  # the narrator's queue (narrator/ui/web/webinput.py)
@@ -38,10 +40,13 @@ class Desk:
             self.question, self.state = question, state
             return True
 
-    def answered(self, number: int) -> bool:
-        """True while question `number` has an answer the narrator has not taken yet."""
-        with self._lock:
-            return number in self._handed
+    def follow(self, state: State | None) -> None:
+        """The game as the table hears it now (a verdict said, the end; None: a new game is dealt)."""
+        self.state = state
+
+    def close(self) -> None:
+        """Nobody is asked now (a decoy question has closed, the game is over)."""
+        self.question = None
 
     def taken(self, number: int) -> None:
         """The narrator has taken the answer to question `number` (it may ask it again if the rules refuse it)."""
@@ -53,18 +58,19 @@ class Desk:
         with self._lock:
             self._handed.clear()
 
-    def check(self, choice: Choice) -> Choice:
-        """`choice`, if the question open now allows it; the engine's reason if not (Refused, Malformed...).
+    def check(self, choice: Choice) -> Checked:
+        """`choice`, judged once against the question open now and its state: what the rules make of it, and what
+        its actor learns at once; the engine's reason if the rules refuse it (Refused, Malformed...).
 
-        A choice on the question's list is taken as it is. Round the table, a turn allows only its list (a task's
-        choices or the decoys). Elsewhere a choice off the list (ballots counted, a tally) is the engine's to judge."""
+        Round the table, a turn allows only its list (a task's choices or the decoys): collected for the laps, not
+        decided here. Elsewhere a choice off the list (ballots counted, a tally) is the engine's to judge."""
         q, state = self.question, self.state
         if q is None or state is None:
             raise Stale
-        if choice in q.legal:
-            return choice
-        if q.step == TURN:  # the task's own choice off its list gets the rules' reason (to its player alone)
-            if q.task is not None and choice.step == q.task:
+        if q.step == TURN:
+            if choice in q.legal:
+                return Checked(choice, state, None, None, laps.private_answer(state, choice))
+            if q.task is not None and choice.step == q.task:  # off its list: the rules' reason, to its player alone
                 try:
                     decide(state, choice)
                 except Refused:
@@ -74,16 +80,12 @@ class Desk:
             raise Refused("other", "that choice is not on this screen")
         if choice.step != q.step:
             raise Stale
-        decide(state, choice)  # raises the rules' reason; a choice it accepts is handed as it is
-        return choice
+        events, after = decided(state, choice)  # raises the rules' reason
+        return Checked(choice, state, tuple(events), after, laps.private_answer(state, choice))
 
-    def learns(self, choice: Choice) -> str | None:
-        """What the one who answers learns at once from `choice` (the seer's card); None for most steps and decoys."""
-        state = self.state
-        return laps.private_answer(state, choice) if state is not None else None
-
-    def hand(self, value: object) -> Question:
-        """Give the narrator the answer to the question open now, and close that question for good."""
+    def hand(self, value: Checked | Prompt) -> Question:
+        """Give the narrator the answer to the question open now, and close that question for good: the one
+        place an answer reaches the narrator."""
         with self._lock:
             q = self.question
             if q is None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -73,19 +74,17 @@ SEAT_COLUMNS = "game_id, seat, name, role, dealt, side, won, alive, voted_out, a
 Run = Callable[[str, Sequence[object]], Any]  # runs one `?`-statement in the open transaction: a cursor
 
 
-class SqlHistory:
+class SqlHistory(ABC):
     """`HistoryStore`'s methods once, over any database whose `_tx` opens a transaction and runs `?`-statements."""
 
     id_column = ""
 
-    @contextmanager
-    def _tx(self) -> Iterator[Run]:
+    @abstractmethod
+    def _tx(self) -> AbstractContextManager[Run]:
         """One transaction, committed at the end, rolled back on an error."""
-        raise NotImplementedError
-        yield  # pragma: no cover
 
-    def close(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def close(self) -> None: ...
 
     def create(self, run: Run) -> None:
         for statement in SCHEMA:

@@ -4,19 +4,77 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
-from engine import Choice, State
+from engine import Choice, Event, State
 from narrator.game.clock import Clock
 
-VOTE = "vote"  # the table is done debating and goes to the vote
-UNDO = "undo"  # take back the last recorded choice
-REVEAL = "reveal"  # a player has seen their card and covered it (answer: COVERED)
-COVERED = "covered"
-START = "start"  # "I'm the narrator": the cards are dealt, night 1 may begin
+# The narrator's own questions, besides the engine's steps (a Question's `step`):
+VOTE = "vote"  # the table is debating; answered by VOTE_CALLED when it goes to the vote
+REVEAL = "reveal"  # a player sees their card (answer: COVERED)
+START = "start"  # "I'm the narrator": the cards are dealt, night 1 may begin (answer: STARTED)
 TURN = "turn"  # round the table: one seat's turn with the device (answer: a choice from `legal`)
 NEVER = math.inf
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """An answer that is not a choice of the rules: the narrator's own question answered, or the table's undo.
+    A journal writes it as its `word`."""
+
+    word: ClassVar[str]
+
+    def text(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True)
+class Started(Prompt):
+    """The cards are dealt and seen: the first night may begin."""
+
+    word = "start"
+
+
+@dataclass(frozen=True)
+class VoteCalled(Prompt):
+    """The table is done debating and goes to the vote."""
+
+    word = "vote"
+
+
+@dataclass(frozen=True)
+class Covered(Prompt):
+    """A player has seen their card and covered it."""
+
+    word = "covered"
+
+
+@dataclass(frozen=True)
+class Undo(Prompt):
+    """Take back the last recorded choice."""
+
+    word = "undo"
+
+
+STARTED, VOTE_CALLED, COVERED, UNDO = Started(), VoteCalled(), Covered(), Undo()
+PROMPTS: Mapping[str, Prompt] = {p.word: p for p in (STARTED, VOTE_CALLED, COVERED, UNDO)}  # by journal word
+ANSWER_TO: Mapping[str, Prompt] = {START: STARTED, VOTE: VOTE_CALLED, REVEAL: COVERED}  # the narrator's questions
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A choice checked once against the state its question was asked in (narrator/game/desk.py), with what the
+    rules make of it: the narrator records these events as they are and decides nothing again (as python-chess
+    pushes a move its parser has checked). `events` None: a turn round the table, collected for the night's laps
+    (narrator/game/roundnight.py), which hand the engine what the turns add up to."""
+
+    choice: Choice
+    state: State  # the state it was checked in: applied as checked only there
+    events: tuple[Event, ...] | None
+    after: State | None  # the state the events lead to
+    learned: str | None  # what its actor learns at once (the seer's card)
 
 
 @dataclass(frozen=True)
@@ -45,11 +103,12 @@ class Origin:
 
 @dataclass(frozen=True)
 class Answer:
-    """A tap: a choice, VOTE or UNDO, and how long after the question it came (seconds)."""
+    """A tap: a choice or a prompt, and how long after the question it came (seconds)."""
 
-    value: Choice | str
+    value: Choice | Prompt
     delay: float = 0.0
     origin: Origin | None = field(default=None, compare=False, repr=False)  # set when read from a journal
+    checked: Checked | None = field(default=None, compare=False, repr=False)  # a tap checked at the desk
 
 
 class Input(Protocol):
@@ -77,7 +136,7 @@ class AheadBox(Protocol):
         ...
 
 
-def _wait(clock: Clock, asked_at: float, delay: float, until: float, value: Choice | str) -> Answer | None:
+def _wait(clock: Clock, asked_at: float, delay: float, until: float, value: Choice | Prompt) -> Answer | None:
     """An answer due `delay` after the question: given when it is due before `until`, else None."""
     if asked_at + delay <= until:
         clock.sleep_until(asked_at + delay)
@@ -125,11 +184,11 @@ class RandomInput:
     def _draw(self, question: Question) -> Answer:
         rng = random.Random(f"{self.seed}:{question.number}:{question.step}")
         if question.step == VOTE:
-            return Answer(VOTE, round(rng.uniform(20, 200), 2))
+            return Answer(VOTE_CALLED, round(rng.uniform(20, 200), 2))
         if question.step == REVEAL:
             return Answer(COVERED, round(rng.uniform(3, 8), 2))
         if question.step == START:
-            return Answer(START, round(rng.uniform(1, 3), 2))
+            return Answer(STARTED, round(rng.uniform(1, 3), 2))
         legal = list(question.legal)
         if question.step == TURN and question.task is None:
             return Answer(rng.choice(legal), tap_delay(rng))  # a decoy: any of them

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from random import Random
 
 from engine import Choice, State, options_of, shape_of
-from engine.flow import ALL_STEPS, actor_of, learnable, legal_choices
+from engine.flow import ALL_STEPS, answerer, learnable, legal_choices
 from engine.flow import private_answer as current_answer
 from engine.roles._base import WOLF_CARDS
 
@@ -145,7 +145,7 @@ def ready(state: State, step: str) -> bool:
 def holders(state: State, step: str) -> list[int]:
     """The seats that answer `step` tonight, as the state stands now."""
     now = ahead(state, step)
-    return actor_of(now) if now is not None else []
+    return list(answerer(now).seats) if now is not None else []
 
 
 def task(state: State, seat: int, collected: Collected) -> str | None:
@@ -191,7 +191,7 @@ def due(state: State, collected: Collected) -> Choice | None:
     if state.phase != "night" or current is None:
         return None
     given = collected.get(current.step, {})
-    seats = actor_of(state)
+    seats = list(answerer(state).seats)
     if not seats or any(s not in given for s in seats):
         return None
     if current.step == PACK:

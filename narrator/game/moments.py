@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Set
 
 from engine import State
-from engine.roles import ROLES, STEP_ROLE
 from engine.roles._base import WOLF_CARDS
+from narrator.game.tellings import narrated
 from narrator.speech.moment import Moment
 
 # cards that can bring another player into the pack: the wolf-dog's choice, the wild child's turn, an infection
@@ -28,21 +28,10 @@ def pack(state: State, said: Set[int] = frozenset()) -> str:
     return "one" if wolves == 1 and not JOINERS & set(cards) else "some"
 
 
-def gone(state: State, step: str, said: Set[int]) -> str | None:
-    """A night call's role is gone for the table: every player who holds its card is dead and had the card said
-    aloud (None: the call is no single card's, a pack's or a recognition's)."""
-    role = STEP_ROLE.get(step)
-    if role is None or ROLES[role].many or ROLES[role].copies:
-        return None
-    holders = state.seats_of(role)
-    return "yes" if holders and all(s not in state.alive and s in said for s in holders) else "no"
-
-
 def moment(state: State, position: str | None = None, revealed: bool | None = None,
            said: Set[int] = frozenset()) -> Moment:
     """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, and the seats
     whose card was (`said`)."""
-    narrated = state.mode == "one_device" and not state.extended  # seed 000: a person holds the phone and taps
-    return Moment(mode=state.mode, narrator="yes" if narrated else "no",
+    return Moment(mode=state.mode, narrator="yes" if narrated(state) else "no",  # a person holds the device and taps
                   night="first" if state.night <= 1 else "later", pack=pack(state, said),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")

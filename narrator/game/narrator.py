@@ -4,14 +4,14 @@ Every night step has the same shape whether its role lives, is dead, or has noth
 window of `step_seconds`, a reminder and more time when the window runs out, and the sleep line. A dead role's extra
 time is drawn from the overruns living players have really taken in this game: a stopwatch can't tell them apart.
 
-Round the table (mode `round_table`) the night is laps of turns instead (narrator/game/roundnight.py).
+How the deal, the night and the dawn are told depends on the way the table plays: the narrator's telling
+(narrator/game/tellings.py), taken once by the game's mode; round the table the night is laps of turns.
 
 Each line is picked for its moment (narrator/game/moments.py): the way of playing, the night, the pack's size, its
 place in a sequence, and whether its player's card has been said."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping
 
@@ -23,17 +23,12 @@ from engine import (
     State,
     Unknown,
     WrongStep,
-    decide,
-    night_plan,
-    ruleset,
-    story,
-    vote_round,
 )
 from engine.events import Died, GameOver
-from engine.flow import REMATCH, announce_of, moot_choice
-from engine.roles import ROLES
+from engine.flow import REMATCH
 from narrator.game import laps, undo
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
+from narrator.game.daytime import Day
 from narrator.game.decoy import Decoys
 from narrator.game.faults import ReplayMismatch, UndoRequested
 from narrator.game.heard import as_heard
@@ -44,7 +39,6 @@ from narrator.game.inputs import (
     START,
     UNDO,
     VOTE,
-    AheadBox,
     Answer,
     Input,
     Origin,
@@ -52,16 +46,14 @@ from narrator.game.inputs import (
     ScriptedInput,
     UndoBox,
 )
-from narrator.game.moments import gone, moment
-from narrator.game.roundnight import RoundNight
+from narrator.game.moments import moment
 from narrator.game.signals import Deaf, Listener
+from narrator.game.tellings import telling
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import SilentSpeaker, Speaker
-from narrator.speech.lines import Cards, Line, Lines, Number, Seat, card_of
+from narrator.speech.lines import Line, Lines, Seat
 from narrator.speech.lines import scene_values as _values
-from narrator.speech.moment import Moment, position
-
-ROUND_TABLE = "round_table"  # the table's mode where the device goes round, seat by seat
+from narrator.speech.moment import Moment
 
 
 class Narrator:
@@ -89,7 +81,7 @@ class Narrator:
         self.steps: list[StepTiming] = []
         self.answered = 0
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
-        self.rounds = RoundNight(self)  # round the table: the night's laps
+        self.telling = telling(game.state.mode)(self)  # the deal, the night and the dawn of this way of playing
         self.revealed: set[int] = set()  # seats whose card the table has heard said aloud
         self.reminders = self.games = 0  # the reminders said this night; the games this narrator has opened
         self.tasked = True  # the step called asks for a choice (a recognition does not)
@@ -137,12 +129,6 @@ class Narrator:
         """A line beside the game's course (the welcome, a welcome back, an undo): the table goes on as it was."""
         self._speak(self.lines.say(scene, self.moment({}).but(**facts)), eyes=False)
 
-    def remind(self) -> None:
-        """The night's reminder: the first of a night calm, a later one may hurry."""
-        self.utter("night.reminder", {}, facts={"again": "yes" if self.reminders else "no",
-                                                "task": "yes" if self.tasked else "no"})
-        self.reminders += 1
-
     def _speak(self, line: Line, then: Callable[[], None] | None = None, eyes: bool = True) -> None:
         self._undo_if_asked()
         if eyes and self.eyes is not None and not self.replaying:
@@ -187,16 +173,9 @@ class Narrator:
         if answer is not None and answer.value == UNDO:
             raise UndoRequested
         if answer is not None and self.replaying and answer.origin is not None:
-            self._check_origin(question, answer.origin)
+            check_origin(question, answer.origin)
         return answer
 
-    @staticmethod
-    def _check_origin(question: Question, origin: Origin) -> None:
-        """A journal's answer must answer the very question the game asks now: same step, same number."""
-        if (origin.step, origin.number) != (question.step, question.number):
-            raise ReplayMismatch(f"the journal answers question {origin.number + 1} ({origin.step}) where the game "
-                                 f"asks question {question.number + 1} ({question.step}); a line is missing "
-                                 f"or was changed", origin.line)
 
     def question(self, step: str, seat: int | None = None) -> Question:
         legal = tuple(self.game.legal()) if step not in (VOTE, REVEAL, START) else ()
@@ -208,8 +187,15 @@ class Narrator:
         return self.answered + self.decoys.opened
 
     def apply(self, question: Question, answer: Answer) -> bool:
-        """Record an answer; False when the rules refuse it (the table is asked again)."""
-        if isinstance(answer.value, Choice):
+        """Record an answer; False when the rules refuse it (the table is asked again). A tap the desk has checked
+        against this very state is recorded as checked (its events, what its actor learned); any other choice (a
+        journal's, the terminal's) is decided here, once."""
+        checked = answer.checked
+        if checked is not None and checked.state is self.state and checked.events is not None:
+            assert checked.after is not None
+            self.unsaid.extend(self.game.push(checked.choice, checked.events, checked.after))
+            self.last = (checked.choice, checked.learned is not None)
+        elif isinstance(answer.value, Choice):
             taught = laps.private_answer(self.state, answer.value) is not None
             try:
                 self.unsaid.extend(self.game.choose(answer.value))
@@ -244,13 +230,13 @@ class Narrator:
         is asked what next (with `rematches`, or when the journal replayed goes on): its rematch, a choice like
         any other, deals the next game at the same table, narrated as the first."""
         while True:
-            self.opening()
+            self.telling.opening()
             while not self.state.over:
                 if self.state.phase == "night":
                     self.night()
                 else:
-                    self.daytime()
-            self.ending()
+                    Day(self).run()
+            Day(self).end()
             if not (self.rematches or self.replaying):
                 return
             self.wait_for(REMATCH)
@@ -260,29 +246,7 @@ class Narrator:
         """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's);
         the lines heard stay heard, so the next game does not open with the same words."""
         self.unsaid, self.overruns, self.ended = [], [], False
-        self.rounds, self.revealed = RoundNight(self), set()
-
-    def opening(self) -> None:
-        prepare_names = getattr(self.speaker, "prepare_names", None)
-        if prepare_names is not None:
-            prepare_names([part for seat in self.state.seats
-                           for part in self.lines.peek("deal.pass", player=Seat(seat)).parts if part.kind == "name"])
-        self.aside("game.welcome", game="later" if self.games else "first")
-        self.games += 1
-        self.eyes = "deal"  # the device goes round the table (or every phone shows its own card)
-        order = ruleset(self.state.ruleset).roles  # the cards in play, in the rules' order
-        cards = sorted((*self.state.dealt, *self.state.extra), key=order.index)
-        self.say("deal.cards", roles=Cards(tuple(cards), frozenset(c for c in cards if ROLES[c].many)))
-        own = self.state.mode == "own_devices"
-        if own:
-            self.say("deal.own")  # every player looks at their card on their own phone, all at once
-        seats = self.state.seats
-        for index, seat in enumerate(seats):
-            if not own:
-                self.say_at("deal.pass", position(index, len(seats)), player=Seat(seat))
-            self.wait_for(REVEAL, seat)
-        self.say("deal.done")
-        self.wait_for(START)
+        self.telling, self.revealed = telling(self.state.mode)(self), set()
 
     def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None:
         """Let a speaker that can get these lines' audio ready while others play (live voices)."""
@@ -292,95 +256,12 @@ class Narrator:
 
     def undo_refusal(self) -> str | None:
         """Why ↶ may not take back the last choice now (narrator/game/undo.py); None: it may."""
-        return undo.night_refusal(self.state, self.dark, self.called_now, self.last)
+        return undo.night_refusal(self.dark and not self.telling.narrated(self.state), self.called_now, self.last)
 
     def night(self) -> None:
-        """Every step of the night in its fixed order, live or not, each of the same shape."""
+        """The night, as this table's way of playing tells it (tellings.py)."""
         self.dark, self.reminders = True, 0  # dark until the day (or the end) begins
-        if self.state.mode == ROUND_TABLE:
-            self.rounds.run()
-            return
-        plan = night_plan(self.state)
-        self.eyes = "night"
-        self.prepare(("night.start", {"night": Number(self.state.night)}))
-        self.say("night.start", night=Number(self.state.night))
-        self.prepare(("night.reminder", {}), *((f"night.{s.step}.{part}", {}) for s in plan
-                                               for part in ("wake", "sleep")))
-        for slot in plan:
-            self.night_step(slot.step, slot.asked)
-        while self.state.phase == "night" and self.state.current is not None:  # a step no plan foresaw
-            self.night_step(self.state.current.step, True)
-
-    def night_step(self, step: str, asked: bool) -> None:
-        start = self.clock.now()
-        if self.state.phase == "night":  # the screens called with the wake line are drawn from the game as it
-            self.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
-        self.called_now, self.tasked, known = step, asked, gone(self.state, step, self.revealed)
-        self.signal(f"night.{step}.wake", lambda: self.listener.on_call(step), gone=known)
-        current = self.state.current
-        live = asked and self.state.phase == "night" and current is not None and current.step == step
-        if live:
-            self.live_window(step)
-        else:
-            self.dead_window(step)
-        self.called_now = None  # the step closes: its choice stays
-        self.signal(f"night.{step}.sleep", lambda: self.listener.on_sleep(step), gone=known)
-        # at the captions' precision (a millisecond), so a step holds exactly its own lines
-        self.steps.append(StepTiming(step, round(start, 3), round(self.clock.now(), 3), live))
-
-    def live_window(self, step: str) -> None:
-        self.held(self.question(step), self.apply, lambda: self.question(step))
-
-    def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
-             remind: bool = True) -> bool:
-        """Ask `q` for the night's fixed window: a reminder (if `remind`) and more time when it runs out; asked
-        `again` until an answer is accepted; the window is always held to its end. True: the reminder was said."""
-        window = self.state.house.step_seconds
-        asked = self.clock.now()
-        answer = self.ask(q, asked, asked + window)
-        reminded = False
-        if answer is None:
-            if window > 0 and remind:
-                self.remind()
-                reminded = True
-            answer = self.ask(q, asked)
-        assert answer is not None
-        while not accept(q, answer):
-            answer = self.ask(again(), self.clock.now())
-            assert answer is not None
-        self.clock.sleep_until(asked + window)
-        self.overruns.append(max(0.0, round(answer.delay - window, 3)))
-        self.decoys.took(answer.delay)
-        return reminded
-
-    def dead_window(self, step: str) -> None:
-        """The window of a step nobody answers, held like a live one's; on the players' own phones a decoy
-        question is open in it until an answer would have come (decoy.py)."""
-        window, start = self.state.house.step_seconds, self.clock.now()
-        extra = self.draw_extra()
-        q = self.decoys.open(step, self.state, self.number)
-        self.show_decoy(q)
-        if q is not None and not self.replaying and extra == 0:  # closed in time (else after the extra time)
-            self.clock.sleep_until(start + self.decoys.closes(q, window))
-            self.show_decoy(q, closed=True)
-        self.clock.sleep_until(start + window)
-        if extra > 0:
-            if window > 0:
-                self.remind()
-            self.clock.sleep_until(start + window + extra)
-            self.show_decoy(q, closed=True)
-
-    def show_decoy(self, q: Question | None, closed: bool = False) -> None:
-        """The listener is told a decoy question opens, or that it is `closed` (live only)."""
-        if q is not None and not self.replaying:
-            self.listener.on_decoy(None if closed else q)
-
-    def draw_extra(self) -> float:
-        """Extra seconds for a dead role's step: one of the living players' real overruns, a little blurred."""
-        if not self.overruns:
-            return 0.0
-        extra = self.rng.choice(self.overruns)
-        return round(extra * self.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
+        self.telling.night()
 
     def speak_events(self) -> None:
         """Say what the table hears of the events since last time: each event's own scene, and
@@ -400,8 +281,8 @@ class Narrator:
                 name, values = _values(scene, self.state)
                 if isinstance(event, GameOver):
                     self.game_over()  # the end screen comes with the line that says who won, not before
-                if name == "dawn.start" and self.state.mode == ROUND_TABLE:
-                    name = "round.dawn"  # nobody closed their eyes: the morning does not ask them to open them
+                if name == "dawn.start":
+                    name = self.telling.dawn  # round the table nobody slept: no eyes to open
                 self.utter(name, values, facts=dict(scene.facts))
             elif isinstance(event, Died) and event.seat not in named:
                 self.utter("death.also", {"player": Seat(event.seat)},
@@ -409,91 +290,19 @@ class Narrator:
         if events:
             self.tell_state()  # and the game as it stands once all is said
 
-    def daytime(self) -> None:
-        """From the dawn to the next night: the news, shots, offices, the debate and the vote."""
-        self.eyes, self.dark = "day", False
-        while not self.state.over and self.state.phase != "night":
-            self.speak_events()
-            current = self.state.current
-            if current is None:
-                break
-            if current.step == "day_vote":
-                self.vote()
-                continue
-            quiet = moot_choice(self.state)
-            if quiet is not None:  # the game is decided: nobody is asked, and nothing of it is said
-                self.unsaid.extend(e for e in self.game.choose(quiet) if isinstance(e, GameOver))
-                continue
-            scene = announce_of(current.step)
-            if scene is not None:
-                self.say(scene, **({"player": Seat(current.seat)} if current.seat is not None else {}))
-            self.prepare_answers()
-            self.wait_for(current.step, current.seat)
-        self.speak_events()
-
-    def prepare_answers(self) -> None:
-        """Let a live voice get ready what any answer to the current step could make the table hear."""
-        state = self.state
-        upcoming = []
-        for choice in self.game.legal()[:60]:
-            try:
-                events = decide(state, choice)
-            except (Refused, WrongStep, Unknown):
-                continue
-            upcoming += [_values(s, self.state) for s in (e.said() for e in events) if s is not None][:3]
-        self.prepare(*upcoming)
-
-    def vote(self) -> None:
-        """The day's vote; the first of a day comes after the debate (the judge's second has none)."""
-        if vote_round(self.state) == 1:
-            self.say("day.debate")
-            minutes = self.state.house.day_timer_minutes
-            if minutes:
-                self.say("day.timer.start", minutes=Number(minutes))
-            self.debate(minutes)
-        self.say("day.vote.start")
-        self.prepare(("day.vote.nobody", {}),
-                     *(("day.vote.out", {"player": Seat(s)}) for s in sorted(self.state.alive)))
-        self.wait_for("day_vote")
-
-    def debate(self, minutes: int | None) -> None:
-        """Wait for the table to call the vote; the timer only warns, it never ends the day."""
-        start = self.clock.now()
-        due = [(start + minutes * 60 - 60, "day.timer.warning"), (start + minutes * 60, "day.timer.end")] \
-            if minutes else []
-        q = self.question(VOTE)
-        while True:
-            until = due[0][0] if due else math.inf
-            answer = self.ask(q, start, until)
-            if answer is not None:
-                self.apply(q, answer)
-                return
-            self.say(due.pop(0)[1])
-
     def game_over(self) -> None:
         """The game is over and the table now hears it: told once (live only), with the winner's line."""
         if not (self.ended or self.replaying) and self.over is not None:
             self.over(self.state)
         self.ended = self.ended or not self.replaying
 
-    def ending(self) -> None:
-        self.eyes, self.dark = "day", False  # the news of the game's end and its cards, eyes open
-        self.speak_events()
-        self.game_over()  # told already with the winner's line; else (no such line) before the cards
-        # the screen shows each card as the voice reveals it, not before (None: every card)
-        reveal: Callable[[int | None], None] = (lambda seat: None) if self.replaying else self.listener.on_reveal
-        seats = self.state.seats
-        for index, seat in enumerate(seats):
-            if isinstance(self.input, AheadBox) and self.input.answered_ahead():
-                break  # the table has already asked to play again: the end screen shows every card
-            reveal(seat)
-            self.say_at("end.reveal", position(index, len(seats)), player=Seat(seat),
-                        role=card_of(self.state, self.state.role_of(seat)))
-        else:  # every card said: what the cards do not show (the lovers, an infection)
-            for said in story(self.state):
-                name, values = _values(said, self.state)
-                self.utter(name, values, facts=dict(said.facts))
-        reveal(None)
+
+def check_origin(question: Question, origin: Origin) -> None:
+    """A journal's answer must answer the very question the game asks now: same step, same number."""
+    if (origin.step, origin.number) != (question.step, question.number):
+        raise ReplayMismatch(f"the journal answers question {origin.number + 1} ({origin.step}) where the game "
+                             f"asks question {question.number + 1} ({question.step}); a line is missing "
+                             f"or was changed", origin.line)
 
 
-__all__ = ["COVERED", "ROUND_TABLE", "Narrator", "ReplayMismatch", "StepTiming", "UndoRequested"]
+__all__ = ["COVERED", "Narrator", "ReplayMismatch", "StepTiming", "UndoRequested"]

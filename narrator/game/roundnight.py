@@ -40,19 +40,24 @@ class Narrating(Protocol):
 
     def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None: ...
 
-    def night_step(self, step: str, asked: bool) -> None: ...
+    def recorded(self, question: Question, answer: Answer) -> None: ...
+
+
+class Calls(Protocol):
+    """The night's called steps (nightcalls.py): a step the laps could not settle is called, and every turn is
+    held for the night's window."""
+
+    def step(self, step: str, asked: bool) -> None: ...
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
              remind: bool = True) -> bool: ...
-
-    def recorded(self, question: Question, answer: Answer) -> None: ...
 
 
 class RoundNight:
     """One night's laps, held by the narrator that runs the game."""
 
-    def __init__(self, narrator: Narrating) -> None:
-        self.narrator = narrator
+    def __init__(self, narrator: Narrating, calls: Calls) -> None:
+        self.narrator, self.calls = narrator, calls
         self.collected: dict[str, dict[int, Choice]] = {}  # tonight's answers not yet handed over
         self.laps = 0  # the laps of the last night
         self.moved = False  # whether the lap so far has collected an answer for a step
@@ -87,7 +92,7 @@ class RoundNight:
         n.eyes = "night"
         while self.open():  # a step the laps could not settle (none is known): asked as with one device
             assert n.state.current is not None
-            n.night_step(n.state.current.step, True)
+            self.calls.step(n.state.current.step, True)
 
     def open(self) -> bool:
         state = self.narrator.state
@@ -102,7 +107,7 @@ class RoundNight:
         legal = tuple(laps.legal(n.state, task)) if task is not None else decoys
         q = Question(TURN, legal, seat, n.number, task)
         n.eyes = "night"  # the turn's window is the night's, as its screens are (a reminder in it)
-        reminded = n.held(q, self.take, lambda: q, remind=not self.reminded)
+        reminded = self.calls.held(q, self.take, lambda: q, remind=not self.reminded)
         self.reminded = self.reminded or reminded
         n.eyes = "day"
         n.steps.append(StepTiming(task or laps.DECOY, round(start, 3), round(n.clock.now(), 3), task is not None))

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import Choice, Game, HouseRules, Setup, State, dealt, parse_house
+from engine import Choice, Game, HouseRules, Mode, Setup, State, dealt, parse_house
 from engine.house import defaults
 from narrator.game.clock import Clock
 from narrator.game.history import record_of
 from narrator.game.historystore import HistoryStore
-from narrator.game.inputs import REVEAL, START, VOTE, Answer, Input, Origin, Question
+from narrator.game.inputs import PROMPTS, REVEAL, START, VOTE, Answer, Input, Origin, Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.narrator import Narrator, UndoRequested
 from narrator.game.records import Numbered, check_sequence, line_of
@@ -42,7 +42,7 @@ class Table:
     roles: list[str]
     house: HouseRules = field(default_factory=HouseRules)
     ruleset: str = "classic"
-    mode: str = "one_device"
+    mode: str = Mode.ONE_DEVICE
     seed: int = 0
     lang: str = "en"
     kind: str = "play"  # play | demo (a demo's table is played by RandomInput with `seed`)
@@ -70,7 +70,7 @@ class Table:
 
     @classmethod
     def deal(cls, players: Sequence[str], house: HouseRules, seed: int, lang: str, kind: str = "play",
-             roles: Sequence[str] | None = None, ruleset: str = "classic", mode: str = "one_device",
+             roles: Sequence[str] | None = None, ruleset: str = "classic", mode: str = Mode.ONE_DEVICE,
              setup: Setup | None = None, genders: Sequence[str] = (), heard: dict[str, Any] | None = None) -> Table:
         """The table of a new game: its cards drawn once, here (the engine's deal); the game starts from them."""
         cards = dealt(ruleset, len(players), house, seed, mode, roles, setup)
@@ -84,15 +84,14 @@ class Table:
 
 
 def encode(question: Question, answer: Answer) -> dict[str, Any]:
-    value = answer.value.text() if isinstance(answer.value, Choice) else answer.value
-    return {"step": question.step, "value": value, "delay": answer.delay, "n": question.number}
+    return {"step": question.step, "value": answer.value.text(), "delay": answer.delay, "n": question.number}
 
 
 def decode(record: dict[str, Any], line: int | None = None) -> Answer:
     """An answer read back; with its journal `line`, it remembers the question it answered (for the replay)."""
     value = record["value"]
     origin = Origin(line, str(record["step"]), int(record["n"])) if line is not None and "n" in record else None
-    return Answer(value if record["step"] in PLAIN_STEPS else Choice.from_text(value), float(record["delay"]),
+    return Answer(PROMPTS[value] if record["step"] in PLAIN_STEPS else Choice.from_text(value), float(record["delay"]),
                   origin)
 
 

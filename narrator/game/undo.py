@@ -10,13 +10,14 @@ narrator's undo takes back any choice, as it does by day and at the end everywhe
 
 from __future__ import annotations
 
-from engine import Choice, State
+from engine import Choice
 
 
-def night_refusal(state: State, dark: bool, called: str | None, last: tuple[Choice, bool] | None) -> str | None:
+def night_refusal(unwatched: bool, called: str | None, last: tuple[Choice, bool] | None) -> str | None:
     """Why ↶ may not take back the `last` choice (and whether it showed a secret) now, as a rule the page words
-    (`refusal.<rule>`); None: it may. `dark`: the night is being narrated; `called`: its step now called."""
-    if not dark or (state.mode == "one_device" and not state.extended):
+    (`refusal.<rule>`); None: it may. `unwatched`: the night is being told at a table no narrator holds (the
+    narrator's telling says whether one does, tellings.py); `called`: its step now called."""
+    if not unwatched:
         return None
     if last is None or called is None or last[0].step != called:
         return "undo.night"

@@ -1,18 +1,19 @@
-"""One online room's voice chat: who may hear whom as the game is said, and every page told when it changes.
+"""One online room's voice chat and what every screen of the room carries besides the game (the speaking list,
+the debate's sundial): who may hear whom as the game is said, and every page told when it changes.
 
 The channels follow the game at the moment it changes (the hub tells the room before every change of
 screen): a verdict, nightfall and dawn close and open the pairs as the narrator says them, not at the next
-question (narrator/online/voice.py says who may hear whom).
+question (narrator/online/voice.py says who may hear whom). The room's seats are seen through `Seats`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine import State, view
-from narrator.game.inputs import REVEAL, START
+from narrator.game.inputs import REVEAL, START, VOTE, VOTE_CALLED
 from narrator.online.speaking import SpeakingList
 from narrator.online.voice import Voice, channels, hearing
 from narrator.ui.web.hub import Hub, Send
@@ -37,18 +38,15 @@ class Client:
     host_screen: dict[str, Any] = field(default_factory=dict)
     seat_screen: dict[str, Any] = field(default_factory=dict)
     last: str = ""
+    shows_host: bool = False  # the page shows its host connection's screen: what it taps there answers the table
 
     def screen(self, extra: dict[str, Any]) -> dict[str, Any]:
         """The opener sees the table's question when their own seat has none, and their seat's otherwise."""
         seat, host = self.seat_screen, self.host_screen
-        if self.host_client is None:
-            out = seat
-        elif not seat or seat.get("screen") == "lobby" or seat.get("watch") or ("q" in host and "q" not in seat) \
-                or ("q" in host and seat.get("screen") == "day"):  # a seat's day asks it nothing: the table's may
-            out = host
-        else:
-            out = seat
-        screen = {**out, **extra, "t": "screen"}
+        self.shows_host = self.host_client is not None and (
+            not seat or seat.get("screen") == "lobby" or bool(seat.get("watch")) or ("q" in host and "q" not in seat)
+            or ("q" in host and seat.get("screen") == "day"))  # a seat's day asks it nothing: the table's may
+        screen = {**(host if self.shows_host else seat), **extra, "t": "screen"}
         if "left" in screen:  # the sundial counts from the server's clock: its time when the frame was made
             screen["ends"] = screen["now"] + 1000 * screen["left"]
             screen.pop("debate", None)  # the day's own screen draws it
@@ -57,32 +55,70 @@ class Client:
         return screen
 
 
-class RoomChannels:
+class Seats(Protocol):
+    """The room's seats as its channels see them (room.py)."""
+
+    def seated(self) -> int: ...  # how many members sit (seats 1 to that)
+
+    def talking(self) -> set[int]: ...  # the seats whose voice chat is open on a page
+
+    def resend(self) -> None: ...  # every page is sent its screen again, with the room's extras
+
+    def to_seat_page(self, seat: int, message: dict[str, Any]) -> None: ...  # to the page holding the seat's chat
+
+
+class Channels:
     """The room's voice channels and the extras every screen carries (the speaking list, the sundial)."""
 
-    hub: Hub
-    voice: Voice
-    speaking: SpeakingList | None
-    game: object  # the game the speaking list counts for (a rematch starts a new list)
-    night_began: float | None
-    extras: object  # the channels and speaking list the pages were last sent
-    talker: dict[int, Client]  # by account: the page that holds its voice chat
-    members: list[Member]
-    clients: dict[int, Client]
-    now: Callable[[], float]
+    def __init__(self, hub: Hub, seats: Seats, now: Callable[[], float], speaking: bool) -> None:
+        self.hub, self.seats, self.now = hub, seats, now
+        self.voice = Voice(seats.to_seat_page)
+        self.speaking: SpeakingList | None = SpeakingList() if speaking else None
+        self.game: object = None  # the game the speaking list counts for (a rematch starts a new list)
+        self.night_began: float | None = None
+        self.extras: object = None  # the channels and speaking list the pages were last sent
 
-    def seat_of(self, user: int) -> int | None:
-        raise NotImplementedError  # room.py
-
-    def _send_screen(self, client: Client, force: bool = False, size: int | None = None) -> None:
-        raise NotImplementedError  # room.py
-
-    def _voice_afresh(self, seat: int) -> None:
+    def afresh(self, seat: int) -> None:
         """The seat's voice page has changed: its peers close their connections to it, and the refresh opens
         them again, once, with the new page (a second round of offers would race the first)."""
         self.voice.update(frozenset(p for p in self.voice.pairs if seat not in p))
-        self.hub.refresh()
-        self.resend()
+        self.hub.pages.refresh()
+        self.seats.resend()
+
+    def extra(self) -> dict[str, Any]:
+        """What every screen of the room carries besides the game's: the debate's sundial, the speaking list."""
+        out: dict[str, Any] = {"now": round(self.now() * 1000)}
+        hub = self.hub
+        if hub.screen.get("screen") == "day" and hub.screen.get("timer"):  # the debate's sundial, on every screen
+            left = hub.stage.table_screen().get("left", 0)
+            out["debate"] = {"ends": out["now"] + 1000 * left, "total": 60 * hub.screen["timer"]}
+        if self.speaking is not None and hub.state is not None and self.phase() == "day":
+            out.update(self.speaking.public(self.now(), hub.stage.name))
+        return out
+
+    def tick(self) -> None:
+        """Once a second: the speaking list's timer, the lovers' thirty seconds, the debate's end."""
+        if self.speaking is not None and self.speaking.tick(self.now()):
+            self.hub.pages.refresh()
+        elif self.night_began is not None and self.changed():
+            self.seats.resend()
+        self.debate_over()
+
+    def debate_over(self) -> None:
+        """The sundial has run out: the table goes to the vote, as if the host had said so."""
+        hub = self.hub
+        q = hub.question
+        if q is None or q.step != VOTE or hub.screen.get("screen") != "day" or not hub.screen.get("timer"):
+            return
+        if hub.stage.table_screen().get("left", 1) <= 0:
+            hub.stage.hand((q, VOTE_CALLED))
+
+    def kept(self, record: dict[str, Any], game: object) -> None:
+        """The speaking list's counts as a room's record kept them, for `game` (a room reopened after a restart)."""
+        if self.speaking is not None:
+            self.game = game  # the speaking list counts on for the game continued
+            self.speaking.spoke = {int(seat) for seat in record["spoke"]}
+            self.speaking.first_vote_done = bool(record["first_vote_done"])
 
     def phase(self) -> str:
         """What the voice chat follows: lobby, deal, night, day, over."""
@@ -130,16 +166,12 @@ class RoomChannels:
         self.extras = extras
         return True
 
-    def resend(self) -> None:
-        for client in list(self.clients.values()):
-            self._send_screen(client)
-
     def pairs(self, phase: str, state: State | None,
               now: float) -> tuple[frozenset[frozenset[int]], dict[int, str]]:
         """Who may hear whom now (only seats with a page open), and each seat's channel (narrator/online/voice.py).
         The game as each seat's own view gives it: the living as the table sees them, a wolf with the pack its
         view lists, a lover with the lover its view names; nothing else of the state is read."""
-        seated = set(range(1, len(self.members) + 1))
+        seated = set(range(1, self.seats.seated() + 1))
         if state is None:
             args: tuple[Any, ...] = (seated, set(), None, "lobby" if phase == "lobby" else "deal", False, seated)
         else:
@@ -153,11 +185,5 @@ class RoomChannels:
             open_ = (phase == "night" and table["night"] >= 2 and self.night_began is not None
                      and now - self.night_began < LOVERS_SECONDS)
             args = (alive, wolves, lovers, phase, open_, seated)
-        online = {self.seat_of(user) for user in self.talker}
+        online = self.seats.talking()
         return frozenset(p for p in hearing(*args) if p <= online), channels(*args)
-
-    def _to_seat_pages(self, seat: int, message: dict[str, Any]) -> None:
-        """The voice chat's messages for a seat go to the one page that holds its voice chat."""
-        client = self.talker.get(self.members[seat - 1].user) if 1 <= seat <= len(self.members) else None
-        if client is not None:
-            client.send(message)

@@ -30,7 +30,8 @@ from narrator.online.room import Member, Room
 from narrator.online.store import Store
 from narrator.speech.script import Script
 from narrator.ui.web.arrivals import JOIN_TRIES, Window
-from narrator.ui.web.guard import CODE_LETTERS, Refusal, normal_code, same
+from narrator.ui.web.guard import CODE_LETTERS, normal_code, same
+from narrator.ui.web.refusals import Refusal
 
 CODE_LENGTH = 8
 IDLE_SECONDS = 30 * 60  # a room nobody is connected to closes after this long; its code stops working

@@ -32,8 +32,9 @@ from narrator.online.rooms import Rooms
 from narrator.resources import STATIC
 from narrator.ui.web.app import ambience
 from narrator.ui.web.arrivals import frames, loads
-from narrator.ui.web.guard import Bucket, Refusal
+from narrator.ui.web.guard import Bucket
 from narrator.ui.web.origin import REFUSED, OwnPagesOnly, from_own_page
+from narrator.ui.web.refusals import Refusal, refused
 from narrator.ui.web.shape import wire_text
 from narrator.ui.web.strings import strings
 
@@ -264,7 +265,7 @@ class Site:
         bucket = Bucket(self.clock, RATE, BURST)
 
         async def refuse(rule: str) -> None:
-            out.send({"t": "refused", "rule": rule, "text": strings(room.hub.lang).get(f"refusal.{rule}", rule)})
+            out.send(refused(Refusal(rule), strings(room.hub.lang)))
 
         try:
             async for message in frames(ws, MAX_MESSAGE, bucket.take, refuse):

@@ -23,7 +23,7 @@ class RoomSink(BrowserSink):
 
     def tell(self, message: dict[str, object]) -> None:
         with self.hub.lock:  # the room's pages may be coming and going
-            self.hub.broadcast(dict(message))
+            self.hub.pages.broadcast(dict(message))
 
 
 def room_voice(hub: Hub, table: Table) -> Any:
@@ -31,5 +31,5 @@ def room_voice(hub: Hub, table: Table) -> Any:
     hooks = hub.hooks
     code = hooks.room.code if isinstance(hooks, RoomHooks) else ""  # the room's clips are served under /r/CODE
     lines = Lines(hub.script, table.lang, Picker(0), table.players)
-    return build_speaker(table.lang, hub.draft.voice, "none", None, PageCaptions(hub), lines,
+    return build_speaker(table.lang, hub.draft.voice, "none", None, PageCaptions(hub.stage), lines,
                          extra=[RoomSink(hub, code)])

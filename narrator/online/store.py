@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -152,21 +153,19 @@ CLAIM = ("INSERT INTO rooms (code, holder, expires) VALUES (?, ?, ?) ON CONFLICT
 Run = Callable[[str, Sequence[object]], Any]  # runs one statement in the open transaction: a cursor
 
 
-class SqlStore:
+class SqlStore(ABC):
     """`Store`'s methods once, over any database whose `_tx` opens a transaction and runs `?`-statements."""
 
     unique_errors: tuple[type[Exception], ...] = ()
     id_column = ""
 
-    @contextmanager
-    def _tx(self, lock: str | None = None) -> Iterator[Run]:
+    @abstractmethod
+    def _tx(self, lock: str | None = None) -> AbstractContextManager[Run]:
         """One transaction (committed at the end, rolled back on an error); `lock`: serialised per that key
         across every process of the store."""
-        raise NotImplementedError
-        yield  # pragma: no cover
 
-    def close(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def close(self) -> None: ...
 
     def migrate(self, run: Run) -> int:
         """Bring the schema up to `MIGRATIONS` inside the caller's (locked) transaction; the version reached."""

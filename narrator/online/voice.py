@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 from typing import Any
 
-from narrator.ui.web.guard import Refusal
+from narrator.ui.web.refusals import Refusal
 
 Pair = frozenset[int]
 Send = Callable[[int, dict[str, Any]], None]

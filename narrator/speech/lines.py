@@ -1,34 +1,9 @@
-"""Fill a scene's placeholders for one language: names, seat numbers, lists, role names, numbers.
-
-A filled line keeps its parts: the script's own words (which a voice pack holds as clips), the
-players' names (synthesized once per game), and the pauses of punctuation between them.
-
-The placeholder grammar (what the lines may write, and what it says):
-- `{player}`: a name, or the seat word (`names.seat`: "player four", "Spieler vier", "el jugador
-  cuatro"). Spanish "a"/"de" before a seat word or a role said with "el" contract: "al jugador
-  cuatro", "del cazador" (never inside a name).
-- `{players}`: "Ana, Ben and Carla" (`names.and`; Spanish `names.and_i` "e" before an i-sound).
-- `{role}`: a card of this deal, with the article its copies ask for (a `RoleName`'s `copies`): a card dealt
-  once is *the* card ("Luis was the seer", form `the` of `roles.<id>`), a card with copies in the deal is
-  one of them ("Carla was a werewolf", form `a`); German `{role:acc}` and `{role:dat}` choose between
-  `the_acc`/`acc` and `the_dat`/`dat` alike. `{role:the}` (German `{role:the_acc}`, `{role:the_dat}`) is
-  always definite. A card of a group (the sisters, the brothers) is "one of the sisters" either way.
-- `{roles}`: the cards in play, "two werewolves, the seer and the witch": a count and the form `plural`,
-  a card dealt once with `the`, or with `a` when it is one that may come in copies (a `Cards`' `counted`):
-  "a werewolf, the seer and the witch".
-- `{night}`: the night as an ordinal ("first", "erste", "primera", `ordinals.<n>`); German
-  `{night:dat}` its dative weak form ("ersten").
-- `{minutes}`, `{number}`: numbers in words (`numbers.<n>`).
-- `{address}`, `{port}` (a `Digits`): one digit at a time, each as `numbers.<d>`, with `address.dot` for a
-  dot: "one nine two dot one six eight", "eins neun zwei Punkt eins sechs acht".
-A line that starts with a placeholder starts with a capital.
-"""
+"""A scene's line for one table and one language: the variant that fits the moment (its `when:` conditions, the
+most specific first), picked so that nothing repeats (picker.py), and filled in with its values as the language
+says them (wording.py, where the placeholder grammar is)."""
 
 from __future__ import annotations
 
-import functools
-import re
-import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -38,92 +13,19 @@ from engine.state import State
 from narrator.speech.moment import Moment, holds, specificity
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script, Variant
-from narrator.speech.spelling import sentence_case, starts_with_i_sound, starts_with_o_sound
-
-_FORMATTER = string.Formatter()
-_WORDLESS = re.compile(r"^[\W_]*$")
-
-# The forms each language's words have: the contract with scripts/<lang>/words.yaml. A role entry maps
-# these names to its words (`roles.hunter: {a: ein Jäger, the: der Jäger, acc: einen Jäger, ...}`).
-ROLE_FORMS = {
-    "en": ("a", "the", "plural"),
-    "de": ("a", "the", "acc", "dat", "the_acc", "the_dat", "plural", "gender"),
-    "es": ("a", "the", "plural", "gender"),
-}
-ORDINAL_FORMS = {"en": ("nom",), "de": ("nom", "dat"), "es": ("nom",)}  # German "dat" is "ersten"
-GENDERS = {"de": ("m", "f", "n"), "es": ("m", "f")}
-PERSON = ("f", "m")  # how a player may be spoken of; anything else is not said
-# an unnamed seat is said with the seat word ("Spieler vier", "el jugador cuatro"), a masculine noun, so the line
-# agrees with it in the masculine unless its player said otherwise ("Spielerin vier", `names.seat_f`)
-SEAT_GENDER = {"de": "m", "es": "m"}
-MAX_ORDINAL = 40  # nights said as ordinals up to this; later ones as plain numbers
-_NOT_A_SPEC = ("a", "nom", "plural", "gender")  # forms a placeholder reaches without a spec, or never
-# Spanish contracts a preposition with the article "el" of a filled-in seat word or role: "a el" -> "al"
-_CONTRACTIONS = {"es": ("el", {"a": "al", "de": "del"})}
-# the definite form a deal-aware form takes for a card dealt once ("a" -> "the": "Luis was the seer")
-_DEFINITE = {"a": "the", "acc": "the_acc", "dat": "the_dat"}
-_LEADING_ARTICLE = re.compile(r"^(?:el|la|los|las|the|der|die|das)\s+")
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player, said by name or, without one, as "player four"."""
-
-    n: int
-
-
-@dataclass(frozen=True)
-class Seats:
-    """Several players, in seat order: "Ana, Ben and Carla"."""
-
-    ns: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Number:
-    n: int
-
-
-@dataclass(frozen=True)
-class Digits:
-    """A network address or a port, said one digit at a time with the language's word for a dot between
-    the groups (`address.dot`): "one nine two dot one six eight dot one dot two three"."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class RoleName:
-    """A card, said as one of the `copies` of it in the deal: one is "the seer", several "a werewolf"; with a
-    `person` ("f", "m"), as what a woman or a man was ("una aldeana")."""
-
-    role: str
-    copies: int = 1
-    person: str = ""
-
-
-@dataclass(frozen=True)
-class Cards:
-    """The cards in play, one id per card ("werewolf", "werewolf", "seer"): "two werewolves and the seer"."""
-
-    roles: tuple[str, ...]
-    counted: frozenset[str] = frozenset()  # cards that may come in copies: one of them is "a werewolf"
-
-
-@dataclass(frozen=True)
-class Ordinal:
-    """A number said as an ordinal adjective: "first", "erste", "primera" (what `{night}` says)."""
-
-    n: int
-
-
-@dataclass(frozen=True)
-class Part:
-    """A piece of a spoken line: the script's words ("text"), a player's name ("name") or a pause."""
-
-    kind: str  # text | name | pause
-    text: str
-    seat: int = 0  # for names: the seat, said instead when no voice can say the name
+from narrator.speech.wording import (
+    PERSON,
+    Cards,
+    Digits,
+    Number,
+    Ordinal,
+    Part,
+    RoleName,
+    Seat,
+    Seats,
+    Wording,
+    agrees,
+)
 
 
 @dataclass(frozen=True)
@@ -137,282 +39,35 @@ class Line:
     parts: tuple[Part, ...] = ()
 
 
-def literal(chunk: str) -> list[Part]:
-    if not chunk:
-        return []
-    if _WORDLESS.match(chunk):
-        return [Part("pause", chunk)] if chunk.strip() else []
-    return [Part("text", chunk.strip())]
-
-
-def selector(field: str) -> tuple[str, str] | None:
-    """`{elegida|elegido}`: the words for a woman and for a man, as the line's {player} is spoken of."""
-    if "|" not in field:
-        return None
-    feminine, _, masculine = field.partition("|")
-    return feminine, masculine
-
-
-@functools.lru_cache(maxsize=65536)
-def resolve_selectors(template: str, person: str) -> str:
-    """The template with each `{f|m}` choice made for `person` (a man's words when it is not known), so the
-    chosen words join the script's own words around them ("Dorfbewohner{in|}" says "Dorfbewohnerin")."""
-    if "|" not in template:
-        return template
-    out = []
-    for chunk, field, spec, conversion in _FORMATTER.parse(template):
-        out.append(chunk.replace("{", "{{").replace("}", "}}"))
-        if field is None:
-            continue
-        choice = selector(field)
-        if choice is not None:
-            said = choice[0] if person == "f" else choice[1]
-            out.append(said.replace("{", "{{").replace("}", "}}"))
-        else:
-            out.append("{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
-    return "".join(out)
-
-
-@functools.lru_cache(maxsize=65536)
-def agrees(text: str, lang: str) -> bool:
-    """Whether a variant's words agree with its {player}'s gender: it names the player and says {role} in a language
-    whose card words agree (the card as what the player was: "Ana era aldeana"), or makes a `{f|m}` choice. Such a
-    variant is said only when the player's gender is known (said, or the seat word's); `{card}` is the card itself
-    and agrees with nothing."""
-    try:
-        fields = {f for _, f, _, _ in _FORMATTER.parse(text) if f is not None}
-    except ValueError:
-        return False
-    return "player" in fields and (("role" in fields and lang in GENDERS) or any(selector(f) for f in fields))
-
-
 class Lines:
+    """The lines of one table in one language: the variant of a scene that fits the moment, picked so that
+    nothing repeats (picker.py), and filled in with its values as the language says them (`words`)."""
+
     def __init__(self, script: Script, lang: str, picker: Picker, names: Sequence[str] = (),
                  genders: Sequence[str] = ()) -> None:
         self.script, self.lang, self.picker = script, lang, picker
-        self.names = list(names)
-        self.genders = list(genders)
+        self.words = Wording(script, lang, names, genders)
 
+    # -- what the table's pages and voices ask of the words --------------------------------------------
     def gender_of(self, seat: int) -> str:
-        """How a line speaks of this seat's player: "f", "m", or "unsaid" (a named player who did not say)."""
-        said = self.genders[seat - 1] if 0 < seat <= len(self.genders) else ""
-        if said in PERSON:
-            return said
-        if not self._name_of(seat):
-            return SEAT_GENDER.get(self.lang, "unsaid")
-        return "unsaid"
-
-    def word(self, scene: str) -> str:
-        """A fixed word (a number, a role name): always its first variant."""
-        return self.script.variants(self.lang, scene)[0]
-
-    def number(self, n: int) -> str:
-        scene = f"numbers.{n}"
-        return self.word(scene) if self.script.has(self.lang, scene) else str(n)
+        return self.words.gender_of(seat)
 
     def player(self, seat: int) -> str:
-        """The player's name when one was given, else the seat word as a label: "player four",
-        "Spieler vier", "jugador cuatro" (a line's `{player}` says "el jugador cuatro" in Spanish)."""
-        said = self._render("player", "", Seat(seat))[0]
-        return said if self._name_of(seat) else _LEADING_ARTICLE.sub("", said, count=1)
-
-    def players(self, seats: Sequence[int]) -> str:
-        return self._render("players", "", Seats(tuple(seats)))[0]
-
-    def role(self, role: str, spec: str = "", copies: int = 1, person: str = "") -> str:
-        """A card's word as `{role:spec}` says it, one of `copies` in the deal: "the seer", "a werewolf";
-        `spec` as in a line: "the", and in German "acc", "the_dat", ...; `person` ("f", "m"): as what a woman or a
-        man was ("una aldeana", "ein Seher"), where the language has such a form."""
-        form = self.form_of("role", spec) or "a"
-        return self._role(role, _DEFINITE.get(form, form) if copies <= 1 else form, person)
-
-    def gender(self, role: str) -> str:
-        """The role word's grammatical gender ("m", "f", "n"), "" where the language has none."""
-        return self.script.form(self.lang, f"roles.{role}", "gender") or ""
-
-    def form_of(self, field: str, spec: str) -> str | None:
-        """The word form that `{field:spec}` says in this language; None for a spec it has no form for."""
-        if field in ("role", "card"):
-            forms = ROLE_FORMS.get(self.lang, ROLE_FORMS["en"])
-            return "a" if not spec else spec if spec in forms and spec not in _NOT_A_SPEC else None
-        if field == "night":
-            forms = ORDINAL_FORMS.get(self.lang, ORDINAL_FORMS["en"])
-            return "nom" if not spec else spec if spec in forms and spec not in _NOT_A_SPEC else None
-        return "" if not spec else None
+        return self.words.player(seat)
 
     def value(self, field: str, spec: str, value: object) -> str:
-        """What one placeholder `{field:spec}` says for `value`, on its own."""
-        return self._render(field, spec, value)[0]
-
-    def _name_of(self, seat: int) -> str:
-        return self.names[seat - 1] if 0 < seat <= len(self.names) else ""
-
-    def _role(self, role: str, form: str, person: str = "") -> str:
-        scene = f"roles.{role}"
-        agreeing = self.script.form(self.lang, scene, f"{form}.{person}") if person in PERSON else None
-        return (agreeing or self.script.form(self.lang, scene, form) or self.script.form(self.lang, scene, "a")
-                or (self.word(scene) if self.script.has(self.lang, scene) else role.replace("_", " ")))
-
-    def ordinal(self, n: int, spec: str = "") -> str:
-        """ "first", "erste", "primera"; German `spec` "dat": "ersten". Past the last: the number."""
-        scene = f"ordinals.{n}"
-        form = self.form_of("night", spec) or "nom"
-        return self.script.form(self.lang, scene, form) or self.script.form(self.lang, scene, "nom") or self.number(n)
-
-    def fill(self, template: str, values: Mapping[str, object]) -> tuple[str, list[Part]]:
-        """A template filled with `values`, and its parts (not yet capitalised)."""
-        text, parts = "", []
-        person = self._person(values.get("player"))
-        template = resolve_selectors(template, person)
-        for chunk, field, spec, _ in _FORMATTER.parse(template):
-            if field is None:
-                text += chunk
-                parts += literal(chunk)
-                continue
-            value = values["role" if field == "card" and "card" not in values else field]
-            if field == "role" and person in PERSON and self.lang in GENDERS:
-                value = _agreeing(value, person)
-            said, more = self._render(field, spec or "", value)
-            chunk, said, more = self._contract(chunk, said, more)
-            chunk = self._euphony(chunk, said)
-            text += chunk + said
-            parts += literal(chunk) + more
-        return text, parts
-
-    def _person(self, value: object) -> str:
-        """The gender a line's words agree with: its {player}'s, when known."""
-        seat = value.n if isinstance(value, Seat) else value if isinstance(value, int) else None
-        if seat is None or isinstance(seat, bool):
-            return ""
-        gender = self.gender_of(seat)
-        return gender if gender in PERSON else ""
-
-    def _contract(self, before: str, said: str, parts: list[Part]) -> tuple[str, str, list[Part]]:
-        """Spanish "a el jugador" -> "al jugador", "de el cazador" -> "del cazador": only where the
-        article comes from a filled-in word, never from a name."""
-        rule = _CONTRACTIONS.get(self.lang)
-        if rule is None or not parts or parts[0].kind != "text":
-            return before, said, parts
-        article, merged = rule
-        if not (said.startswith(article + " ") and parts[0].text.startswith(article + " ")):
-            return before, said, parts
-        m = re.search(r"\b(" + "|".join(merged) + r")\s+$", before, re.IGNORECASE)
-        if m is None:
-            return before, said, parts
-        prep = m.group(1)
-        joined = merged[prep.lower()]
-        joined = joined[:1].upper() + joined[1:] if prep[:1].isupper() else joined
-        rest = len(article)
-        return (before[:m.start()], joined + said[rest:],
-                [Part("text", joined + parts[0].text[rest:]), *parts[1:]])
-
-    def _euphony(self, before: str, said: str) -> str:
-        """Spanish "y" before an i-sound is "e" ("e Inés"), "o" before an o-sound is "u" ("u Óscar"): the
-        words `names.and`/`names.and_i` and `names.or`/`names.or_o`, wherever a filled-in word follows them."""
-        for plain, sound, changed in (("names.and", starts_with_i_sound, "names.and_i"),
-                                      ("names.or", starts_with_o_sound, "names.or_o")):
-            if not (self.script.has(self.lang, plain) and self.script.has(self.lang, changed)):
-                continue
-            word, other = self.word(plain), self.word(changed)
-            m = re.search(r"(?:^|(?<=\W))(" + re.escape(word) + r")(\s+)$", before, re.IGNORECASE)
-            if word != other and m is not None and sound(said):
-                other = other[:1].upper() + other[1:] if m.group(1)[:1].isupper() else other
-                return before[:m.start(1)] + other + m.group(2)
-        return before
-
-    def digits(self, text: str) -> list[str]:
-        """The words of `text` said digit by digit: a digit as `numbers.<d>`, a dot as `address.dot`."""
-        dot = self.word("address.dot") if self.script.has(self.lang, "address.dot") else "dot"
-        return [self.number(int(ch)) if ch.isdigit() else dot for ch in text if ch.isdigit() or ch == "."]
-
-    def _render(self, field: str, spec: str, value: object) -> tuple[str, list[Part]]:
-        if isinstance(value, Digits):
-            words = self.digits(value.text)
-            return " ".join(words), [Part("text", w) for w in words]
-        if isinstance(value, Ordinal) or (field == "night" and isinstance(value, (Number, int))):
-            n = value if isinstance(value, int) else value.n
-            word = self.ordinal(n, spec)
-            return word, [Part("text", word)]
-        if isinstance(value, Seat) or (field == "player" and isinstance(value, int)):
-            seat = value if isinstance(value, int) else value.n
-            name = self._name_of(seat)
-            if name:
-                return name, [Part("name", name, seat)]
-            return self.fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
-        if isinstance(value, Seats):
-            return self._join([self._render("player", "", Seat(s)) for s in value.ns])
-        if isinstance(value, Number) or (isinstance(value, int) and not isinstance(value, bool)):
-            word = self.number(value if isinstance(value, int) else value.n)
-            return word, [Part("text", word)]
-        if isinstance(value, RoleName) or (field in ("role", "card") and isinstance(value, str)):
-            card = value if isinstance(value, RoleName) else RoleName(str(value))
-            word = self.role(card.role, spec, card.copies, card.person)
-            return word, [Part("text", word)]
-        if isinstance(value, Cards) or (field == "roles" and isinstance(value, (Mapping, list, tuple))):
-            return self._cards(value)
-        if field == "players" and isinstance(value, (list, tuple)):
-            return self._join([self._render("player", "", Seat(int(s))) for s in value])
-        return str(value), [Part("name", str(value))]
-
-    def _cards(self, value: object) -> tuple[str, list[Part]]:
-        """ "two werewolves, the seer and the witch": a count and the plural, or the card alone."""
-        counts: dict[str, int] = {}
-        counted = value.counted if isinstance(value, Cards) else frozenset()
-        if isinstance(value, Mapping):
-            counts = {str(r): int(n) for r, n in value.items() if int(n) > 0}
-        else:
-            cards = value.roles if isinstance(value, Cards) else value
-            for role in cards if isinstance(cards, (list, tuple)) else ():
-                counts[str(role)] = counts.get(str(role), 0) + 1
-        items = []
-        for role, n in counts.items():
-            if n == 1:
-                word = self._role(role, "a" if role in counted else "the")
-                items.append((word, [Part("text", word)]))
-            else:
-                count, plural = self.number(n), self._role(role, "plural")
-                items.append((f"{count} {plural}", [Part("text", count), Part("text", plural)]))
-        return self._join(items)
-
-    def _join(self, rendered: Sequence[tuple[str, list[Part]]]) -> tuple[str, list[Part]]:
-        """"Ana, Ben and Carla"; Spanish says "e" before an i-sound ("Ana e Inés")."""
-        if len(rendered) <= 1:
-            return rendered[0] if rendered else ("", [])
-        last_text = rendered[-1][0]
-        conj = self.word("names.and")
-        if self.script.has(self.lang, "names.and_i") and starts_with_i_sound(last_text):
-            conj = self.word("names.and_i")
-        text, parts = "", []
-        for i, (said, more) in enumerate(rendered):
-            if i == len(rendered) - 1:
-                text += f" {conj} "
-                parts.append(Part("text", conj))
-            elif i:
-                text += ", "
-                parts.append(Part("pause", ","))
-            text += said
-            parts += more
-        return text, parts
+        return self.words.value(field, spec, value)
 
     def contraction(self) -> tuple[str, dict[str, str]] | None:
-        """The article a preposition merges with in this language, and the merged words ("el": a -> "al")."""
-        return _CONTRACTIONS.get(self.lang)
-
-    def _seat_word(self, seat: int) -> str:
-        """ "Spieler vier", or "Spielerin vier" for a seat whose player is spoken of as a woman."""
-        said = self.genders[seat - 1] if 0 < seat <= len(self.genders) else ""
-        return "names.seat_f" if said == "f" and self.script.has(self.lang, "names.seat_f") else "names.seat"
+        return self.words.contraction()
 
     def seat_words(self, seat: int) -> list[str]:
-        """The script's words for "player N" (what a pack holds clips of)."""
-        _, parts = self.fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
-        return [p.text for p in parts if p.kind == "text"]
+        return self.words.seat_words(seat)
 
     def render(self, template: str, values: Mapping[str, object]) -> tuple[str, tuple[Part, ...]]:
-        """Fill one template as a line says it (first letter capitalised), with its parts."""
-        text, parts = self.fill(template, values)
-        return sentence_case(text), tuple(parts)
+        return self.words.render(template, values)
 
+    # -- the lines ---------------------------------------------------------------------------------------
     def _line(self, scene: str, index: int, values: Mapping[str, object]) -> Line:
         template = self.script.variants(self.lang, scene)[index]
         text, parts = self.render(template, values)
@@ -435,7 +90,7 @@ class Lines:
         it has a form that agrees ("la cazadora"); a card of the other gender ("una de las hermanas" of a man)
         cannot."""
         scene = f"roles.{role}"
-        return (self.gender(role) in ("", person) or self.script.form(self.lang, scene, f"a.{person}") is not None
+        return (self.words.gender(role) in ("", person) or self.script.form(self.lang, scene, f"a.{person}") is not None
                 or self.script.form(self.lang, scene, f"the.{person}") is not None)
 
     def fitting(self, scene: str, moment: Moment | None = None) -> list[int]:
@@ -471,15 +126,6 @@ def best_fitting(variants: Sequence[Variant], moment: Moment, lang: str) -> list
     return [i for i in fit if specificity(variants[i].when) == most]
 
 
-def _agreeing(value: object, person: str) -> object:
-    """The card of a line's {role}, said as what its player was (a woman, a man)."""
-    if isinstance(value, RoleName):
-        return RoleName(value.role, value.copies, person)
-    if isinstance(value, str):
-        return RoleName(value, 1, person)
-    return value
-
-
 def card_of(state: State, role: str) -> RoleName:
     """A card as the deck holds it: said "the seer" when dealt once, "a werewolf" among its copies. A plain card
     that any number of may be dealt (werewolf, villager) is "a villager" even when the deal has one, as
@@ -498,3 +144,7 @@ def scene_values(said: Said, state: State) -> tuple[str, dict[str, object]]:
     if said.role is not None:
         values["role"] = card_of(state, said.role)
     return said.scene, values
+
+
+__all__ = ["Cards", "Digits", "Line", "Lines", "Number", "Ordinal", "Part", "RoleName", "Seat", "Seats", "best_fitting",
+           "card_of", "scene_values"]

@@ -13,27 +13,14 @@ from pathlib import Path
 from engine import __file__ as _engine_file
 from engine.roles import FOLDERS, ROLES
 from narrator.paths import cache_dir
-from narrator.speech.lines import (
-    GENDERS,
-    MAX_ORDINAL,
-    ORDINAL_FORMS,
-    PERSON,
-    ROLE_FORMS,
-    Cards,
-    Lines,
-    RoleName,
-    Seat,
-    Seats,
-    agrees,
-    best_fitting,
-    selector,
-)
+from narrator.speech.lines import Cards, Lines, RoleName, Seat, Seats, best_fitting
 from narrator.speech.moment import FACTS, contexts
 from narrator.speech.moment import shown as shown_when
 from narrator.speech.picker import Picker
 from narrator.speech.renderings import renderings
 from narrator.speech.scenes import LANGUAGES, ONCE, WORD, SceneSpec, catalogue
 from narrator.speech.script import SHIPPED, Problem, Scene, Script, load, relative
+from narrator.speech.wording import GENDERS, MAX_ORDINAL, ORDINAL_FORMS, PERSON, ROLE_FORMS, agrees, selector
 
 MAX_WORDS = 30
 _FORMATTER = string.Formatter()
@@ -181,7 +168,7 @@ def _case_slip(lang: str, before: str, field: str, spec: str) -> str | None:
 def _spec_problem(lines: Lines, field: str, spec: str, conversion: str | None) -> str | None:
     if conversion is not None:
         return f"{{{field}!{conversion}}}: a placeholder takes no !{conversion}"
-    if field not in _SAID_WITH or lines.form_of(field, spec) is not None:
+    if field not in _SAID_WITH or lines.words.form_of(field, spec) is not None:
         return None
     if field in ("role", "night"):
         forms = ROLE_FORMS if field == "role" else ORDINAL_FORMS
@@ -215,7 +202,7 @@ def lint_grammar(script: Script, lang: str, scene: Scene, roles: Sequence[str]) 
             noun = NIGHT_WORD.get(lang)
             after = parsed[i + 1][0] if i + 1 < len(parsed) else ""
             if field == "night" and noun and not after.lstrip().casefold().startswith(noun[0]):
-                found[f"{{night}} says \"{lines.ordinal(1)}\", an ordinal: write it before the word for night "
+                found[f"{{night}} says \"{lines.words.ordinal(1)}\", an ordinal: write it before the word for night "
                       f"(\"{noun[1]}\")"] = None
             problem = _spec_problem(lines, field, spec or "", conversion)
             if problem:

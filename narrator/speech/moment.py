@@ -16,9 +16,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from engine import Mode
+
 # each fact and the values it may take, in the words the scripts use
 FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "mode": ("one_device", "round_table", "own_devices"),  # the way the table plays
+    "mode": tuple(Mode),  # the way the table plays
     # a person narrates and holds the device (the classic rules on one device, seed 000): the called role points
     # and the narrator taps; "no": the called role takes the device itself, or plays on its own phone
     "narrator": ("yes", "no"),
@@ -38,6 +40,8 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game
     "gone": ("yes", "no"),  # a night call's wake and sleep: every card of its role has been said of the dead
 })
+# the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
+NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone"})
 
@@ -142,5 +146,5 @@ def contexts(keys: Iterable[str], domains: Mapping[str, tuple[str, ...]] | None 
 
 
 def possible(moment: Moment) -> bool:
-    """A person narrates only a table of one device."""
-    return not (moment.narrator == "yes" and moment.mode not in (None, "one_device"))
+    """A person narrates only a table of one device (NARRATED)."""
+    return moment.narrator != "yes" or moment.mode is None or moment.mode in NARRATED

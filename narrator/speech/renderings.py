@@ -6,9 +6,10 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator, Sequence
 
-from narrator.speech.lines import Cards, Digits, Lines, Part, RoleName, Seat, Seats, literal, selector
+from narrator.speech.lines import Cards, Digits, Lines, Part, RoleName, Seat, Seats
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
+from narrator.speech.wording import literal, selector
 
 _FORMATTER = string.Formatter()
 
@@ -47,7 +48,7 @@ def renderings(script: Script, lang: str, template: str,
                      for lines, seat in ((named, 1), (named, 2), (women, 3))]
     for lines, case in runs:
         values = {**base, **case}
-        text, parts = lines.fill(template, {f: values.get(f, "") for f in fields})
+        text, parts = lines.words.fill(template, {f: values.get(f, "") for f in fields})
         yield text, tuple(parts)
 
 

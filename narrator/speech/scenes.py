@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import cast
 
-from engine import RULESETS, State
+from engine import RULESETS, Mode, State
 from engine.roles import CALLS, ROLES
 from engine.roles._base import NightCall
 from narrator.speech.moment import FACTS, SCENE_FACTS
@@ -68,18 +68,19 @@ def _spec(scene: str, minimum: int, required: str = "", optional: str = "", sequ
 _FIXED = [
     _spec("game.welcome", RARE, facts="game"),
     _spec("game.resume", RARE),
-    _spec("deal.pass", RECURRING, "player", sequence="game", modes=("one_device", "round_table")),  # up to 40 a game
+    _spec("deal.pass", RECURRING, "player", sequence="game",
+          modes=(Mode.ONE_DEVICE, Mode.ROUND_TABLE)),  # up to 40 a game
     _spec("deal.cards", RARE, "roles"),  # the cards in play, announced before the deal
     _spec("game.undo", RARE),  # a step was taken back
     _spec("deal.done", RARE),
-    _spec("deal.own", RARE, modes=("own_devices",)),  # own phones: said once, instead of passing the device round
+    _spec("deal.own", RARE, modes=(Mode.OWN_DEVICES,)),  # own phones: said once, instead of passing the device round
     _spec("night.start", RECURRING, optional="night"),
     _spec("night.reminder", RECURRING, facts="again task"),
-    _spec("round.start", RECURRING, optional="night", modes=("round_table",)),  # said at nightfall, eyes open
-    _spec("round.turn", RECURRING, "player", sequence="night", modes=("round_table",)),  # up to 40 a night
-    _spec("round.again", RECURRING, modes=("round_table",)),
-    _spec("round.done", RECURRING, modes=("round_table",)),
-    _spec("round.dawn", RECURRING, modes=("round_table",)),  # said instead of dawn.start: nobody slept
+    _spec("round.start", RECURRING, optional="night", modes=(Mode.ROUND_TABLE,)),  # said at nightfall, eyes open
+    _spec("round.turn", RECURRING, "player", sequence="night", modes=(Mode.ROUND_TABLE,)),  # up to 40 a night
+    _spec("round.again", RECURRING, modes=(Mode.ROUND_TABLE,)),
+    _spec("round.done", RECURRING, modes=(Mode.ROUND_TABLE,)),
+    _spec("round.dawn", RECURRING, modes=(Mode.ROUND_TABLE,)),  # said instead of dawn.start: nobody slept
     _spec("dawn.start", RECURRING),
     _spec("dawn.quiet", RECURRING),
     _spec("dawn.death", RECURRING, "player"),

@@ -14,7 +14,7 @@ from engine.count import leaders, scores
 from engine.vote import weight
 from narrator.game import laps
 from narrator.game.clock import Clock, RealClock
-from narrator.game.inputs import COVERED, REVEAL, START, TURN, UNDO, VOTE, Answer, Question
+from narrator.game.inputs import ANSWER_TO, COVERED, REVEAL, START, TURN, UNDO, VOTE, Answer, Prompt, Question
 from narrator.speech.lines import Lines
 from narrator.ui.web.screens import Screens
 
@@ -197,7 +197,7 @@ class TerminalInput:
             return self._said(state, "day.expel", c.target)
         return self._name(state, c.target)
 
-    def _parse(self, q: Question, state: State, typed: str, clock: Clock) -> Choice | str | None:
+    def _parse(self, q: Question, state: State, typed: str, clock: Clock) -> Choice | Prompt | None:
         if typed.lower() == "u" and q.step not in (REVEAL, START):
             return UNDO
         if self._counted(q, state) and typed.lower() in (HANDS, BALLOTS):
@@ -206,7 +206,7 @@ class TerminalInput:
             self._show_card(state, q.seat)
             return COVERED
         if q.step in (START, VOTE):
-            return q.step
+            return ANSWER_TO[q.step]
         menu = keys(q.legal, len(state.seats))
         if not typed.isdigit() or str(int(typed)) not in menu:
             self._print(f"  {', '.join(sorted(menu, key=int))}?")

@@ -285,7 +285,7 @@ def test_the_background_render_is_wolfcall_voices_render() -> None:
 
 # -- the page -------------------------------------------------------------------------------------
 def page_hub(data: Path, rendered: list[Any]) -> tuple[Hub, list[dict[str, Any]]]:
-    hub = Hub(Config(), load(PACKSCRIPT), data, speaker_factory=lambda h, t: PageCaptions(h))
+    hub = Hub(Config(), load(PACKSCRIPT), data, speaker_factory=lambda h, t: PageCaptions(h.stage))
     assert hub.voice_download is not None  # a hub that speaks offers voices; a --fast one does not
     hub.voice_download = VoiceDownload(hub, run=lambda work, *args: work(*args),
                                        start_render=lambda *a: rendered.append(a))

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 
 from engine import Choice, Game, Refused, Unknown, fold, view
-from engine.flow import actor_of
+from engine.flow import answerer
 
 from ..strategies import play_out, random_game, seeds
 
@@ -18,7 +18,7 @@ def check_choice(game: Game, choice: Choice) -> None:
     state = game.state
     pending = state.current
     assert pending is not None
-    actors = actor_of(state)
+    actors = list(answerer(state).seats)
     if pending.step == "hunter":
         assert pending.seat not in state.alive and state.role_of(pending.seat) == "hunter"
     else:

@@ -44,14 +44,14 @@ def seer_asked(tmp_path: Path, mode: str) -> tuple[Hub, Phone, Phone, State, Que
     game.choose(Choice("werewolves", 3))
     assert game.state.current is not None and game.state.current.step == "seer"
     with hub.lock:
-        hub.table, hub.input = deal, WebInput(hub.publish)
+        hub.stage.begin(deal, WebInput(hub.stage.publish))
         if mode == "own_devices":
-            hub.conns[seer.client].who, hub.conns[seer.client].seat = "seat", 1
+            hub.seats.place(seer.client, 1)
     if mode == "round_table":
         q = Question(TURN, tuple(laps.legal(game.state, "seer")), 1, NUMBER, "seer")
     else:
         q = Question("seer", tuple(game.legal()), None, NUMBER)
-    hub.publish(q, game.state)
+    hub.stage.publish(q, game.state)
     return hub, host, seer if mode == "own_devices" else host, game.state, q
 
 
@@ -92,9 +92,10 @@ def test_a_desk_hands_one_answer_per_question_and_reopens_it_once_taken() -> Non
     game = Game.new(NAMES, seed=1, roles=ROLES)
     q = Question("werewolves", tuple(game.legal()), None, 0)
     assert desk.open(q, game.state)
-    assert desk.check(Choice("werewolves", 2)) == Choice("werewolves", 2)
-    desk.hand(Choice("werewolves", 2))
-    assert handed == [(0, Choice("werewolves", 2))]
+    checked = desk.check(Choice("werewolves", 2))
+    assert checked.choice == Choice("werewolves", 2) and checked.state is game.state
+    desk.hand(checked)
+    assert handed == [(0, checked)]
     assert not desk.open(q, game.state), "answered: asked again before it is taken, it stays closed"
     with pytest.raises(Stale):
         desk.check(Choice("werewolves", 3))

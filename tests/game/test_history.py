@@ -12,7 +12,7 @@ from engine import HouseRules
 from narrator.game.clock import VirtualClock
 from narrator.game.history import overview, player_stats
 from narrator.game.historystore import SqliteHistory
-from narrator.game.inputs import Answer, Question, RandomInput
+from narrator.game.inputs import UNDO, Answer, Question, RandomInput
 from narrator.game.journal import Journal
 from narrator.game.session import Session, Table
 from narrator.speech.captions import CaptionSpeaker
@@ -68,7 +68,7 @@ class Watched(RandomInput):
         if question.step == "rematch":
             self.ends += 1
             if self.ends <= self.undo_at_end:
-                return Answer("undo")
+                return Answer(UNDO)
             if self.ends > self.stop_after:
                 raise Crash
         return super().answer(question, state, *args)

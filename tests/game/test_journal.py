@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine import Choice, HouseRules
-from narrator.game.inputs import VOTE, Answer, Question
+from narrator.game.inputs import ANSWER_TO, VOTE_CALLED, Answer, Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.session import Table, effective_answers, encode, open_journal
 
@@ -19,7 +19,7 @@ def write(path: Path, *answers: Answer) -> Table:
     table = Table(NAMES, ROLES, HouseRules(), seed=3, lang="en")
     journal = Journal.create(path, table.to_json(), "a game")
     for n, a in enumerate(answers):
-        step = a.value.step if isinstance(a.value, Choice) else str(a.value)
+        step = a.value.step if isinstance(a.value, Choice) else {v: k for k, v in ANSWER_TO.items()}[a.value]
         journal.append("answer", f"answer {n + 1} recorded", {**encode(Question(step, number=n), a), "seq": n + 1})
     journal.close()
     return table
@@ -28,11 +28,11 @@ def write(path: Path, *answers: Answer) -> Table:
 def test_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     table = write(path, Answer(Choice("werewolves", 6), 2.5), Answer(Choice("witch", poison=1), 3.0),
-                  Answer(VOTE, 40.0))
+                  Answer(VOTE_CALLED, 40.0))
     resumed = open_journal(path)
     assert resumed.table == table and resumed.note is None
     assert resumed.answers == [Answer(Choice("werewolves", 6), 2.5), Answer(Choice("witch", poison=1), 3.0),
-                               Answer(VOTE, 40.0)]
+                               Answer(VOTE_CALLED, 40.0)]
 
 
 def test_no_role_or_target_in_the_readable_part(tmp_path: Path) -> None:

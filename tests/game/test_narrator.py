@@ -63,7 +63,7 @@ def test_dead_step_is_narrated_with_the_same_shape() -> None:
 def test_dead_extras_follow_the_live_overruns() -> None:
     n = narrate([])
     n.overruns = [0.0, 0.0, 5.0, 8.0]
-    draws = [n.draw_extra() for _ in range(400)]
+    draws = [n.telling.calls.draw_extra() for _ in range(400)]
     zeros = sum(1 for d in draws if d == 0)
     assert 0.35 < zeros / len(draws) < 0.65
     assert all(d == 0 or 5 * 0.85 <= d <= 8 * 1.15 for d in draws)

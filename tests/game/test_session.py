@@ -11,7 +11,7 @@ import pytest
 from engine import Game, HouseRules
 from engine.flow import REMATCH
 from narrator.game.clock import VirtualClock
-from narrator.game.inputs import Answer, Question, RandomInput
+from narrator.game.inputs import UNDO, Answer, Question, RandomInput
 from narrator.game.journal import Journal
 from narrator.game.session import Session, Table, open_journal
 from narrator.speech.captions import CaptionSpeaker
@@ -103,7 +103,7 @@ def test_undo_on_the_first_screen_after_a_rematch_goes_back_to_the_end(tmp_path:
         def answer(self, question: Question, *args: Any) -> Answer | None:  # type: ignore[override]
             asked.append(question)
             if len(asked) == 1:
-                return Answer("undo")
+                return Answer(UNDO)
             raise Crash
 
     session = Session(resumed.table, SCRIPT, CaptionSpeaker(None), VirtualClock(), Undo(table.seed), Journal(cut),

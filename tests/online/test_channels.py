@@ -19,7 +19,7 @@ import narrator.ui.web.gameloop as hub_module
 from engine import NARRATOR, Choice, Game, State, view
 from engine.roles.cupid import lovers as lovers_of
 from narrator.game.session import Session
-from narrator.online.channels import Client, Member, RoomChannels
+from narrator.online.channels import Channels
 from narrator.online.room import Room
 from narrator.speech.lines import Line
 from narrator.ui.web.hub import Hub, PageCaptions
@@ -41,7 +41,7 @@ class Watching(PageCaptions):
         out = super().say(line, at, seconds)
         narrator = self.sessions[-1].narrator
         if narrator is not None:
-            self.heard.append((line.scene, self.room.voice.pairs, narrator.state, self.room.phase()))
+            self.heard.append((line.scene, self.room.channels.voice.pairs, narrator.state, self.room.channels.phase()))
         return out
 
 
@@ -57,7 +57,7 @@ def test_the_voice_chat_follows_the_verdict_nightfall_and_dawn_as_they_are_said(
             sessions.append(self)
 
     def speaker(hub: Hub, table: Any) -> Watching:
-        watching = Watching(hub)
+        watching = Watching(hub.stage)
         watching.heard, watching.sessions, watching.room = heard, sessions, rooms[0]
         return watching
 
@@ -88,16 +88,30 @@ def test_the_voice_chat_follows_the_verdict_nightfall_and_dawn_as_they_are_said(
         room.close()
 
 
-class Seats(RoomChannels):
-    """A room's channels alone: every seat seated, with its voice page open, the night begun just now."""
+class Seats:
+    """A room's seats alone: every seat seated, with its voice page open."""
 
     def __init__(self, seats: int) -> None:
-        self.members = [Member(s, f"P{s}") for s in range(1, seats + 1)]
-        self.talker = {s: Client(s, lambda message: None) for s in range(1, seats + 1)}
-        self.night_began = 0.0
+        self.count = seats
 
-    def seat_of(self, user: int) -> int | None:
-        return user
+    def seated(self) -> int:
+        return self.count
+
+    def talking(self) -> set[int]:
+        return set(range(1, self.count + 1))
+
+    def resend(self) -> None:
+        pass
+
+    def to_seat_page(self, seat: int, message: dict[str, Any]) -> None:
+        pass
+
+
+def channels(seats: int) -> Channels:
+    """A room's channels alone, the night begun just now (no hub: only the pairs are asked)."""
+    made = Channels(None, Seats(seats), lambda: 1.0, speaking=False)  # type: ignore[arg-type]
+    made.night_began = 0.0
+    return made
 
 
 def second_night() -> State:
@@ -122,6 +136,6 @@ def test_the_pairs_are_made_from_each_seats_view_alone(monkeypatch: pytest.Monke
         return view(told, seat)
 
     monkeypatch.setattr(channels_module, "view", views, raising=False)
-    pairs, labels = Seats(8).pairs("night", held, now=1.0)
+    pairs, labels = channels(8).pairs("night", held, now=1.0)
     assert pairs == {frozenset((5, 6)), frozenset((3, 4))}, "the pack and, from night 2, the lovers"
     assert labels == {1: "none", 2: "none", 3: "lovers", 4: "lovers", 5: "wolves", 6: "wolves", 7: "none", 8: "none"}

@@ -11,7 +11,7 @@ import pytest
 from narrator.config import Config
 from narrator.online.holding import Holding
 from narrator.online.rooms import Rooms
-from narrator.ui.web.guard import Refusal
+from narrator.ui.web.refusals import Refusal
 from tests.online.conftest import Clock, Opener
 from tests.online.test_rooms import SCRIPT
 

@@ -16,7 +16,7 @@ from narrator.game.journal import Journal
 from narrator.game.session import open_journal
 from narrator.online.openrooms import RECORD, RoomFiles
 from narrator.online.rooms import Rooms
-from narrator.ui.web.guard import Refusal
+from narrator.ui.web.refusals import Refusal
 from tests.ui.web.tables import Frame
 from tests.ui.web.test_frames import secrets_allowed
 
@@ -75,7 +75,7 @@ def test_a_restart_reopens_the_room_at_its_seats_screens_and_game(tmp_path: Path
         assert q is not None
         asked = (q.step, q.number)
         screens = {p.seat: shown(p.screen()) for p in phones}
-        spoke = set(room.speaking.spoke) if room.speaking else set()
+        spoke = set(room.channels.speaking.spoke) if room.channels.speaking else set()
     path = room.hub.journal_path
     assert path is not None
     kept = answers(path)
@@ -98,7 +98,7 @@ def test_a_restart_reopens_the_room_at_its_seats_screens_and_game(tmp_path: Path
         assert back.hub.state == state, "the game reopened is not the one the restart left"
         assert back.members == room.members
         if speaking:
-            assert back.speaking is not None and back.speaking.spoke == spoke
+            assert back.channels.speaking is not None and back.channels.speaking.spoke == spoke
     for old, new in zip(phones, phones2, strict=True):
         assert (new.who, new.seat) == (old.who, old.seat)
         table2.wait(lambda old=old, new=new: shown(new.screen()) == screens[old.seat])  # type: ignore[misc]

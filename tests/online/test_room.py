@@ -17,7 +17,8 @@ from engine import State
 from engine.roles.cupid import lovers as lovers_of
 from narrator.game.journal import Journal
 from narrator.online.rooms import CODE_LENGTH, IDLE_SECONDS, JOIN_TRIES
-from narrator.ui.web.guard import CODE_LETTERS, Refusal
+from narrator.ui.web.guard import CODE_LETTERS
+from narrator.ui.web.refusals import Refusal
 from tests.ui.web.tables import Frame, Phone
 from tests.ui.web.test_frames import same_shape, secrets_allowed
 
@@ -36,7 +37,7 @@ def check_pairs(room: Any) -> None:
         state: State | None = room.hub.state
         if state is None or state.over:
             return
-        phase, pairs = room.phase(), room.voice.pairs
+        phase, pairs = room.channels.phase(), room.channels.voice.pairs
         for pair in pairs:
             a, b = sorted(pair)
             alive = {a in state.alive, b in state.alive}
@@ -164,8 +165,8 @@ def test_the_voice_chat_opens_and_closes_pairs_as_the_game_goes(tmp_path: Path) 
 
     def watch() -> None:
         check_pairs(room)
-        if room.phase() == "night":
-            nights.append(room.voice.pairs)
+        if room.channels.phase() == "night":
+            nights.append(room.channels.voice.pairs)
 
     play_room(room, table, phones, random.Random(3), each=watch)
     assert nights, "the game had a night"
@@ -190,10 +191,10 @@ def test_with_the_speaking_list_who_never_raised_a_hand_gets_a_vote_against(tmp_
                 for phone in phones:
                     if phone.seat in raising:
                         phone.send(t="hand", up=True)
-                assert room.speaking is not None and room.speaking.spoke == set(raising)
-                seen["silent"] = {room.hub.name(s) for s in state.alive if s not in raising}
+                assert room.channels.speaking is not None and room.channels.speaking.spoke == set(raising)
+                seen["silent"] = {room.hub.stage.name(s) for s in state.alive if s not in raising}
                 seen["alive"] = len(state.alive)
-            room.hub.refresh()
+            room.hub.pages.refresh()
             # the debate's sundial is on every page, the dead's too (their screen is not the day's)
             dials[day] = [(p.seat in state.alive, (p.screen() or {}).get("debate") or p.screen() or {})
                           for p in phones]
@@ -262,7 +263,7 @@ def test_the_hosts_rematch_is_a_choice_of_the_rooms_game_and_deals_the_next_one(
     _rooms, room, table, phones = open_room(tmp_path, 6, "classic", seed=6, speaking=True)
     phones[0].send(t="deal")
     play_room(room, table, phones, random.Random(6))
-    path, speaking = room.hub.journal_path, room.speaking
+    path, speaking = room.hub.journal_path, room.channels.speaking
     assert path is not None
     phones[1].send(t="rematch")  # a seat is not the host
     assert phones[1].refusals()[-1]["rule"] == "message.not_yours"
@@ -271,7 +272,7 @@ def test_the_hosts_rematch_is_a_choice_of_the_rooms_game_and_deals_the_next_one(
     assert room.hub.journal_path == path and room.hub.state is not None and room.hub.state.game == 2
     answered = [r for r in Journal.read(path).records if r["kind"] == "answer"]
     assert (answered[-1]["step"], answered[-1]["value"]) == ("rematch", "rematch"), "the rematch is not journaled"
-    assert room.speaking is not speaking, "the second game's speaking list starts afresh"
+    assert room.channels.speaking is not speaking, "the second game's speaking list starts afresh"
     room.close()
 
 

@@ -11,7 +11,7 @@ from narrator.config import Config
 from narrator.online.holding import Holding
 from narrator.online.rooms import JOIN_TRIES, Rooms
 from narrator.speech.script import SHIPPED, load
-from narrator.ui.web.guard import Refusal
+from narrator.ui.web.refusals import Refusal
 from tests.online.conftest import Clock, Opener
 
 SCRIPT = load(SHIPPED)

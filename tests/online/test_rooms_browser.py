@@ -43,7 +43,7 @@ from narrator.online.site import create_online_app
 from narrator.online.store import SqliteStore
 
 from ..browser import ARGS, CHROMIUM, GUARD_MS, in_process
-from ..ui.web.test_ways import SECRET_KEYS, keys_in, role_words, words_in
+from ..ui.web.ways.test_ways import SECRET_KEYS, keys_in, role_words, words_in
 from .proxied import proxied
 from .roomtable import SCRIPT
 from .test_voice_browser import GROW, tone
@@ -375,7 +375,7 @@ async def no_talk_button(player: Player) -> None:
 # -- what each page was sent -------------------------------------------------------------------------------
 def check_frames(player: Player) -> None:
     """A seat's page: its own card, its own night's secrets, no other card's word (narration and the room's
-    setup aside, as in tests/ui/web/test_ways.py)."""
+    setup aside, as in tests/ui/web/ways/test_ways.py)."""
     mine = WORDS[player.role]
     others = set(WORDS.values()) - {mine}
     for m in player.frames:

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from narrator.online.voice import Voice, VoiceRefused, channels, hearing, ice_servers
-from narrator.ui.web.guard import Refusal
+from narrator.ui.web.refusals import Refusal
 
 
 def fs(*seats: int) -> frozenset[int]:

@@ -33,13 +33,13 @@ def lines(lang: str, names: list[str] | None = None) -> Lines:
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "Ana, Ben and Carla"), ("de", "Ana, Ben und Carla"), ("es", "Ana, Ben y Carla")])
 def test_lists_read_naturally(lang: str, expected: str) -> None:
-    assert lines(lang, ["Ana", "Ben", "Carla"]).players([1, 2, 3]) == expected
+    assert lines(lang, ["Ana", "Ben", "Carla"]).words.players([1, 2, 3]) == expected
 
 
 def test_spanish_says_e_before_an_i_sound() -> None:
-    assert lines("es", ["Ana", "Inés"]).players([1, 2]) == "Ana e Inés"
-    assert lines("es", ["Ana", "Hilario"]).players([1, 2]) == "Ana e Hilario"
-    assert lines("es", ["Ana", "Hielo"]).players([1, 2]) == "Ana y Hielo"
+    assert lines("es", ["Ana", "Inés"]).words.players([1, 2]) == "Ana e Inés"
+    assert lines("es", ["Ana", "Hilario"]).words.players([1, 2]) == "Ana e Hilario"
+    assert lines("es", ["Ana", "Hielo"]).words.players([1, 2]) == "Ana y Hielo"
 
 
 @pytest.mark.parametrize(("lang", "expected"), [("en", "player four"), ("de", "Spieler vier"),
@@ -149,7 +149,7 @@ def test_english_roles_take_a_or_an() -> None:
     assert render("en", "{role}", role=RoleName("elder", 2)) == "An elder"
     assert render("en", "Ana was {role}.", role=RoleName("werewolf", 2)) == "Ana was a werewolf."
     assert render("en", "Ana was {role:the}.", role=RoleName("seer")) == "Ana was the seer."
-    assert lines("en").role("brother") == "one of the brothers"
+    assert lines("en").words.role("brother") == "one of the brothers"
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
@@ -221,8 +221,8 @@ def test_spanish_seat_label_has_no_article_but_the_line_does() -> None:
 
 def test_role_words_know_their_gender() -> None:
     de, es = lines("de"), lines("es")
-    assert (de.gender("seer"), de.gender("little_girl"), es.gender("hunter")) == ("f", "n", "m")
-    assert lines("en").gender("seer") == ""
+    assert (de.words.gender("seer"), de.words.gender("little_girl"), es.words.gender("hunter")) == ("f", "n", "m")
+    assert lines("en").words.gender("seer") == ""
 
 
 def test_a_pack_can_have_a_clip_of_every_contracted_word() -> None:

@@ -22,8 +22,8 @@ from urllib.parse import urlsplit
 
 from narrator.speech.lines import Digits, Line, Lines
 from narrator.speech.picker import Picker
-from narrator.ui.web.guard import Refusal
 from narrator.ui.web.ports import HubLike
+from narrator.ui.web.refusals import Refusal
 from narrator.ui.web.strings import strings
 from narrator.ui.web.tablevoice import PageCaptions, table_voice
 
@@ -81,14 +81,14 @@ def line_for(lines: Lines, where: Where) -> Line:
 def quiet(hub: HubLike) -> bool:
     """No game's narrator is speaking: the setup or resume screen, and no narrator thread left running."""
     narrating = hub.thread is not None and hub.thread.is_alive()
-    return hub.screen.get("screen") in QUIET and not narrating
+    return hub.stage.screen.get("screen") in QUIET and not narrating
 
 
 def table_speaker(hub: HubLike) -> Any:
     """A speaker for one line outside a game: captions on every page, and with the sound on, the table's
     voice for the draft's language (`table_voice`, as the game's is built)."""
     if hub.fast or hub.speaker_factory is None:
-        return PageCaptions(hub)
+        return PageCaptions(hub.stage)
     return table_voice(hub, hub.lang)
 
 
@@ -185,7 +185,7 @@ class Announcer:
         with hub.lock:
             if hub.lan_url is not None and hub.lan_url != where.url:
                 hub.lan_url, self.moved = where.url, True
-                hub.refresh()
+                hub.pages.refresh()
 
 
 class Watcher:
@@ -259,7 +259,7 @@ def join_card(hub: HubLike) -> dict[str, Any]:
         port = port_of(hub)
         card["address"] = f"{urlsplit(hub.lan_url).hostname}:{port}"
         card["local"] = f"{host_name()}.local:{port}"
-    if hub.mode == "own_devices" and (hub.table is None or len(hub.tokens.seats) < len(hub.table.players)):
+    if hub.stage.way.joins and (hub.table is None or len(hub.tokens.seats) < len(hub.table.players)):
         card["code"] = hub.code
     return card
 

@@ -23,6 +23,7 @@ from narrator.ui.web.arrivals import CountedAtTheSocket, Door, frames
 from narrator.ui.web.guard import MAX_MESSAGE, Bucket, normal_code, same
 from narrator.ui.web.historyimport import import_request
 from narrator.ui.web.hub import Hub
+from narrator.ui.web.refusals import Refusal, refused
 from narrator.ui.web.shape import wire_text
 from narrator.ui.web.strings import strings
 from narrator.ui.web.tablevoice import ambience_wav
@@ -70,7 +71,7 @@ async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], f
         return own.take() and (conn is None or conn.who != "spectator" or door.watcher(address))
 
     async def refuse(rule: str) -> None:
-        await outbox.put({"t": "refused", "rule": rule, "text": strings(hub.lang).get(f"refusal.{rule}", rule)})
+        await outbox.put(refused(Refusal(rule), strings(hub.lang)))
 
     async def writer() -> None:
         try:
@@ -117,7 +118,7 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
     async def qr(request: Request) -> Response:
         if qr_svg is None or hub.lan_url is None:
             return Response(status_code=404)
-        own = hub.draft.mode == "own_devices" and shows_code(request, hub, door)
+        own = hub.stage.way.joins and shows_code(request, hub, door)
         if own or moved(hub):  # the address with the room code, to join by scanning; or a new address
             import io
 
@@ -140,7 +141,7 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
         return JSONResponse(card, headers={"Cache-Control": "no-store"})
 
     async def audio(request: Request) -> Response:
-        data = hub.clips.get(int(request.path_params["n"])) if hasattr(hub, "clips") else None
+        data = hub.clips.get(int(request.path_params["n"]))
         if data is None:
             return Response(status_code=404)
         return Response(data, media_type="audio/wav", headers={"Cache-Control": "no-store"})

@@ -1,49 +1,95 @@
-"""What the narrator of one game tells the page's hub as it speaks (narrator/game/signals.py): what the table
-does, the night step it calls, and the game as its news is said. Told for the hub's game only: a replaced
-game's lines change nothing."""
+"""What the narrator of one game tells the page's hub as it speaks (narrator/game/signals.py), and what the table's
+screens do with it: the phase the table listens to, the night step called, the game as its news is said, a dead
+step's decoy question, the cards revealed at the end. Told for the game in play only: a replaced game's lines
+change nothing."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from engine import State
+from engine.flow import ALL_STEPS
+from engine.roles import Step
 from narrator.game.inputs import Question
+from narrator.ui.web.ports import Pages
+from narrator.ui.web.stage import Stage
+from narrator.ui.web.webinput import WebInput
 
 
-class Called(Protocol):
-    """What the hub does with the signals of its game `live` (any object that names the game)."""
-
-    def entered(self, live: object, phase: str) -> None: ...
-
-    def calling(self, live: object, step: str | None) -> None: ...
-
-    def changed(self, live: object, state: State) -> None: ...
-
-    def decoy(self, live: object, question: Question | None) -> None: ...
-
-    def revealing(self, live: object, seat: int | None) -> None: ...
+def teaches(step: str) -> bool:
+    """A step whose actor learns something at once from their answer (the seer's card, the fox's nose)."""
+    kind = ALL_STEPS.get(step)
+    return kind is not None and type(kind).answer is not Step.answer
 
 
 class TableSignals:
-    """The narrator's listener for the game `live` of `hub`."""
+    """The narrator's listener for the game `live` played on `stage`."""
 
-    def __init__(self, hub: Called, live: object) -> None:
-        self.hub, self.live = hub, live
+    def __init__(self, stage: Stage, pages: Pages, live: WebInput) -> None:
+        self.stage, self.pages, self.live = stage, pages, live
 
     def on_phase(self, phase: str) -> None:
-        self.hub.entered(self.live, phase)
+        """What the table does as the narrator's next line is said: the listen screen shows it, eyes closed at
+        night, the device going round at the deal, eyes open by day."""
+        stage = self.stage
+        with stage.lock:
+            shown = stage.screen
+            if self.live is stage.live and shown.get("screen") == "listen" and shown.get("phase") != phase:
+                stage.show({"screen": "listen", "phase": phase})
 
-    def on_call(self, step: str) -> None:
-        self.hub.calling(self.live, step)
+    def on_call(self, step: str | None) -> None:
+        """From a night step's wake line to its sleep line (`step` None) every living phone on own devices shows that
+        step's screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
+        with self.stage.lock:
+            if self.live is self.stage.live and (step is None or step in ALL_STEPS):  # the lovers waking: no screen
+                self.stage.way.calling(step)
 
     def on_sleep(self, step: str) -> None:
-        self.hub.calling(self.live, None)
+        self.on_call(None)
 
     def on_state(self, state: State) -> None:
-        self.hub.changed(self.live, state)
+        """The narrator is about to say what changed (a verdict, a dawn, nightfall): every screen and an online
+        room's voice chat follow the game now, not when the next question comes."""
+        with self.stage.lock:
+            if self.live is self.stage.live:
+                self.live.desk.follow(state)
+                self.pages.refresh()
 
     def on_decoy(self, question: Question | None) -> None:
-        self.hub.decoy(self.live, question)
+        """Own devices: a dead or idle step's decoy question opens (narrator/game/decoy.py), every living phone
+        shown its decoy as when an actor is asked; or it closes, the screens back to listening as after an
+        answer. Its taps are kept by nobody (ways/own_devices.py). Shown on the game as the table has heard it:
+        the narrator's may be further on (the night's deaths, not yet said at dawn)."""
+        stage, desk = self.stage, self.live.desk
+        with stage.lock:
+            if self.live is not stage.live or stage.state is None:
+                return
+            if question is not None and desk.open(question, stage.state):
+                stage.way.ask(question)
+                stage.show({"screen": "listen", "phase": "night"})
+            elif question is None and desk.question is not None and desk.question.decoy:
+                if teaches(desk.question.step):  # its actor would be told what they learned, every other a dummy
+                    self.pages.dummies()
+                desk.close()
+                stage.way.answered()
+                stage.show({"screen": "listen", "phase": stage.phase()})
+
+    def over(self, state: State) -> None:
+        """The game is over: the end screen at once, while the narrator still reveals the cards aloud."""
+        stage = self.stage
+        with stage.lock:
+            if self.live is stage.live:
+                self.live.desk.follow(state)
+                self.live.desk.close()
+                stage.show({**stage.screens().end(state), "revealed": []})  # each card as the voice reveals it
 
     def on_reveal(self, seat: int | None) -> None:
-        self.hub.revealing(self.live, seat)
+        """The voice reveals `seat`'s card (None: every card): the end screen shows the cards revealed so far, and
+        the game's story and who is alive once all are (they name the cards too)."""
+        stage = self.stage
+        with stage.lock:
+            shown = stage.screen
+            if self.live is not stage.live or shown.get("screen") != "end" or "revealed" not in shown:
+                return
+            if seat is None:
+                stage.show({k: v for k, v in shown.items() if k != "revealed"})  # every card
+            else:
+                stage.show({**shown, "revealed": [*shown["revealed"], seat]})

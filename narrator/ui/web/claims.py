@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from narrator.ui.web.guard import Refusal, Tokens
+from narrator.ui.web.guard import Tokens
+from narrator.ui.web.refusals import Refusal, refused
 from narrator.ui.web.strings import strings
 
 
@@ -24,6 +25,10 @@ class Conn(Protocol):
     last: str
 
     def send(self, message: dict[str, Any]) -> None: ...
+
+
+class Redrawn(Protocol):
+    def refresh(self) -> None: ...  # every page is sent its screen again
 
 
 class Hub(Protocol):
@@ -41,7 +46,8 @@ class Hub(Protocol):
     @property
     def lang(self) -> str: ...
 
-    def refresh(self) -> None: ...
+    @property
+    def pages(self) -> Redrawn: ...
 
 
 @dataclass
@@ -62,7 +68,7 @@ class Claims:
             raise Refusal("join.closed", "there is no free seat of that name at this table")
         self.waiting[seat] = (conn, hub.dealt)
         tell(hub, conn, "join.asked", "notice")
-        hub.refresh()  # the host's list of seats shows the ask
+        hub.pages.refresh()  # the host's list of seats shows the ask
 
     def answer(self, hub: Hub, allow: bool, seat: Any) -> None:
         """The host's Allow (the asker takes the seat, under a new token: the old one stops working) or
@@ -75,7 +81,7 @@ class Claims:
                 take_seat(hub, conn, seat)
             else:
                 tell(hub, conn, "join.denied", "refused")
-        hub.refresh()
+        hub.pages.refresh()
 
 
 def take_seat(hub: Hub, conn: Conn, seat: int) -> None:
@@ -90,4 +96,4 @@ def take_seat(hub: Hub, conn: Conn, seat: int) -> None:
 
 
 def tell(hub: Hub, conn: Conn, rule: str, kind: str) -> None:
-    conn.send({"t": kind, "rule": rule, "text": strings(hub.lang).get(f"refusal.{rule}", rule)})
+    conn.send(refused(Refusal(rule), strings(hub.lang), kind=kind))

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine import (
     HouseRules,
+    Mode,
     ruleset,
 )
 from engine.house import RULES_OF
@@ -15,8 +16,6 @@ from narrator.audio.mixer import Levels
 from narrator.balance.live import Ready, for_screen
 from narrator.names import MAX_LENGTH
 from narrator.ui.web.screens import THIEF, cards_of, offices_of
-
-MODES = ("one_device", "round_table", "own_devices")
 
 
 @dataclass
@@ -31,7 +30,7 @@ class Draft:
     voice: str = "joe"
     sound: str = "server"  # server | browser
     ruleset: str = "classic"
-    mode: str = "one_device"  # one_device | round_table | own_devices
+    mode: str = Mode.ONE_DEVICE  # a way to play (ways/__init__.py)
     levels: dict[str, int] = field(default_factory=lambda: Levels().to_json())  # voice, bed, cues: 0 to 100
     genders: list[str] = field(default_factory=list)  # how each seat's player is spoken of: "f", "m", "" not said
 
@@ -46,6 +45,35 @@ class Draft:
                 "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset]),
                 "name_max": MAX_LENGTH, "left_over": EXTRA_CARDS if self.counts.get(THIEF) else 0,
                 "balance": for_screen(self.ruleset, self.players, self.counts, self.mode, self.house, odds_ready)}
+
+
+    def seat(self, seat: int, name: str, gender: str) -> None:
+        """A player takes `seat` (own devices: a guest who joined)."""
+        names, genders = seated(self.names, self.players), seated(self.genders, self.players)
+        names[seat - 1], genders[seat - 1] = name, gender
+        self.names, self.genders = names, genders
+
+    def swap(self, a: int, b: int) -> None:
+        """The players of seats `a` and `b` change places."""
+        names, genders = seated(self.names, self.players), seated(self.genders, self.players)
+        names[a - 1], names[b - 1] = names[b - 1], names[a - 1]
+        genders[a - 1], genders[b - 1] = genders[b - 1], genders[a - 1]
+        self.names, self.genders = names, genders
+
+    def seat_all(self, names: list[str]) -> None:
+        """The players by seat, named (an online room's members, in the order they joined)."""
+        self.names = list(names)
+
+    def restore(self, counts: dict[str, int], house: HouseRules, levels: dict[str, int]) -> None:
+        """The deal, house rules and sound levels kept (an online room reopened after a restart)."""
+        self.counts, self.house, self.levels = dict(counts), house, dict(levels)
+
+    def free(self, seat: int) -> None:
+        """Seat `seat` has nobody's name any more."""
+        if seat - 1 < len(self.names):
+            self.names[seat - 1] = ""
+        if seat - 1 < len(self.genders):
+            self.genders[seat - 1] = ""
 
 
 def seated(values: list[str], players: int) -> list[str]:

@@ -1,28 +1,45 @@
-"""The setup screen: the host's choices of rules, cards, names, language and voice, before the deal.
+"""The setup screen: the host's choices of rules, cards, names, language, voice and way to play, before the deal.
+
+Each choice is its own message (a row of the hub's message table, narrator/ui/web/hub.py), taken by the method of
+the same name here; every one is checked, and the setup screen is shown again to every page.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from engine import (
-    Refused,
-    Setup,
-    recommended,
-    ruleset,
-)
+from engine import Refused, Setup, recommended, ruleset
 from engine.house import RULES_OF
-from narrator.ui.web.connections import Connections
-from narrator.ui.web.draft import MODES
+from narrator.audio.mixer import Levels
+from narrator.config import Config
+from narrator.ui.web.draft import Draft
+from narrator.ui.web.soundsetup import SoundSetup
 from narrator.ui.web.strings import strings
+from narrator.ui.web.voicedownload import VoiceDownload
+
+LANGS = ("en", "de", "es")
 
 
-class Drafting(Connections):
-    """The setup's changes, checked and shown to every page."""
+class Drafting:
+    """The setup's choices (`draft`), each change checked and shown to every page."""
 
-    def _draft_from_options(self, lang: str | None, names: list[str] | None, voice: str | None = None,
-                            genders: list[str] | None = None) -> None:
+    def __init__(self, cfg: Config, *, modes: Callable[[], Iterable[str]], show: Callable[[dict[str, Any]], None],
+                 at_setup: Callable[[], bool], broadcast: Callable[[dict[str, Any]], None],
+                 lan: Callable[[], str | None], lock: threading.RLock, outputs: SoundSetup,
+                 offer: Callable[[], VoiceDownload | None], keeps_config: bool) -> None:
+        self.modes = modes  # the ways to play (ways/__init__.py)
+        self.show, self.at_setup, self.broadcast, self.lan, self.lock = show, at_setup, broadcast, lan, lock
+        self.outputs, self.offer = outputs, offer  # the Sound section; the natural voice offered (if any)
+        self.keeps_config = keeps_config  # the sound levels are written to config.yaml (not an online room's)
+        self.draft = Draft(cfg.players, [], recommended(ruleset(cfg.ruleset), cfg.players), cfg.house, cfg.language,
+                           cfg.voice, ruleset=cfg.ruleset, levels=Levels.of(cfg.layers).to_json())
+        self._voices: list[dict[str, Any]] | None = None  # read on first use (voices())
+
+    def from_options(self, lang: str | None, names: list[str] | None, voice: str | None = None,
+                     genders: list[str] | None = None) -> None:
         """`wolfcall play --lang/--names/--players/--voice`: the setup the page starts from (a voice without
         --lang brings its own language)."""
         d = self.draft
@@ -41,26 +58,30 @@ class Drafting(Connections):
             d.genders = list(genders or [])[: len(names)]
         if lang is not None:
             d.lang = lang
-            from narrator.audio.table import DEFAULTS
+            self._narrator_of_lang()  # --voice in another language than --lang: the language wins
 
-            if self.voices_by_name().get(d.voice) != d.lang:
-                d.voice = DEFAULTS[d.lang][0]  # --voice in another language than --lang: the language wins
+    # -- the screen ----------------------------------------------------------------------------------------
+    def shown(self) -> None:
+        """Every page is sent the setup's screen again."""
+        self.show({"screen": "setup"})
 
-    def _level(self, m: dict[str, Any]) -> None:
-        """`levels`: one layer's volume (voice, bed, cues: 0 to 100), for the next game's mix; at home also kept in
-        config.yaml, as the speaker's volume is (an online room keeps it with the room)."""
-        from narrator.audio.mixer import LAYERS
-        from narrator.config import volume_level
+    def screen(self) -> dict[str, Any]:
+        """The setup screen: the draft (with the odds of its deal, when they are known), the narrators, the
+        address phones open, the ways to play and the Sound section."""
+        offer = self.offer()
+        if offer is not None:
+            offer.look(self.draft.lang, self.draft.voice)
+        out = {"screen": "setup", "draft": self.draft.to_json(self.odds_ready), "voices": self.voices(),
+               "lan": self.lan(), "modes": list(self.modes())}
+        out.update(self.outputs.screen())  # outputs, device, volume (narrator/ui/web/soundsetup.py)
+        return out
 
-        layer = m.get("layer")
-        if layer not in LAYERS:
-            raise TypeError("levels: no such layer")  # a malformed message, ignored
-        self.draft.levels[str(layer)] = volume_level(m.get("volume"))
-        if self.hooks.keeps_config:
-            try:
-                self.outputs.keep_levels(self.draft.levels)
-            finally:
-                self.show({"screen": "setup"})
+    def odds_ready(self) -> None:
+        """The odds of a deal have been estimated (narrator/balance/live.py): the setup screen shows them (if the
+        table is still being set up: once a game is dealt its screens are the way to play's)."""
+        with self.lock:
+            if self.at_setup():
+                self.shown()
 
     def voices_by_name(self) -> dict[str, str]:
         """Each narrator's language, by voice name."""
@@ -82,13 +103,59 @@ class Drafting(Connections):
                             for v in all_voices().values()]
         return self._voices
 
-    def _look_for_voice(self) -> None:
-        if self.voice_download is not None:
-            with self.lock:
-                self.voice_download.look(self.draft.lang, self.draft.voice)
+    def _narrator_of_lang(self) -> None:
+        """The draft's narrator speaks its language: the language's own, if the one chosen speaks another."""
+        from narrator.audio.table import DEFAULTS
 
-    def _names(self, m: dict[str, Any]) -> None:
-        """The players' names as typed, and how the narrator speaks of each (she, he, or neither)."""
+        d = self.draft
+        if self.voices_by_name().get(d.voice) != d.lang:
+            d.voice = DEFAULTS[d.lang][0]
+
+    # -- the host's changes (each a message of its own) ---------------------------------------------------
+    def ruleset(self, m: dict[str, Any]) -> None:
+        """Other rules: the players kept within theirs, their recommended deal, the house rules both know kept."""
+        d = self.draft
+        rules = ruleset(d.ruleset)
+        if m.get("ruleset") in ("classic", "extended") and m["ruleset"] != d.ruleset:
+            new = ruleset(str(m["ruleset"]))
+            d.ruleset = new.id
+            d.players = min(max(d.players, new.min_players), new.max_players)
+            d.counts = recommended(new, d.players)
+            shared = {k: getattr(d.house, k) for k in RULES_OF[new.id] if k in RULES_OF[rules.id]}
+            d.house = replace(new.defaults, **shared)
+            d.names, d.genders = d.names[: d.players], d.genders[: d.players]
+        self.shown()
+
+    def players(self, m: dict[str, Any]) -> None:
+        """Another number of players: the recommended deal for it."""
+        d = self.draft
+        rules = ruleset(d.ruleset)
+        n = int(m["players"])
+        Setup.recommended(rules, n)
+        d.players, d.counts = n, recommended(rules, n)
+        d.names, d.genders = d.names[:n], d.genders[:n]
+        self.shown()
+
+    def adjust(self, m: dict[str, Any]) -> None:
+        """One card more or fewer, as the rules allow."""
+        d = self.draft
+        d.counts = dict(Setup(ruleset(d.ruleset), d.players, d.counts).adjusted(str(m["role"]), int(m["delta"])).counts)
+        self.shown()
+
+    def house(self, m: dict[str, Any]) -> None:
+        """A house rule, within what the rules allow."""
+        from engine import HouseError, parse_house
+
+        d = self.draft
+        try:
+            d.house = parse_house(d.ruleset, {k: v for k, v in m.items() if k != "t"}, d.house)
+        except HouseError as exc:
+            raise Refused(f"house.{exc.key}", str(exc)) from None
+        self.shown()
+
+    def names(self, m: dict[str, Any]) -> None:
+        """The players' names as typed, and how the narrator speaks of each (she, he, or neither). The page
+        already shows what was typed: no redraw (it would lose the cursor)."""
         from narrator.names import NameProblem, clean_gender, clean_names, standing_names
 
         d = self.draft
@@ -106,51 +173,43 @@ class Drafting(Connections):
             d.names = standing_names(typed[: d.players], d.names)
             raise Refused(f"setup.name_{exc.kind}", str(exc), detail=str(exc), **exc.params) from None
 
-    def change_setup(self, kind: str, m: dict[str, Any]) -> None:
+    def lang(self, m: dict[str, Any]) -> None:
+        """The table's language (and the language's own narrator, as it will speak); every page speaks it."""
         d = self.draft
-        rules = ruleset(d.ruleset)
-        if kind == "ruleset" and m.get("ruleset") in ("classic", "extended") and m["ruleset"] != d.ruleset:
-            new = ruleset(str(m["ruleset"]))
-            d.ruleset = new.id
-            d.players = min(max(d.players, new.min_players), new.max_players)
-            d.counts = recommended(new, d.players)
-            shared = {k: getattr(d.house, k) for k in RULES_OF[new.id] if k in RULES_OF[rules.id]}
-            d.house = replace(new.defaults, **shared)
-            d.names, d.genders = d.names[: d.players], d.genders[: d.players]
-        elif kind == "players":
-            n = int(m["players"])
-            Setup.recommended(rules, n)
-            d.players, d.counts = n, recommended(rules, n)
-            d.names, d.genders = d.names[:n], d.genders[:n]
-        elif kind == "adjust":
-            d.counts = dict(Setup(rules, d.players, d.counts).adjusted(str(m["role"]), int(m["delta"])).counts)
-        elif kind == "house":
-            from engine import HouseError, parse_house
-
-            try:
-                d.house = parse_house(rules.id, {k: v for k, v in m.items() if k != "t"}, d.house)
-            except HouseError as exc:
-                raise Refused(f"house.{exc.key}", str(exc)) from None
-        elif kind == "names":
-            self._names(m)
-            return  # the page already shows what was typed; redrawing would lose the cursor
-        elif kind == "lang" and m.get("lang") in ("en", "de", "es"):
+        if m.get("lang") in LANGS:
             d.lang = str(m["lang"])
-            from narrator.audio.table import DEFAULTS
-
-            if self.voices_by_name().get(d.voice) != d.lang:  # the language's own narrator, as it will speak
-                d.voice = DEFAULTS[d.lang][0]
+            self._narrator_of_lang()
             self.broadcast({"t": "ui", "lang": d.lang, "strings": strings(d.lang)})
-        elif kind == "voice":
-            d.voice = str(m["voice"])
-        elif kind == "sound" and m.get("sound") in ("server", "browser"):
-            d.sound = str(m["sound"])
-        elif kind == "levels":
-            self._level(m)
-        elif kind == "mode" and m.get("mode") in MODES:
-            d.mode = str(m["mode"])
-        elif kind == "move":
-            self._move(m)
-        elif kind == "remove":
-            self._remove(m)
-        self.show({"screen": "setup"})
+        self.shown()
+
+    def voice(self, m: dict[str, Any]) -> None:
+        self.draft.voice = str(m["voice"])
+        self.shown()
+
+    def sound(self, m: dict[str, Any]) -> None:
+        """Where the sound comes from: the server's speaker, or the host's browser."""
+        if m.get("sound") in ("server", "browser"):
+            self.draft.sound = str(m["sound"])
+        self.shown()
+
+    def levels(self, m: dict[str, Any]) -> None:
+        """One layer's volume (voice, bed, cues: 0 to 100), for the next game's mix; at home also kept in
+        config.yaml, as the speaker's volume is (an online room keeps it with the room)."""
+        from narrator.audio.mixer import LAYERS
+        from narrator.config import volume_level
+
+        layer = m.get("layer")
+        if layer not in LAYERS:
+            raise TypeError("levels: no such layer")  # a malformed message, ignored
+        self.draft.levels[str(layer)] = volume_level(m.get("volume"))
+        try:
+            if self.keeps_config:
+                self.outputs.keep_levels(self.draft.levels)
+        finally:
+            self.shown()
+
+    def mode(self, m: dict[str, Any]) -> None:
+        """The way to play: one of the ways the page knows (ways/__init__.py)."""
+        if m.get("mode") in set(self.modes()):
+            self.draft.mode = str(m["mode"])
+        self.shown()

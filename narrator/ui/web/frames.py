@@ -1,11 +1,11 @@
 """Each connection's screen, computed for it alone: the host (or the device on the table), a seat's own
 phone, or a watcher. Nothing here is sent to anyone but the receiver it was computed for.
 
-- One device (eyes closed, or passed round the table): the table device sees the questions; every other
-  connection watches: the phase, the captions, the day's public news, the end.
-- Own devices: each seat's phone sees its own card, its own night action, or a decoy of the same
-  shape when it has none, its ballot; the host (the speaking device) sees the public screens, the
-  table's own questions and who is connected; the dead and watchers see nothing secret.
+- `Frames`: the table device sees the questions; every other connection watches: the phase, the captions, the
+  day's public news, the end (one device, and the device passed round the table).
+- `seat_screen`: a seat's own phone (narrator/ui/web/ways/own_devices.py draws it) sees its own card, its own
+  night action, or a decoy of the same shape when it has none, its ballot; built from its `view()` and the
+  moment's public facts alone.
 """
 
 from __future__ import annotations
@@ -13,14 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import State, options_of, shape_of, view, voters
+from engine import State, options_of, shape_of, view
 from engine.flow import announce_of
 from engine.roles import ROLES
 from narrator.game.inputs import REVEAL, START, TURN, VOTE, Question
-from narrator.ui.web.gather import Gather
 from narrator.ui.web.screens import STEP_ROLE, Screens, icon
 
-OWN = "own_devices"
 CALLED = -1  # the question number of a night step called while nobody is asked (its role is dead or done)
 
 
@@ -60,54 +58,22 @@ class Moment:
 
 @dataclass
 class Frames:
-    """The screens of one moment of one table."""
+    """The screens of one moment of one table, as every way draws them (a way draws its own where it differs:
+    narrator/ui/web/ways/)."""
 
     screens: Screens
     state: State | None
     question: Question | None
-    table: dict[str, Any]  # the table device's screen (one device), as the hub shows it
-    mode: str
-    gather: Gather | None
-    called: str | None = None  # own devices: the night step called aloud, between its wake and sleep lines
-    called_done: frozenset[int] | set[int] = frozenset()
-    seen: frozenset[int] | set[int] = frozenset()  # own devices: the seats that have looked at their card
+    table: dict[str, Any]  # the table device's screen, as the hub shows it
 
     # -- who sees what -------------------------------------------------------------------------
     def host(self) -> dict[str, Any]:
-        if self.mode != OWN or self.state is None or self.state.over:
-            return self.table
-        q, state = self.question, self.state
-        if q is None or q.step == START or q.step == VOTE:
-            return self.table
-        if q.step == REVEAL:
-            return {"screen": "deal_wait", "q": q.number,
-                    "seen": [self.screens.name(s) for s in state.seats if s in self.seen],
-                    "waiting": [self.screens.name(s) for s in state.seats if s not in self.seen]}
-        if q.step == "day_vote":
-            cast = len(self.gather.ballots) if self.gather else 0
-            return {"screen": "ballots", "q": q.number, "day": state.night, "cast": cast, "of": len(voters(state))}
-        if view(state)["asked"] is not None and not q.decoy:
-            return self.table  # the table answers it together (the captain's election)
-        return self.listening()
+        """The table's own device: the screen the narrator's question put up."""
+        return self.table
 
     def seat(self, seat: int) -> dict[str, Any]:
-        """A seat's own phone: built from its `view()` and the moment's public inputs alone (seat_screen)."""
-        state = self.state
-        if state is None or state.over or self.mode != OWN:
-            return self.watcher()
-        seen = view(state, seat)
-        return seat_screen(self.screens, seen, self.moment(seat, seen, state))
-
-    def moment(self, seat: int, seen: dict[str, Any], state: State) -> Moment:
-        """What `seat`'s screen is built from besides its view: public, or its own taps."""
-        q, gather = self.question, self.gather
-        pack = seen["pack"]
-        return Moment(q.step if q else None, q.number if q else CALLED, bool(q and q.decoy),
-                      public_table(self.table, q.step if q else None), self.called,
-                      view(state)["asked"] is not None, tuple(voters(state)), state.extended,
-                      bool(gather and seat in gather.done), bool(gather and seat in gather.ballots),
-                      seat in self.called_done, seat in self.seen,
-                      tuple(sorted(gather.picks.items())) if gather and seat in pack else ())
+        """A seat's phone, where the table's device answers for everyone: it watches."""
+        return self.watcher()
 
     def watcher(self) -> dict[str, Any]:
         """A page that watches: built from the table's view and the public screen alone (watch_screen)."""

@@ -2,8 +2,9 @@
 
 A token is 128 random bits, held by one browser (its localStorage), never put in an address that is shared,
 and sent only once, when it is given: afterwards the page proves it holds it (`proof`). Proofs are compared
-in constant time. A message is refused, with a reason, when it is too big,
-comes too fast, is not one this connection may send, or does not answer the question on screen.
+in constant time. A message is refused, with a reason, when it is too big, comes too fast (`Bucket`), is not
+one this connection may send (the hub's message table, messages.py), or does not answer the question on screen
+(`question_number`).
 """
 
 from __future__ import annotations
@@ -18,23 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from narrator.ui.web.refusals import STALE, Refusal
+
 MAX_MESSAGE = 4096  # bytes of one message from a page; the longest real one (twelve names) is far below
 RATE = 20.0  # messages per second a connection may keep sending ...
 BURST = 40.0  # ... after a burst of this many
 CODE_LETTERS = "ACDEFHJKMNPRTWXY3479"  # no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B: read aloud and typed without doubt
 CODE_LENGTH = 6
 WRONG_CODES = 10  # wrong room codes one connection may try
-
-# What each kind of connection may send. The host runs the setup and the game; a seat plays its own seat;
-# anyone else watches, and may join a table of own devices with its room code.
-SETUP = ("ruleset", "players", "adjust", "house", "names", "lang", "voice", "sound", "levels", "mode", "move",
-         "remove")
-HOST = (*SETUP, "deal", "continue", "new", "rematch", "start", "vote", "undo", "tap", "show", "cover", "open",
-        "count", "voice_download", "say_address", "sound_device", "sound_volume", "sound_test", "hello", "allow",
-        "deny", "history")
-SEAT = ("tap", "show", "cover", "hello")
-SPECTATOR = ("join", "hello", "takeover")  # takeover: with the code only the table has (takeover.py)
-ALLOWED = {"host": HOST, "seat": SEAT, "spectator": SPECTATOR}
 
 
 def new_token() -> str:
@@ -104,6 +96,13 @@ class Tokens:
         self.seats[seat] = digest(token)
         self.save()
         return token
+
+    def seat_all(self, seats: int) -> None:
+        """New tokens for seats 1 to `seats`, every other seat's forgotten (an online room's seats are its
+        members', in the order they joined: its pages never hold a seat's token)."""
+        self.seats = {}
+        for seat in range(1, seats + 1):
+            self.seat_token(seat)
 
     def forget(self, seat: int) -> None:
         self.seats.pop(seat, None)
@@ -175,32 +174,9 @@ class Bucket:
         return True
 
 
-class Refusal(Exception):
-    """A message that changes nothing; `rule` names why for the page (`refusal.<rule>` in its words)."""
-
-    def __init__(self, rule: str, detail: str = "") -> None:
-        super().__init__(detail or rule)
-        self.rule = rule
-
-
-def check_message(who: str, message: Any) -> str:
-    """The kind of a message this connection may send; a Refusal otherwise."""
-    if not isinstance(message, dict):
-        raise Refusal("message.form", "a message is a JSON object")
-    kind = message.get("t")
-    if not isinstance(kind, str):
-        raise Refusal("message.form", "a message names its kind in 't'")
-    if kind not in ALLOWED.get(who, ()):
-        raise Refusal("message.not_yours", f"'{kind[:20]}' is not for this device to send")
-    for key, value in message.items():
-        if isinstance(value, str) and len(value) > 400:
-            raise Refusal("message.form", f"'{key[:20]}' is too long")
-    return kind
-
-
 def question_number(message: dict[str, Any]) -> int:
     """The question a tap answers, as the screen that sent it was told (`q`)."""
     q = message.get("q")
     if not isinstance(q, int) or isinstance(q, bool):
-        raise Refusal("stale", "a tap names the question it answers")
+        raise Refusal(STALE, "a tap names the question it answers")
     return q

@@ -42,6 +42,14 @@ class Tickets:
         return self._clients.pop(ticket, None)
 
 
+class Hosts(Protocol):
+    """The pages connected to the hub (connections.py), as an import tells them."""
+
+    def is_host(self, client: int) -> bool: ...
+
+    def send_to(self, client: int, message: dict[str, Any]) -> None: ...
+
+
 class Importing(Protocol):
     """What of the hub an import needs (narrator/ui/web/hub.py)."""
 
@@ -49,9 +57,8 @@ class Importing(Protocol):
     history: HistoryStore
     history_tickets: Tickets
 
-    def is_host(self, client: int) -> bool: ...
-
-    def send_to(self, client: int, message: dict[str, Any]) -> None: ...
+    @property
+    def pages(self) -> Hosts: ...
 
 
 def history_screen(hub: Importing, client: int, message: dict[str, Any]) -> dict[str, Any]:
@@ -65,14 +72,14 @@ def import_file(hub: Importing, ticket: str, raw: bytes) -> tuple[int, dict[str,
     """The answer to an import: HTTP status and body."""
     with hub.lock:
         client = hub.history_tickets.take(ticket)
-        if client is None or not hub.is_host(client):
+        if client is None or not hub.pages.is_host(client):
             return 403, {"rule": "history.ticket", "text": "open the history screen again, then import"}
         try:
             added, replaced = merge(hub.history, parse(raw, "the file"))
             answer: tuple[int, dict[str, Any]] = (200, {"added": added, "replaced": replaced})
         except HistoryFileError as exc:
             answer = 400, {"rule": "history.file", "file": exc.rule, "params": exc.params, "text": str(exc)}
-        hub.send_to(client, history_screen(hub, client, {}))
+        hub.pages.send_to(client, history_screen(hub, client, {}))
         return answer
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from narrator.game.historyfile import dumps
 from narrator.game.historystore import HistoryStore
-from narrator.ui.web.guard import Refusal
+from narrator.ui.web.refusals import Refusal
 
 LAST = 30  # games listed on the screen
 NAME_MAX = 96

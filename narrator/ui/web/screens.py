@@ -19,6 +19,7 @@ from engine.roles import STEP_ROLE as STEP_ROLE  # whose picture a step shows (f
 from engine.state import Death
 from engine.vote import extra_votes, weight
 from narrator.game.inputs import REVEAL, START, VOTE, Question
+from narrator.game.tellings import narrated
 from narrator.resources import ICONS
 from narrator.speech.spelling import spanish_euphony
 from narrator.ui.web.strings import strings
@@ -57,10 +58,11 @@ def inline_picture(picture: str) -> str | None:
 
 def cards_of(rules_id: str) -> list[dict[str, Any]]:
     """The cards a ruleset deals, as the setup screen lists them (the page knows no role): each with the side it
-    is dealt to (village, wolves, solo), the plain cards (`many`) first in their side."""
+    is dealt to (village, wolves, solo), the plain cards (`many`) first in their side, and the ways of playing it
+    is dealt in (`modes`; none listed: every way)."""
     return [{"id": r, "side": ROLES[r].side, "many": ROLES[r].many, "copies": ROLES[r].copies or 1,
              "min_players": ROLES[r].min_players,
-             "adjustable": r != "villager", "own_devices_only": ROLES[r].modes == ("own_devices",), "icon": icon(r)}
+             "adjustable": r != "villager", "modes": list(ROLES[r].modes or ()), "icon": icon(r)}
             for r in ruleset(rules_id).roles]
 
 
@@ -145,8 +147,8 @@ class Screens:
     def question(self, q: Question, state: State) -> dict[str, Any]:
         if q.step == REVEAL and q.seat is not None:
             return {"screen": "deal", "seat": q.seat, "name": self.name(q.seat)}
-        if q.step == START:  # a narrator holds the device only with the classic rules on one device (undo.py)
-            return {"screen": "narrator", "narrated": state.mode == "one_device" and not state.extended}
+        if q.step == START:  # whether a narrator holds the device is the way's telling (tellings.py)
+            return {"screen": "narrator", "narrated": narrated(state)}
         if q.step == VOTE:
             return self.day(state)
         who = answerer(state)  # the one who answers is the viewer: a seat, the pack's first, or the table

@@ -47,7 +47,7 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     app = create_app(hub, svg.getvalue().decode() if lan else None)
     hub.lan_url = address if lan else None
     if resume:
-        hub.continue_waiting()  # `wolfcall play --resume`: the page opens on the game
+        hub.loop.continue_waiting()  # `wolfcall play --resume`: the page opens on the game
     if lan:  # the device on the table says where to join once the network is up, and again when it changes
         watch(hub)
     sock.listen(2048)  # from this line on a page that connects waits in the queue until the server takes it

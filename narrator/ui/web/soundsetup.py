@@ -1,4 +1,5 @@
-"""The setup screen's Sound section (host only): the outputs to play through, the volume, a test line.
+"""The setup screen's Sound section (host only): the outputs to play through, the volume, a test line. Its
+messages are the setup's (refused once a game runs: the hub's message table).
 
 The choice is kept in config.yaml (`audio_device`, `volume`: only those two lines are rewritten; the file that
 was read, else the user's own, narrator/config.py config_target) and
@@ -18,8 +19,7 @@ from narrator.audio.outputs import DEFAULT, Output, SoundCheck, outputs, playbac
 from narrator.audio.sinks import Sink, SinkError, open_sink
 from narrator.audio.table import spoken
 from narrator.config import Config, ConfigError, config_target, save_layers, save_sound
-from narrator.ui.web.guard import Refusal
-from narrator.ui.web.ports import HubLike
+from narrator.ui.web.refusals import Refusal
 from narrator.ui.web.strings import strings
 
 CARD = ("auto", "miniaudio", "simpleaudio", "aplay", "pw-play")  # the `audio` kinds that play at the table
@@ -50,28 +50,23 @@ class SoundSetup:
                 "volume": self.cfg.volume}
 
     # -- what the host sends ----------------------------------------------------------------
-    def choose(self, hub: HubLike, device: object) -> None:
+    def choose(self, device: object) -> None:
         """`sound_device`: play through `device` ("default" or one of the outputs listed)."""
-        self._at_setup(hub)
         if device != DEFAULT and device not in [o.id for o in self.outputs(fresh=True)]:
             raise Refusal("sound.device", "that sound device is not here")
         assert isinstance(device, str)
         self._keep(device, self.cfg.volume)
-        hub.show({"screen": "setup"})
 
-    def set_volume(self, hub: HubLike, volume: object) -> None:
+    def set_volume(self, volume: object) -> None:
         """`sound_volume`: 0 to 100."""
-        self._at_setup(hub)
         if not isinstance(volume, int) or isinstance(volume, bool) or not 0 <= volume <= 100:
             raise ValueError("a volume is a whole number from 0 to 100")
         self._keep(self.cfg.audio_device, volume)
-        hub.show({"screen": "setup"})
 
-    def test(self, hub: HubLike) -> None:
+    def test(self, lang: str, voice: str) -> None:
         """`sound_test`: a short line in the draft's language, by its narrator, through the chosen output."""
-        self._at_setup(hub)
         self.outputs(fresh=True)
-        self.lang, self.voice = hub.draft.lang, hub.draft.voice
+        self.lang, self.voice = lang, voice
         text = strings(self.lang)["sound.test_line"]
         try:
             self.check.play(lambda: spoken(text, self.lang, self.voice))
@@ -83,10 +78,6 @@ class SoundSetup:
         if self.audio not in CARD:
             raise SinkError(f"audio '{self.audio}' plays nothing at the table")
         return open_sink(self.audio, self.cfg.audio_device, self.cfg.volume, self.backends)
-
-    def _at_setup(self, hub: HubLike) -> None:
-        if hub.table is not None and hub.screen.get("screen") != "setup":
-            raise Refusal("setup.running", "the game is running; start a new game to change the setup")
 
     def keep_levels(self, levels: dict[str, int]) -> None:
         """The setup's sound levels (voice, bed, cues), for the next run too: into config.yaml (_save)."""

@@ -15,21 +15,21 @@ from narrator.audio.table import build_speaker
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Line, Lines
 from narrator.speech.picker import Picker
-from narrator.ui.web.ports import HubLike
+from narrator.ui.web.ports import HubLike, Showing
 from narrator.ui.web.strings import strings
 
 
 class PageCaptions(CaptionSpeaker):
-    """Captions that also appear on every connected page (only while their game is the hub's)."""
+    """Captions that also appear on every connected page (only while their game is the one in play)."""
 
-    def __init__(self, hub: HubLike) -> None:
+    def __init__(self, stage: Showing) -> None:
         super().__init__(None)
-        self.hub = hub
-        self.live = hub.input  # the game this speaker speaks for
+        self.stage = stage
+        self.live = stage.live  # the game this speaker speaks for
 
     def say(self, line: Line, at: float, seconds: float | None = None) -> float:
         out = super().say(line, at, seconds)
-        self.hub.spoken(self.live, line)
+        self.stage.spoken(self.live, line)
         return out
 
 
@@ -87,7 +87,7 @@ class BrowserSink:
 
     def tell(self, message: dict[str, object]) -> None:
         """The table's sound is the host's (the device on the table)."""
-        self.hub.to_host(message)
+        self.hub.pages.to_host(message)
 
     def stop(self) -> None:
         pass
@@ -101,7 +101,7 @@ def table_voice(hub: HubLike, lang: str, names: Sequence[str] = (), audio: str |
     """The table's voice as the setup chose it: the draft's narrator, in the browser or on the speaker (with
     config.yaml's output and volume, and the setup's level of each layer); captions on every page either way.
     `out`: also written to this WAV file (audio "file": only there)."""
-    captions = PageCaptions(hub)
+    captions = PageCaptions(hub.stage)
     lines = Lines(hub.script, lang, Picker(0), names)
     if hub.draft.sound == "browser":
         return build_speaker(lang, hub.draft.voice, "none", None, captions, lines, extra=[BrowserSink(hub)])

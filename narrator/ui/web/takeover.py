@@ -22,7 +22,8 @@ from narrator.speech.script import Script
 from narrator.ui.web.address import in_background, say_aside
 from narrator.ui.web.claims import Conn
 from narrator.ui.web.claims import Hub as Seats
-from narrator.ui.web.guard import Refusal, same
+from narrator.ui.web.guard import same
+from narrator.ui.web.refusals import Refusal
 from narrator.ui.web.strings import strings
 
 SCENE = "table.takeover"
@@ -120,7 +121,7 @@ class Takeover:
         conn.who, conn.seat, conn.last = "host", None, ""
         conn.send({"t": "token", "token": hub.tokens.claim_host()})
         conn.send({"t": "you", "as": "host", "seat": None})
-        hub.refresh()
+        hub.pages.refresh()
 
     @staticmethod
     def _to_hosts(hub: Hub, code: str | None) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from narrator.game.narrator import ReplayMismatch
 from narrator.game.records import RecordError
 
 
-def unresumable_screen(exc: Exception, kept: Path) -> dict[str, Any]:
+def unresumable_screen(exc: Exception, kept: str) -> dict[str, Any]:
     """The resume screen with the reason (a key of the page's words, and the line) instead of "Continue"."""
     line: int | None = None
     key = "resume.error.unreadable"
@@ -17,4 +16,4 @@ def unresumable_screen(exc: Exception, kept: Path) -> dict[str, Any]:
         key, line = f"resume.error.{exc.reason}", exc.line
     elif isinstance(exc, ReplayMismatch) and exc.line is not None:
         key, line = "resume.error.mismatch", exc.line
-    return {"screen": "resume", "error": key, "line": line, "kept": kept.name, "detail": str(exc)}
+    return {"screen": "resume", "error": key, "line": line, "kept": kept, "detail": str(exc)}

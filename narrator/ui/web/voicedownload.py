@@ -47,7 +47,7 @@ class VoiceDownload:
         language and narrator, so that the voice offered is the one that will narrate."""
         if lang != self.shown:
             self.shown = lang
-            self.hub.to_host(self.message())
+            self.hub.pages.to_host(self.message())
         voice = offered_voice(lang, preferred)
         name = voice.name if voice is not None else None
         if self.looked.get(lang, "") != name and self.downloading is None:
@@ -119,4 +119,4 @@ class VoiceDownload:
             "buttons": [{"action": action, "label": say(lang, word), "primary": primary}
                         for action, word, primary in buttons or []]}
         if lang == self.hub.draft.lang:
-            self.hub.to_host(self.message())
+            self.hub.pages.to_host(self.message())

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from engine import State
 from narrator.game.clock import AgendaClock, Clock, RealClock, VirtualClock
 from narrator.game.desk import Desk
-from narrator.game.inputs import UNDO, Answer, Question
+from narrator.game.inputs import UNDO, Answer, Checked, Prompt, Question
 
 WAKE = (-1, UNDO)  # put on the queue so that a narrator waiting for a tap sees the undo at once
 
@@ -93,5 +93,8 @@ class WebInput:
             if number != question.number:
                 continue  # a tap meant for an earlier question
             virtual = isinstance(clock, VirtualClock) and not isinstance(clock, AgendaClock)
-            delay = 0.0 if virtual else max(0.0, clock.now() - asked_at)
-            return Answer(value, round(delay, 3))  # type: ignore[arg-type]
+            delay = round(0.0 if virtual else max(0.0, clock.now() - asked_at), 3)
+            if isinstance(value, Checked):
+                return Answer(value.choice, delay, checked=value)  # applied as the desk checked it
+            assert isinstance(value, Prompt)
+            return Answer(value, delay)

@@ -44,7 +44,7 @@ class Public:
             return None
         q, way = hub.question, hub.way
         gather = getattr(way, "gather", None)  # own devices' taps; the other ways gather none
-        return Public(q.step if q else None, q.number if q else None, bool(q and q.decoy), hub.current_screen(),
+        return Public(q.step if q else None, q.number if q else None, bool(q and q.decoy), hub.stage.table_screen(),
                       getattr(way, "called", None), frozenset(getattr(way, "called_done", ())),
                       frozenset(getattr(way, "seen", ())),
                       frozenset(gather.done if gather else ()), frozenset(gather.ballots if gather else ()),

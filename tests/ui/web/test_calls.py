@@ -24,10 +24,10 @@ def test_the_listen_screen_follows_the_narrator_whatever_its_lines_scene_ids(tmp
     class Renamed(PageCaptions):
         def say(self, line: Line, at: float, seconds: float | None = None) -> float:
             out = super().say(replace(line, scene=f"said.{len(seen) + 1}"), at, seconds)
-            seen.append((line.scene, dict(self.hub.screen)))
+            seen.append((line.scene, dict(self.stage.screen)))
             return out
 
-    h = Hub(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=lambda hub, table: Renamed(hub))
+    h = Hub(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=lambda hub, table: Renamed(hub.stage))
     page = Page(h)
     page.send(t="players", players=6)
     page.send(t="deal")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from ...browser import ARGS, CHROMIUM, free_port, server
-from .test_ways import GAME_GUARD_S, LAST_SCREEN, RAW_SEND, choose, open_ctx
+from .ways.test_ways import GAME_GUARD_S, LAST_SCREEN, RAW_SEND, choose, open_ctx
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ...browser import CHROMIUM, free_port, received, sent, server, wait_message
-from .test_ways import RAW_SEND
+from .ways.test_ways import RAW_SEND
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")

@@ -151,7 +151,7 @@ def played(tmp: Path, n: int, rules: str, lang: str, players: int, seed: int) ->
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(gameloop, "random_seed", lambda: seed)  # the deal, as the seed says
         hub, table, host, phones = own_table(tmp, players, rules, lang, seed)
-        hub.clock = lambda: clock
+        hub.loop.clock = lambda: clock
         people(table, clock, random.Random(seed))
         host.send(t="deal")
         table.wait(lambda: (host.screen() or {}).get("screen") == "end")

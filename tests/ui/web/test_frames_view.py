@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from engine import State, view, voters
+from engine import Mode, State, view, voters
 from narrator.config import Config
-from narrator.ui.web.frames import OWN, Moment, public_table, seat_screen, watch_screen
+from narrator.ui.web.frames import Moment, public_table, seat_screen, watch_screen
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.screens import Screens
 
@@ -40,10 +40,10 @@ def rebuilt(frame: Frame, phone: Phone, screens: Screens) -> dict[str, Any] | No
     state, public = frame.state, frame.public
     if frame.message["t"] != "screen" or state is None or public is None:
         return None
-    if phone.who == "seat" and phone.seat is not None and state.mode == OWN and not state.over:
+    if phone.who == "seat" and phone.seat is not None and state.mode == Mode.OWN_DEVICES and not state.over:
         seen = view(state, phone.seat)
         screen = seat_screen(screens, MappingProxyType(seen), moment(public, state, seen))  # type: ignore[arg-type]
-    elif phone.who == "spectator" and state.mode != OWN:
+    elif phone.who == "spectator" and state.mode != Mode.OWN_DEVICES:
         screen = watch_screen(MappingProxyType(view(state)), public.table, public.step)  # type: ignore[arg-type]
     else:
         return None
@@ -52,7 +52,7 @@ def rebuilt(frame: Frame, phone: Phone, screens: Screens) -> dict[str, Any] | No
 
 def check(hub: Hub, pages: list[Phone]) -> int:
     """Every game screen each page was sent equals its rebuild; how many were checked."""
-    screens = Screens(hub.lang, hub.name)
+    screens = Screens(hub.lang, hub.stage.name)
     checked = 0
     for phone in pages:
         for frame in phone.frames:

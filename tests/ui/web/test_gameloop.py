@@ -33,7 +33,7 @@ class Voices:
         self.made: list[PageCaptions] = []
 
     def __call__(self, hub: Hub, table: Dealt) -> PageCaptions:
-        self.made.append(self.kind(hub))
+        self.made.append(self.kind(hub.stage))
         return self.made[-1]
 
     def scenes(self) -> list[str]:
@@ -43,8 +43,8 @@ class Voices:
 class HeldReveal(PageCaptions):
     """Holds the narrator in the first card revealed at the end until the test lets it go on."""
 
-    def __init__(self, hub: Hub) -> None:
-        super().__init__(hub)
+    def __init__(self, stage: Any) -> None:
+        super().__init__(stage)
         self.speaking, self.done = threading.Event(), threading.Event()
 
     def say(self, line: Line, at: float, seconds: float | None = None) -> float:
@@ -202,7 +202,7 @@ def test_a_continued_game_shows_its_screen_before_its_voice_is_built(tmp_path: P
     def slow_voice(hub: Hub, table: Dealt) -> PageCaptions:  # a natural voice takes seconds to load
         building.set()
         assert built.wait(GUARD_S)
-        return PageCaptions(hub)
+        return PageCaptions(hub.stage)
 
     hub = Hub(Config(), SCRIPT, tmp_path, fast=True, speaker_factory=slow_voice)
     page = Page(hub)

@@ -111,7 +111,7 @@ def test_lan_shows_a_qr_code_of_the_address(tmp_path: Path) -> None:
     client = TestClient(create_app(h, svg))
     response = client.get("/qr.svg")
     assert response.status_code == 200 and response.text.startswith("<svg")
-    assert h.current_screen()["lan"] == address
+    assert h.stage.table_screen()["lan"] == address
     assert TestClient(create_app(h)).get("/qr.svg").status_code == 404
 
 
@@ -151,7 +151,7 @@ def held_hub(tmp_path: Path, scene: str) -> tuple[Hub, Any, list[Any]]:
 
     class Held(PageCaptions):
         def __init__(self, h: Hub) -> None:
-            super().__init__(h)
+            super().__init__(h.stage)
             self.speaking, self.done = threading.Event(), threading.Event()
 
         def say(self, line: Line, at: float, seconds: float | None = None) -> float:
@@ -231,12 +231,12 @@ def test_a_new_game_clears_the_caption_and_speaks_the_setups_language(tmp_path: 
     page.send(t="players", players=6)
     page.send(t="deal")
     page.screen(0, screen="deal", seat=1)
-    assert h.caption, "the narrator has spoken"
+    assert h.pages.caption, "the narrator has spoken"
     since = len(page.messages)
     page.send(t="new")
     page.screen(since, screen="setup")
     after = page.messages[since:]
-    assert {"t": "caption", "text": ""} in after and h.caption == ""
+    assert {"t": "caption", "text": ""} in after and h.pages.caption == ""
     page.send(t="lang", lang="en")
     page.send(t="adjust", role="werewolf", delta=1)
     refused = [m for m in page.messages if m["t"] == "refused"]
@@ -248,9 +248,9 @@ def test_a_new_game_clears_the_caption_and_speaks_the_setups_language(tmp_path: 
 
 def test_the_day_screen_sends_the_seconds_left(tmp_path: Path) -> None:
     h, _ = hub(tmp_path)
-    h.screen = {"screen": "day", "day": 1, "deaths": [], "news": [], "timer": 3}
-    h.day_started = time.monotonic() - 30
-    shown = h.current_screen()
+    h.stage.screen = {"screen": "day", "day": 1, "deaths": [], "news": [], "timer": 3}
+    h.stage.day_started = time.monotonic() - 30
+    shown = h.stage.table_screen()
     assert "started" not in shown and 148 <= shown["left"] <= 150
 
 
@@ -286,10 +286,10 @@ def test_the_address_waits_while_a_game_is_narrated(tmp_path: Path) -> None:
     h, inbox = hub(tmp_path)
     h.lan_url = "http://192.168.1.23:8765/"
     said = Announcer(h, 8765, find=lambda: "192.168.1.23", name=lambda: "wolfcall", seed=1)
-    h.screen = {"screen": "listen", "phase": "night"}  # a game's narrator has the table
+    h.stage.screen = {"screen": "listen", "phase": "night"}  # a game's narrator has the table
     assert said.request() is False and said.pending
     assert not [m for ms in inbox.values() for m in ms if m["t"] == "caption"]
-    h.screen = {"screen": "setup"}
+    h.stage.screen = {"screen": "setup"}
     assert said.tick() is True and not said.pending  # the next look, once the table is quiet
     assert [m["text"] for m in next(iter(inbox.values())) if m["t"] == "caption"][-1].endswith(ADDRESS)
     assert said.tick() is False  # the same address: said once
@@ -321,6 +321,6 @@ def test_a_wolfs_card_lists_only_the_pack_after_a_villager_was_executed(tmp_path
     state = game.state
     assert 4 not in state.alive and "4" in __import__("engine").view(state, 1)["cards"]  # his card is public now
     h = Hub(Config(), SCRIPT, tmp_path, fast=True)
-    h.table = Table(names, roles, game.state.house, "extended", "own_devices", 1, "en")
+    h.stage.begin(Table(names, roles, game.state.house, "extended", "own_devices", 1, "en"), None)
     card = h.way.card(state, 1)
     assert card["pack"] == ["Ben"]

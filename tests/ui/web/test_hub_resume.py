@@ -71,7 +71,7 @@ class HeldLine(PageCaptions):
     """Holds the narrator inside one line, the first time it is said, until the test lets it go on."""
 
     def __init__(self, hub: Hub, scene: str) -> None:
-        super().__init__(hub)
+        super().__init__(hub.stage)
         self.scene = scene
         self.speaking, self.done = threading.Event(), threading.Event()
 

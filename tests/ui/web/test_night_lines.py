@@ -12,9 +12,9 @@ from engine import Choice, Game
 from engine.flow import legal_choices
 from narrator.game import laps
 from narrator.game.inputs import TURN, Question
-from narrator.ui.web.frames import Frames
 from narrator.ui.web.screens import Screens
 from narrator.ui.web.strings import strings
+from narrator.ui.web.ways.own_frames import OwnFrames
 from narrator.ui.web.ways.round_table import turn_view
 
 from ...browser import free_port, german_setup, server
@@ -96,8 +96,7 @@ def test_the_guards_reason_is_on_his_own_phone_only() -> None:
     """Own phones: the guard's screen says it; no other phone's (a decoy's) says anything of the kind."""
     state = guard_game("own_devices").state
     screens = Screens("de", lambda s: NAMES[s - 1])
-    frames = Frames(screens, state, Question("guard", tuple(legal_choices(state)), 1, 5), {"screen": "listen"},
-                    "own_devices", None)
+    frames = OwnFrames(screens, state, Question("guard", tuple(legal_choices(state)), 1, 5), {"screen": "listen"})
     assert frames.seat(1)["note"] == ("Dario kannst du heute Nacht nicht beschützen – "
                                       "das hast du schon letzte Nacht getan.")
     others = [frames.seat(s) for s in sorted(state.alive) if s != 1]

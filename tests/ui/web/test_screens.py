@@ -100,7 +100,7 @@ def test_an_answer_is_a_thumb_for_a_side_and_the_card_itself_for_a_card() -> Non
 def test_the_setup_lists_every_card_with_its_minimum_and_its_picture() -> None:
     cards = {c["id"]: c for c in cards_of("extended")}
     assert cards["sister"]["min_players"] == 8 and cards["brother"]["min_players"] == 10
-    assert cards["judge"]["own_devices_only"]
+    assert cards["judge"]["modes"] == ["own_devices"]
     if (ICONS / "werewolf.svg").is_file():  # fetched by the build; without them the page shows no pictures
         assert all(c["icon"] == f"/static/icons/{c['id']}.svg" for c in cards.values())
     assert set(strings("es")) >= {f"help.{c}" for c in cards}

@@ -64,7 +64,7 @@ def refusal_ids() -> set[str]:
     ids = set(re.findall(r'Refused\(\s*"([a-z_.]+)"', source))
     ids |= {f"setup.{r.id}_copies" for r in ROLES.values() if r.copies}
     ids |= {f"setup.{r.id}_players" for r in ROLES.values() if r.min_players}
-    ids |= {f"setup.{r.id}_mode" for r in ROLES.values() if len(r.modes) < 3}
+    ids |= {f"setup.{r.id}_mode" for r in ROLES.values() if r.modes is not None}  # dealt in some ways only
     ids |= {f"{s.id}.self" for s in ALL_STEPS.values() if getattr(s, "may_target_self", True) is False}
     ids |= {f"house.{key}" for keys in RULES_OF.values() for key in keys}
     return ids

@@ -421,7 +421,7 @@ function cardsField(d) {
   return cards;
 }
 function cardRow(d, r) {  // the server lists the ruleset's cards; the page knows no role
-  const needsOwn = r.own_devices_only && d.mode !== "own_devices";  // the judge: only with a device each
+  const needsOwn = r.modes.length > 0 && !r.modes.includes(d.mode);  // the judge: only with a device each
   const off = r.min_players > d.players || needsOwn;  // shown, greyed, with the reason
   const why = needsOwn ? t("setup.own_devices") : r.min_players ? t("setup.from_players", { n: r.min_players }) : "";
   const row = el("div", { class: "count" + (off ? " off" : ""), "data-card": r.id }, picture(r.icon),

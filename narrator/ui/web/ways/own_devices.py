@@ -2,36 +2,32 @@
 
 The phones' taps are gathered (gather.py: the pack's picks, the ballots) into the one answer the narrator
 waits for; the host's device answers only what the whole table decides. Every living phone is sent frames
-of one shape (shape.py), so a secret cannot be told by its size.
+of one shape (shape.py), so a secret cannot be told by its size. Guests join with the room code, and the host
+sees who is connected; the deal waits for every seat's phone.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import Choice, Refused, State, actor_of, count_votes, voters
-from engine.flow import legal_choices
-from narrator.game.inputs import COVERED, REVEAL, Question
+from engine import Choice, Refused, State, answerer, count_votes, legal_choices, voters
+from narrator.game.inputs import COVERED, REVEAL, Checked, Prompt, Question
 from narrator.game.laps import PACK
-from narrator.ui.web.frames import CALLED, Frames, secret_step
+from narrator.ui.web.frames import CALLED, secret_step
 from narrator.ui.web.gather import Gather
-from narrator.ui.web.guard import Refusal
-from narrator.ui.web.ports import Conn, GameLike
-from narrator.ui.web.ways.way import Way
-
-
-def table_answers(q: Question, state: State) -> bool:
-    """The host answers only what the whole table decides (the captain's election), not a seat's step nor a
-    vote the phones cast."""
-    current = state.current
-    return current is not None and current.seat is None and q.step not in ("werewolves", "day_vote")
+from narrator.ui.web.ports import Conn, Handed, OnStage, Pages
+from narrator.ui.web.refusals import STALE, Refusal
+from narrator.ui.web.ways.own_frames import OwnFrames
+from narrator.ui.web.ways.way import VOTING, Way
 
 
 class OwnDevices(Way):
     """The phones' taps, cards and ballots, and the vote they close."""
 
-    def __init__(self, game: GameLike) -> None:
-        super().__init__(game)
+    joins = True
+
+    def __init__(self, stage: OnStage, pages: Pages) -> None:
+        super().__init__(stage, pages)
         self.gather: Gather | None = None  # the phones' taps for the question on screen
         self.seen: set[int] = set()  # the seats that have looked at their card
         self.called: str | None = None  # the night step being called, between its wake and sleep
@@ -41,43 +37,47 @@ class OwnDevices(Way):
         self.untold: dict[int, dict[str, Any]] = {}  # what an early tap learns, told as its question closes
 
     # -- what its pages send -------------------------------------------------------------------------
-    def tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+    def question(self, message: dict[str, Any]) -> Question:
+        """The question a tap answers: the one on screen; or, while a night step is called and nobody is asked
+        yet (its wake line, or its role dead or done), that step (the number CALLED)."""
+        if message.get("q") == CALLED and self.stage.question is None and self.called is not None:
+            return Question(self.called, (), None, CALLED)
+        return super().question(message)
+
+    def tap(self, client: int, conn: Conn, q: Question, message: dict[str, Any]) -> Handed | None:
         """A phone answers for its own seat; the host's device answers the table's own questions."""
-        if self._called_decoy(conn, message) or self._early(conn, message):
-            return
-        q, choice = self.chosen(message)
-        state = self.game.state
+        if q.number == CALLED:
+            if not (self._called_decoy(conn, message) or self._early(conn, message)):
+                raise Refusal(STALE, "this screen has moved on")
+            return None
+        choice = self.chosen(message)
+        state = self.stage.state
         assert state is not None
         if conn.who == "seat" and conn.seat is not None:
-            self._seat_tap(conn.seat, q, state, choice)
-            return
-        if not table_answers(q, state):
+            return self._seat_tap(conn.seat, q, state, choice)
+        if not (answerer(state).kind == "table" and q.step != VOTING):  # the phones cast the ballots
             raise Refusal("message.not_yours", "this is answered on the players' own phones")
-        self.submit(client, q, choice)
+        return self.submit(client, q, choice)
 
     def _called_decoy(self, conn: Conn, message: dict[str, Any]) -> bool:
         """A decoy tapped while a step is called that no one is asked (its role is dead or done): kept by nobody."""
-        state = self.game.state
-        if message.get("q") == CALLED and self.game.question is None and self.called and conn.seat is not None \
-                and str(message.get("value", "")).startswith("decoy:") and state is not None \
+        state = self.stage.state
+        if conn.seat is not None and str(message.get("value", "")).startswith("decoy:") and state is not None \
                 and conn.seat in state.alive:
             self.called_done.add(conn.seat)
-            self.game.refresh()
+            self.pages.refresh()
             return True
         return False
 
     def _early(self, conn: Conn, message: dict[str, Any]) -> bool:
         """The called step's actor taps its real question during the wake line, before the narrator asks it:
         kept (a legal choice only), and handed to the desk the moment the question opens (`ask`)."""
-        state, seat = self.game.state, conn.seat
-        if message.get("q") != CALLED or self.game.question is not None or self.called is None or seat is None \
-                or state is None or state.current is None or state.current.step != self.called \
-                or seat not in actor_of(state):
+        state, seat = self.stage.state, conn.seat
+        if seat is None or state is None or state.current is None or state.current.step != self.called \
+                or not answerer(state).includes(seat):
             return False
-        q, choice = Question(self.called, tuple(legal_choices(state)), seat, CALLED), None
         text = message.get("value")
-        if isinstance(text, str):
-            choice = next((c for c in q.legal if c.text() == text), None)
+        choice = next((c for c in legal_choices(state, seat) if c.text() == text), None)
         if choice is None:
             raise Refused("other", "that choice is not on this screen")
         self.early[seat] = choice
@@ -87,97 +87,96 @@ class OwnDevices(Way):
             self.gather.picks[seat] = choice.text()  # every wolf sees the pack's picks live
         else:
             self.called_done.add(seat)
-        self.game.refresh()
+        self.pages.refresh()
         return True
 
-    def _handed_early(self, question: Question) -> Choice | None:
+    def _handed_early(self, question: Question) -> Checked | None:
         """The early taps for `question`, through the desk like any tap: the pack's picks (its choice when they
         agree), or the actor's own choice, what it learns told to its phone alone once the question has opened on
         every phone (`answered`), as after a tap on it."""
         early, self.early = self.early, {}
         if question.step != self.called or not early or self.gather is None:  # (the early picks' gather is gone)
             return None
-        desk, state = self.game.input_desk(), self.game.state
+        desk, state = self.stage.desk(), self.stage.state
         assert state is not None
-        checked = {}
+        checked: dict[int, Checked] = {}
         for seat, choice in early.items():
             try:
                 checked[seat] = desk.check(choice)
             except Refused:
                 self.called_done.discard(seat)  # the game has moved on: asked again
         if question.step == PACK:
-            self.gather.picks.update({seat: c.text() for seat, c in checked.items()})
-            agreed = self.gather.pack(actor_of(state))
-            return Choice.from_text(agreed) if agreed is not None else None
-        for seat, choice in checked.items():
-            result = desk.learns(choice)
-            if result is not None:
-                self.untold[seat] = self.private_answer(choice.target or 0, result)
+            self.gather.picks.update({seat: c.choice.text() for seat, c in checked.items()})
+            agreed = self.gather.pack(list(answerer(state).seats))
+            return next((c for c in checked.values() if c.choice.text() == agreed), None)
+        for seat, answer in checked.items():
+            if answer.learned is not None:
+                self.untold[seat] = self.private_answer(answer.choice.target or 0, answer.learned)
             self.gather.done.add(seat)
-            return choice
+            return answer
         return None
 
     def show(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
         """A seat's own phone shows its card; the host's device shows none."""
-        state = self.game.state
-        if state is None or self.game.table is None:
+        state = self.stage.state
+        if state is None or self.stage.table is None:
             return
         if conn.who == "seat" and conn.seat is not None:
-            self.game.send_to(client, self.card(state, conn.seat))
+            self.pages.send_to(client, self.card(state, conn.seat))
             return
         raise Refusal("message.not_yours", "each player sees their card on their own phone")
 
-    def cover(self, conn: Conn, message: dict[str, Any]) -> None:
+    def cover(self, conn: Conn, message: dict[str, Any]) -> Handed | None:
         """A seat has seen and covered its card: it is done with the deal (at its turn, the deal moves on)."""
         if conn.who != "seat" or conn.seat is None:
             raise Refusal("message.not_yours", "each player covers their card on their own phone")
-        if self.game.table is None:
+        if self.stage.table is None:
             raise Refusal("message.not_yours", "not a seat's message now")
         self.seen.add(conn.seat)
-        q = self.game.question
+        q = self.stage.question
         if q is not None and q.step == REVEAL and q.seat in self.seen:
-            self.game.put(q, COVERED)
-            return
-        self.game.refresh()
+            return q, COVERED
+        self.pages.refresh()
+        return None
 
-    def count(self, message: dict[str, Any]) -> None:
+    def count(self, q: Question) -> Handed:
         """The host closes the vote with the ballots cast (a phone that dropped out abstains)."""
-        self._close_vote(self.game.asked(message, "day_vote"))
+        if q.step != VOTING:
+            raise Refusal(STALE, "this screen has moved on")
+        return self._close_vote(q)
 
-    def _close_vote(self, q: Question) -> None:
+    def _close_vote(self, q: Question) -> Handed:
         """The day's vote is over: the engine counts the ballots (one count for every way of voting), every
         page sees the tally, and the narrator is handed the verdict."""
-        game = self.game
-        state = game.state
+        stage = self.stage
+        state = stage.state
         assert state is not None and self.gather is not None
-        count = count_votes(state, dict(self.gather.ballots), game.hooks.extra_votes(state))
-        choice, counts = game.input_desk().check(count.choice), count.tally  # the one check, as every tap's
-        game.hooks.vote_closed()
-        game.broadcast({"t": "tally", "counts": [{"name": game.name(s), "votes": n}
-                                                 for s, n in sorted(counts.items(), key=lambda x: -x[1])]})
-        game.put(q, choice)
+        count = count_votes(state, dict(self.gather.ballots), stage.hooks.extra_votes(state))
+        checked = stage.desk().check(count.choice)  # the one check, as every tap's
+        stage.hooks.vote_closed()
+        self.pages.broadcast({"t": "tally", "counts": [{"name": stage.name(s), "votes": n}
+                                                       for s, n in sorted(count.tally.items(), key=lambda x: -x[1])]})
+        return q, checked
 
-    def _seat_tap(self, seat: int, q: Question, state: State, choice: Choice) -> None:
+    def _seat_tap(self, seat: int, q: Question, state: State, choice: Choice) -> Handed | None:
         """A phone answers for its own seat only; a seat with nothing to do taps a decoy."""
         gather = self.gather
         assert gather is not None
         current = state.current
         if seat not in state.alive and not (current is not None and current.seat == seat):
             raise Refusal("message.not_yours", "the dead watch; they do not act")  # but the dying hunter shoots
-        if q.step == "day_vote":
-            self._ballot(seat, q, state, choice, gather)
-            return
-        actor = current is not None and seat in actor_of(state) and (current.seat is not None or q.step == "werewolves")
-        if actor and not q.decoy:  # a decoy question (a dead step's) is its actor's no more than anyone's
-            self._act(seat, q, state, choice, gather)
-            return
+        if q.step == VOTING:
+            return self._ballot(seat, q, state, choice, gather)
+        who = answerer(state)
+        if who.kind in ("seat", "pack") and who.includes(seat) and not q.decoy:  # a decoy is nobody's
+            return self._act(seat, q, state, gather, self.stage.desk().check(choice))
         if choice.step == "decoy" and secret_step(q.step, state):
             gather.done.add(seat)  # kept by nobody: the screen says "done" like an action's
-            self.game.refresh()
-            return
+            self.pages.refresh()
+            return None
         raise Refusal("message.not_yours", "it is not your turn")
 
-    def _ballot(self, seat: int, q: Question, state: State, choice: Choice, gather: Gather) -> None:
+    def _ballot(self, seat: int, q: Question, state: State, choice: Choice, gather: Gather) -> Handed | None:
         """A ballot: kept until every voter has cast theirs (or the host counts), then counted once."""
         if seat not in voters(state):
             raise Refusal("message.not_yours", "you have no vote today")
@@ -187,31 +186,26 @@ class OwnDevices(Way):
         gather.ballots[seat] = choice.target
         gather.done.add(seat)
         if len(gather.ballots) == len(voters(state)):
-            self._close_vote(q)
-        else:
-            self.game.refresh()
+            return self._close_vote(q)
+        self.pages.refresh()
+        return None
 
-    def _act(self, seat: int, q: Question, state: State, choice: Choice, gather: Gather) -> None:
+    def _act(self, seat: int, q: Question, state: State, gather: Gather, checked: Checked) -> Handed | None:
         """The seat's own step, checked once at the desk; the pack's pick is handed once every wolf agrees."""
-        desk = self.game.input_desk()
-        choice = desk.check(choice)
-        if q.step == "werewolves":
-            gather.picks[seat] = choice.text()
-            agreed = gather.pack(actor_of(state))
-            if agreed is not None:
-                self.game.put(q, Choice.from_text(agreed))
-            else:
-                self.game.refresh()  # every wolf sees the pack's picks live
-            return
-        result = desk.learns(choice)
-        if result is not None:
-            self.learned[seat] = self.private_answer(choice.target or 0, result)
-            self.game.tell_seat(seat, self.learned[seat])
+        if q.step == PACK:
+            gather.picks[seat] = checked.choice.text()
+            if gather.pack(list(answerer(state).seats)) is not None:
+                return q, checked  # every wolf picked this one
+            self.pages.refresh()  # every wolf sees the pack's picks live
+            return None
+        if checked.learned is not None:
+            self.learned[seat] = self.private_answer(checked.choice.target or 0, checked.learned)
+            self.pages.tell_seat(seat, self.learned[seat])
         gather.done.add(seat)
-        self.game.put(q, choice)
+        return q, checked
 
     # -- what the narrator does ----------------------------------------------------------------------
-    def ask(self, question: Question) -> object | None:
+    def ask(self, question: Question) -> Checked | Prompt | None:
         if self.gather is None or self.gather.number != question.number:
             self.gather = Gather(question.number)
         if question.step == REVEAL and question.seat in self.seen:
@@ -224,30 +218,50 @@ class OwnDevices(Way):
         untold, self.untold = self.untold, {}
         for seat, message in untold.items():  # an early tap's answer: its question has opened and is closing
             self.learned[seat] = message
-            self.game.tell_seat(seat, message)
+            self.pages.tell_seat(seat, message)
 
     def calling(self, step: str | None) -> None:
         """From a night step's wake line to its sleep line (`step` None) every living phone shows that step's
         screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
         self.called = step
         self.called_done, self.learned, self.early, self.untold = set(), {}, {}, {}
-        self.game.refresh()
+        self.pages.refresh()
 
     # -- what each page is shown -----------------------------------------------------------------------
-    def frames(self) -> Frames:
-        game = self.game
-        return Frames(game.screens(), game.state if game.table else None, game.question, game.current_screen(),
-                      game.mode, self.gather, self.called, self.called_done, self.seen)
+    def frames(self) -> OwnFrames:
+        stage = self.stage
+        state, table = stage.state, stage.table
+        waiting = table is not None and not (state is not None and state.over) and \
+            len(stage.tokens.seats) < len(table.players)  # a continued game: players take their seats back
+        return OwnFrames(stage.screens(), state, stage.question, stage.table_screen(), self.gather, self.called,
+                         self.called_done, self.seen, waiting)
 
-    def watcher(self, frames: Frames) -> dict[str, Any]:
-        table, state = self.game.table, self.game.state
-        over = state is not None and state.over
-        if table is not None and not over and len(self.game.tokens.seats) < len(table.players):
-            return {"screen": "lobby", "join": True}  # a continued game: players take their seats back
-        return frames.watcher()
+    def lobby(self, conn: Conn) -> dict[str, Any]:
+        """Before a game a phone waits in the lobby, seeing who has joined; anyone else may join with the code."""
+        screen = {**super().lobby(conn), "join": conn.who == "spectator"}
+        screen["players"] = [self.stage.seat_name(s) for s in sorted(self.stage.tokens.seats)]
+        return screen
+
+    def setup(self) -> dict[str, Any]:
+        """The setup shows the room code and which seats have a phone."""
+        stage = self.stage
+        return {"lobby": {"code": stage.code, "seats": [
+            {"seat": s, "name": stage.seat_name(s), "joined": s in stage.tokens.seats}
+            for s in range(1, stage.seats() + 1)]}}
+
+    def peers(self, online: set[int]) -> list[dict[str, Any]]:
+        stage = self.stage
+        asked = stage.asked_back()
+        return [{"seat": s, "name": stage.seat_name(s), "joined": s in stage.tokens.seats, "online": s in online,
+                 "asks": s in asked} for s in range(1, stage.seats() + 1)]
+
+    def ready(self) -> None:
+        free = [s for s in range(1, self.stage.seats() + 1) if s not in self.stage.tokens.seats]
+        if free:
+            raise Refused("setup.seats_free", f"{len(free)} seats have no phone yet", count=len(free))
 
     def living(self) -> set[int]:
-        state = self.game.state
+        state = self.stage.state
         return set(state.alive) if state is not None and not state.over else set()
 
     def welcome(self, conn: Conn) -> None:

@@ -11,11 +11,11 @@ from typing import Any
 
 from engine import Choice, State, shape_of, view
 from narrator.game import laps
-from narrator.game.inputs import TURN, Question
+from narrator.game.inputs import TURN, Checked, Prompt, Question
 from narrator.ui.web import shape
 from narrator.ui.web.frames import Frames, decoy_screen
-from narrator.ui.web.guard import Refusal
-from narrator.ui.web.ports import Conn
+from narrator.ui.web.ports import Conn, Handed
+from narrator.ui.web.refusals import STALE, Refusal
 from narrator.ui.web.screens import STEP_ROLE, THIEF, Screens
 from narrator.ui.web.ways.one_device import OneDevice, not_a_seat
 
@@ -30,28 +30,28 @@ class RoundTable(OneDevice):
     cards: tuple[str, ...] = ()  # on the thief's night, the two cards a decoy is shown, drawn when it is taken
     named: int | None = None  # while a turn's answer is handed: the seat its first screen picked
 
-    def open(self, message: dict[str, Any]) -> None:
+    def open(self, q: Question) -> None:
         """The called player has taken the device; the first screen of their task (or a decoy) is shown."""
-        q = self.game.asked(message, TURN)
+        if q.step != TURN:
+            raise Refusal(STALE, "this screen has moved on")
         self.opened, self.picks, self.option = q.number, (), None
-        state = self.game.state
+        state = self.stage.state
         assert state is not None
         self.clue = DRAW.choice([*laps.nightfall(state), None])
         self.cards = tuple(DRAW.sample([*state.dealt, *state.extra], 2)) if THIEF in laps.called(state) else ()
-        self.game.refresh()
+        self.pages.refresh()
 
-    def tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+    def tap(self, client: int, conn: Conn, q: Question, message: dict[str, Any]) -> Handed | None:
         """The player holding the device picks on one of their turn's screens; the last one answers their task
         (or their decoy), each answer checked as soon as it is whole. Any other question is the table's, as with
         one device."""
         not_a_seat(conn)
-        q, choice = self.chosen(message)
+        choice = self.chosen(message)
         if q.step != TURN:
-            self.submit(client, q, choice)
-            return
+            return self.submit(client, q, choice)
         if self.opened != q.number:
-            raise Refusal("stale", "the device has not been taken yet")
-        state = self.game.state
+            raise Refusal(STALE, "the device has not been taken yet")
+        state = self.stage.state
         assert state is not None
         task = q.task
         option = tapped(state, task, choice, not self.picks) or self.option  # an option is tapped on the first
@@ -64,53 +64,63 @@ class RoundTable(OneDevice):
             if last:
                 assert answer is not None
                 self.picks, self.option, self.named = (), None, picks[0]
-                self.submit(client, q, answer)
-                return
+                return self.submit(client, q, answer)
             if whole and answer is not None and task:
-                self.game.input_desk().check(answer)
+                self.stage.desk().check(answer)
         except Exception:
             self.picks, self.option = (), None
-            self.game.refresh()
+            self.pages.refresh()
             raise
         finally:
             self.named = None
         self.picks, self.option = picks, option
-        self.game.refresh()
+        self.pages.refresh()
+        return None
 
     def learns_nothing(self, client: int) -> None:
         """A turn that taught its player nothing, on a night when a step shows its actor an answer (the seer's
         card, the fox's nose): shown one drawn at random, of the seat its first screen picked, so the seer's
         turn looks like anyone's. Nothing when it picked nobody, as the seer is shown nothing then."""
-        state = self.game.state
+        state = self.stage.state
         if self.named is None or state is None:
             return
         drawn = laps.stand_in(state, DRAW)
         if drawn is not None:
-            self.game.send_to(client, self.private_answer(self.named, drawn))
+            self.pages.send_to(client, self.private_answer(self.named, drawn))
 
     def private_answer(self, target: int, result: str) -> dict[str, Any]:
         """Round the table every answer says it may be drawn at random, the seer's too."""
         return shape.private({**super().private_answer(target, result),
-                              "note": self.game.screens().words["turn.answer_note"]})
+                              "note": self.stage.screens().words["turn.answer_note"]})
 
-    def ask(self, question: Question) -> object | None:
+    def ask(self, question: Question) -> Checked | Prompt | None:
         if question.step == TURN:
             self.opened, self.picks, self.option = None, (), None  # a new turn: the device is passed, not taken
         return None
 
-    def host(self, frames: Frames) -> dict[str, Any]:
-        q = self.game.question
-        return self.turn_screen() if q is not None and q.step == TURN else frames.host()
+    def listens(self, q: Question, value: Checked | Prompt) -> str:
+        """A turn round the table is the night's until the last lap ends, even once the engine's night is over."""
+        return "night" if q.step == TURN else super().listens(q, value)
+
+    def question_screen(self, q: Question, state: State) -> dict[str, Any]:
+        """A turn's screen is built for the turn, at every redraw (`host`)."""
+        return {"screen": "turn", "q": q.number} if q.step == TURN else super().question_screen(q, state)
+
+    def screen(self, conn: Conn, frames: Frames) -> dict[str, Any]:
+        q = self.stage.question
+        if conn.who == "host" and q is not None and q.step == TURN:
+            return self.turn_screen()
+        return super().screen(conn, frames)
 
     def turn_screen(self) -> dict[str, Any]:
         """"Pass the device to Ana", then, once she holds it, her task's screens or a decoy's."""
-        game = self.game
-        q, state = game.question, game.state
+        stage = self.stage
+        q, state = stage.question, stage.state
         assert q is not None and state is not None and q.seat is not None
-        name = game.name(q.seat)
+        name = stage.name(q.seat)
         if self.opened != q.number:
             return {"screen": "turn", "q": q.number, "seat": q.seat, "name": name, "night": state.night}
-        return turn_view(game.screens(), state, q, name, len(self.picks), self.clue, self.cards)
+        return turn_view(stage.screens(), state, q, name, len(self.picks), self.clue, self.cards)
 
 
 DRAW = random.SystemRandom()  # a decoy's clue, cards and answer: nobody can work them out from what the table knows

@@ -54,7 +54,7 @@ def paced(tmp_path_factory: pytest.TempPathFactory) -> list[Phone]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(gameloop, "random_seed", lambda: seed)
         hub, table, host, phones = own_table(tmp_path_factory.mktemp("paced"), 8, "classic", "en", seed)
-        hub.clock = lambda: clock
+        hub.loop.clock = lambda: clock
         people(table, clock, random.Random(seed))
         host.send(t="deal")
         table.wait(lambda: (host.screen() or {}).get("screen") == "end")
@@ -67,7 +67,7 @@ def test_a_step_answered_by_an_early_tap_opens_its_question_on_every_phone(paced
     sent the step's question: a live step then showed no frame where a dead step's decoy opens and closes, and
     the seer's answer (with every other phone's dummy) came before any screen of her question. Now every living
     phone is shown the step's own question as it opens, then told what it learned, then listens."""
-    from engine import actor_of
+    from engine import answerer
 
     early = checked = 0
     for phone in paced:
@@ -81,7 +81,7 @@ def test_a_step_answered_by_an_early_tap_opens_its_question_on_every_phone(paced
             assert own and own[0].message["t"] == "screen" and own[0].message["q"] == own[0].public.number, \
                 f"{phone.name} was not shown {step}'s question first: {[f.message for f in own[:2]]}"
             before = run[:next(i for i, f in enumerate(run) if f is own[0])]  # the wake line, before the narrator asks
-            early += any((set(f.public.called_done) | {s for s, _ in f.public.picks}) & set(actor_of(state))
+            early += any((set(f.public.called_done) | {s for s, _ in f.public.picks}) & set(answerer(state).seats)
                          for f in before)
     assert checked and early, (checked, early)  # live steps, some answered by an early tap
 

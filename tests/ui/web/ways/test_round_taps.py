@@ -17,7 +17,7 @@ from engine import Choice, Game, HouseRules
 from narrator.config import Config
 from narrator.game import laps
 from narrator.game.desk import Desk
-from narrator.game.inputs import TURN, Question
+from narrator.game.inputs import TURN, Checked, Prompt, Question
 from narrator.game.session import Table as Deal
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.hub import Hub
@@ -49,17 +49,17 @@ def turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, roles: list[str], seat
     host = Table(hub).connect("host")
     game = Game.new(NAMES, ruleset="extended", seed=1, roles=roles, mode="round_table", extra=extra)
     with hub.lock:
-        hub.table = Deal(NAMES, roles, HouseRules(), "extended", "round_table", 1, "de", "play", list(extra))
-        hub.input = WebInput(hub.publish)
+        hub.stage.begin(Deal(NAMES, roles, HouseRules(), "extended", "round_table", 1, "de", "play", list(extra)),
+                        WebInput(hub.stage.publish))
     task = laps.task(game.state, seat, {})
     legal = tuple(laps.legal(game.state, task)) if task else laps.decoys(sorted(game.state.alive))
-    hub.publish(Question(TURN, legal, seat, NUMBER, task), game.state)
+    hub.stage.publish(Question(TURN, legal, seat, NUMBER, task), game.state)
     host.send(t="open", q=NUMBER)
     handed: list[Any] = []
     hand = Desk.hand
 
-    def keep(desk: Desk, value: object) -> Question:
-        handed.append(value)
+    def keep(desk: Desk, value: Checked | Prompt) -> Question:
+        handed.append(value.choice if isinstance(value, Checked) else value)  # the choice the desk checked
         return hand(desk, value)
 
     with monkeypatch.context() as patch:

@@ -7,6 +7,7 @@ narrator thread, no clock; each test waits for nothing but the messages the hub 
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -16,15 +17,17 @@ from engine import Choice, Game, HouseRules
 from narrator.config import Config
 from narrator.game import laps
 from narrator.game.desk import Desk
-from narrator.game.inputs import TURN, Question
+from narrator.game.inputs import COVERED, REVEAL, TURN, Checked, Question
 from narrator.game.session import Table as Deal
+from narrator.game.session import open_journal
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.frames import Frames
 from narrator.ui.web.hub import Hub
-from narrator.ui.web.ports import Conn
+from narrator.ui.web.ports import Conn, Handed
 from narrator.ui.web.ways import WAYS, Way
 from narrator.ui.web.webinput import WebInput
 from tests.ui.web.tables import Phone, Table
+from tests.ui.web.test_frames import play
 
 SCRIPT = load(SHIPPED)
 ROLES = ["seer", "werewolf", "villager", "villager", "villager", "werewolf"]
@@ -43,18 +46,17 @@ def standing(tmp_path: Path, mode: str, *choices: Choice) -> tuple[Hub, Phone, l
     for choice in choices:
         game.choose(choice)
     with hub.lock:
-        hub.table = Deal.deal(NAMES, HouseRules(), 1, "en", roles=ROLES, mode=mode)
-        hub.input = WebInput(hub.publish)
+        hub.stage.begin(Deal.deal(NAMES, HouseRules(), 1, "en", roles=ROLES, mode=mode), WebInput(hub.stage.publish))
         if mode == "own_devices":
             for seat, phone in enumerate(phones, 1):
-                hub.conns[phone.client].who, hub.conns[phone.client].seat = "seat", seat
+                hub.seats.place(phone.client, seat)
     current = game.state.current
     assert current is not None
     if mode == "round_table" and current.seat is not None:
         q = Question(TURN, tuple(laps.legal(game.state, current.step)), current.seat, NUMBER, current.step)
     else:
         q = Question(current.step, tuple(game.legal()), None, NUMBER)
-    hub.publish(q, game.state)
+    hub.stage.publish(q, game.state)
     return hub, host, phones, game
 
 
@@ -63,7 +65,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     calls = {"check": 0, "hand": 0}
     check, hand = Desk.check, Desk.hand
 
-    def counting_check(desk: Desk, choice: Choice) -> Choice:
+    def counting_check(desk: Desk, choice: Choice) -> Checked:
         calls["check"] += 1
         return check(desk, choice)
 
@@ -80,14 +82,13 @@ class Recorder(Way):
     """A way to play the hub's routing has never heard of: it keeps what reaches it, answers a tap through the
     desk like every way, and draws the host's screen itself."""
 
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
+    def __init__(self, stage: Any, pages: Any) -> None:
+        super().__init__(stage, pages)
         self.got: list[str] = []
 
-    def tap(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+    def tap(self, client: int, conn: Conn, q: Question, message: dict[str, Any]) -> Handed | None:
         self.got.append("tap")
-        q, choice = self.chosen(message)
-        self.submit(client, q, choice)
+        return self.submit(client, q, self.chosen(message))
 
     def show(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
         self.got.append("show")
@@ -95,14 +96,14 @@ class Recorder(Way):
     def cover(self, conn: Conn, message: dict[str, Any]) -> None:
         self.got.append("cover")
 
-    def open(self, message: dict[str, Any]) -> None:
+    def open(self, q: Question) -> None:
         self.got.append("open")
 
-    def count(self, message: dict[str, Any]) -> None:
+    def count(self, q: Question) -> None:
         self.got.append("count")
 
-    def host(self, frames: Frames) -> dict[str, Any]:
-        return {"screen": "recorded", "taps": self.got.count("tap")}
+    def screen(self, conn: Conn, frames: Frames) -> dict[str, Any]:
+        return {"screen": "recorded", "taps": self.got.count("tap")} if conn.who == "host" else frames.watcher()
 
 
 def test_a_new_way_to_play_plugs_in_behind_the_interface(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -115,7 +116,7 @@ def test_a_new_way_to_play_plugs_in_behind_the_interface(tmp_path: Path, monkeyp
     host.send(t="tap", q=NUMBER, value="seer:4")
     assert hub.way.got == ["show", "cover", "open", "count", "tap"], host.refusals()
     assert calls == {"check": 1, "hand": 1}, "the tap reached the desk once, and the narrator was handed it once"
-    assert hub.input is not None and hub.input.desk.answered(NUMBER)
+    assert hub.input is not None and hub.input.taps.get_nowait()[0] == NUMBER, "the narrator was handed the answer"
     assert host.screen() == {"t": "screen", "screen": "recorded", "taps": 1}, "the way draws its host's screen"
     assert not host.refusals()
     hub.stop_game()
@@ -146,4 +147,42 @@ def test_own_devices_ballots_are_checked_once_as_the_count(tmp_path: Path, monke
         phones[seat - 1].send(t="tap", q=NUMBER, value="day_vote:2")
     assert not [r for p in phones for r in p.refusals()]
     assert calls == {"check": 1, "hand": 1}
+    hub.stop_game()
+
+
+class Tabletop(Way):
+    """A throw-away way to play, as a module of its own would hold it: the table's device answers everything and
+    shows each card at its seat's turn, as one device does, under a name no other module has heard of."""
+
+    taps = 0
+
+    def tap(self, client: int, conn: Conn, q: Question, message: dict[str, Any]) -> Handed | None:
+        Tabletop.taps += 1
+        return self.submit(client, q, self.chosen(message))
+
+    def show(self, client: int, conn: Conn, message: dict[str, Any]) -> None:
+        q, state = self.stage.asked(message, REVEAL), self.stage.state
+        if state is not None and q.seat is not None:
+            self.pages.send_to(client, self.card(state, q.seat))
+
+    def cover(self, conn: Conn, message: dict[str, Any]) -> Handed | None:
+        return self.stage.asked(message, REVEAL), COVERED
+
+
+def test_a_new_way_to_play_is_one_module_and_one_line_of_the_ways_table(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The new way's one line in the table is all that changes: the setup offers it, the deal makes it, the game
+    is played through it to the end and its journal names it; the narrator tells it as a table nobody narrates."""
+    monkeypatch.setitem(WAYS, "tabletop", Tabletop)
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    table = Table(hub, 5)
+    host = table.connect("host")
+    assert "tabletop" in (host.screen() or {}).get("modes", []), "the setup offers every way of the table"
+    host.send(t="mode", mode="tabletop")
+    host.send(t="players", players=6)
+    host.send(t="deal")
+    play(hub, table, [], host, None, random.Random(5))
+    assert hub.table is not None and hub.table.mode == "tabletop" and type(hub.way) is Tabletop
+    assert Tabletop.taps > 0 and not host.refusals(), host.refusals()
+    assert hub.journal_path is not None and open_journal(hub.journal_path).table.mode == "tabletop"
     hub.stop_game()

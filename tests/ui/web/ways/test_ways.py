@@ -25,9 +25,9 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from narrator.ui.web.frames import CALLED
 from narrator.ui.web.strings import strings
 
-from ...browser import ARGS, ARTIFACTS, CHROMIUM, GUARD_MS, PHONE, RECORD_MESSAGES, free_port, server
-from .tables import Frame, Phone
-from .test_frames import same_shape
+from ....browser import ARGS, ARTIFACTS, CHROMIUM, GUARD_MS, PHONE, RECORD_MESSAGES, free_port, server
+from ..tables import Frame, Phone
+from ..test_frames import same_shape
 
 pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")

@@ -1,0 +1,181 @@
+"""The night as its steps are called (one device, own devices), and the fixed window every night question is held
+for, round the table's turns too (roundnight.py).
+
+Every night step has the same shape whether its role lives, is dead, or has nothing left to do: the wake line, a
+window of `step_seconds`, a reminder and more time when the window runs out, and the sleep line. A dead role's
+extra time is drawn from the overruns living players have really taken in this game: a stopwatch can't tell them
+apart. On the players' own phones a dead step opens a decoy question too (decoy.py)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Set
+from typing import Protocol
+
+from engine import State, night_plan
+from engine.roles import ROLES, STEP_ROLE
+from narrator.game.clock import Clock
+from narrator.game.decoy import Decoys
+from narrator.game.inputs import NEVER, Answer, Question
+from narrator.game.signals import Listener
+from narrator.game.timeline import StepTiming
+from narrator.speech.lines import Line, Number
+
+
+class Calling(Protocol):
+    """What the called night uses of the narrator that holds it."""
+
+    clock: Clock
+    eyes: str | None
+    called_now: str | None
+    replaying: bool
+    listener: Listener
+    steps: list[StepTiming]
+    overruns: list[float]  # seconds past the window, for every live step of this game (0 when on time)
+    rng: random.Random  # the dead steps' extra time, drawn from the game's seed
+    decoys: Decoys
+    tasked: bool  # the step called asks for a choice (its reminder may ask for one)
+    revealed: set[int]  # the seats whose card the table has heard
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def number(self) -> int: ...
+
+    def say(self, scene: str, **values: object) -> Line: ...
+
+    def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None: ...
+
+    def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None: ...
+
+    reminders: int  # the reminders said this night
+
+    def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
+              facts: Mapping[str, str] | None = None) -> Line: ...
+
+    def tell_state(self) -> None: ...
+
+    def question(self, step: str, seat: int | None = None) -> Question: ...
+
+    def ask(self, question: Question, asked_at: float, until: float = NEVER) -> Answer | None: ...
+
+    def apply(self, question: Question, answer: Answer) -> bool: ...
+
+
+class CalledNight:
+    """The night's steps called one by one, each held for the night's window; `decoys`: a dead step opens a decoy
+    question on every phone (own devices)."""
+
+    def __init__(self, narrator: Calling, decoys: bool = False) -> None:
+        self.narrator, self.decoys = narrator, decoys
+
+    def run(self) -> None:
+        """Every step of the night in its fixed order, live or not, each of the same shape."""
+        n = self.narrator
+        plan = night_plan(n.state)
+        n.eyes = "night"
+        n.prepare(("night.start", {"night": Number(n.state.night)}))
+        n.say("night.start", night=Number(n.state.night))
+        n.prepare(("night.reminder", {}), *((f"night.{s.step}.{part}", {}) for s in plan
+                                            for part in ("wake", "sleep")))
+        for slot in plan:
+            self.step(slot.step, slot.asked)
+        while n.state.phase == "night" and n.state.current is not None:  # a step no plan foresaw
+            self.step(n.state.current.step, True)
+
+    def step(self, step: str, asked: bool) -> None:
+        """One step called: its wake line, its window (answered, or held like one), its sleep line."""
+        n = self.narrator
+        start = n.clock.now()
+        if n.state.phase == "night":  # the screens called with the wake line are drawn from the game as it
+            n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
+        n.called_now, n.tasked, known = step, asked, gone(n.state, step, n.revealed)
+        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), gone=known)
+        current = n.state.current
+        live = asked and n.state.phase == "night" and current is not None and current.step == step
+        if live:
+            self.live_window(step)
+        else:
+            self.dead_window(step)
+        n.called_now = None  # the step closes: its choice stays
+        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known)
+        # at the captions' precision (a millisecond), so a step holds exactly its own lines
+        n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
+
+    def remind(self) -> None:
+        """The night's reminder: the first of a night calm, a later one may hurry; one that asks for a choice only
+        where the step called asks one."""
+        n = self.narrator
+        n.utter("night.reminder", {}, facts={"again": "yes" if n.reminders else "no",
+                                             "task": "yes" if n.tasked else "no"})
+        n.reminders += 1
+
+    def live_window(self, step: str) -> None:
+        n = self.narrator
+        self.held(n.question(step), n.apply, lambda: n.question(step))
+
+    def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
+             remind: bool = True) -> bool:
+        """Ask `q` for the night's fixed window: a reminder (if `remind`) and more time when it runs out; asked
+        `again` until an answer is accepted; the window is always held to its end. True: the reminder was said."""
+        n = self.narrator
+        window = n.state.house.step_seconds
+        asked = n.clock.now()
+        answer = n.ask(q, asked, asked + window)
+        reminded = False
+        if answer is None:
+            if window > 0 and remind:
+                self.remind()
+                reminded = True
+            answer = n.ask(q, asked)
+        assert answer is not None
+        while not accept(q, answer):
+            answer = n.ask(again(), n.clock.now())
+            assert answer is not None
+        n.clock.sleep_until(asked + window)
+        n.overruns.append(max(0.0, round(answer.delay - window, 3)))
+        n.decoys.took(answer.delay)
+        return reminded
+
+    def dead_window(self, step: str) -> None:
+        """The window of a step nobody answers, held like a live one's; on the players' own phones a decoy
+        question is open in it until an answer would have come (decoy.py)."""
+        n = self.narrator
+        window, start = n.state.house.step_seconds, n.clock.now()
+        extra = self.draw_extra()
+        q = n.decoys.open(step, n.number) if self.decoys else None
+        self.show_decoy(q)
+        if q is not None and not n.replaying and extra == 0:  # closed in time (else after the extra time)
+            n.clock.sleep_until(start + n.decoys.closes(q, window))
+            self.show_decoy(q, closed=True)
+        n.clock.sleep_until(start + window)
+        if extra > 0:
+            if window > 0:
+                self.remind()
+            n.clock.sleep_until(start + window + extra)
+            self.show_decoy(q, closed=True)
+
+    def show_decoy(self, q: Question | None, closed: bool = False) -> None:
+        """The listener is told a decoy question opens, or that it is `closed` (live only)."""
+        n = self.narrator
+        if q is not None and not n.replaying:
+            n.listener.on_decoy(None if closed else q)
+
+    def draw_extra(self) -> float:
+        """Extra seconds for a dead role's step: one of the living players' real overruns, a little blurred."""
+        n = self.narrator
+        if not n.overruns:
+            return 0.0
+        extra = n.rng.choice(n.overruns)
+        return round(extra * n.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
+
+
+def gone(state: State, step: str, said: Set[int]) -> str | None:
+    """A night call's role is gone for the table: every player who holds its card is dead and had the card said
+    aloud (None: the call is no single card's, a pack's or a recognition's)."""
+    role = STEP_ROLE.get(step)
+    if role is None or ROLES[role].many or ROLES[role].copies:
+        return None
+    holders = state.seats_of(role)
+    return "yes" if holders and all(s not in state.alive and s in said for s in holders) else "no"
