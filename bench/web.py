@@ -34,7 +34,7 @@ from narrator.game.session import Table
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
-from narrator.ui.web.guard import BURST, RATE
+from narrator.ui.web.guard import BURST, RATE, proof
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.tablevoice import PageCaptions
 
@@ -82,7 +82,7 @@ def tap_to_voice(root: Path, data: Path, taps: int = 120) -> list[float]:
     kinds: list[str] = []
     try:
         with connect(f"ws://127.0.0.1:{port}/ws") as ws:
-            ws.send(json.dumps({"t": "hello", "token": None}))  # the first page: the host, the table device
+            ws.send(json.dumps({"t": "hello"}))  # the first page: the host, the table device
             ws.send(json.dumps({"t": "names", "names": [f"P{i}" for i in range(1, 13)]}))
             ws.send(json.dumps({"t": "deal"}))
             while len(latencies) < taps:
@@ -214,6 +214,7 @@ class Phone:
         self.room, self.name = room, name
         self.frames: list[tuple[float, dict[str, Any]]] = []
         self.token: str | None = None
+        self.nonce: str | None = None  # what this socket's hello answers with the token's proof
         self.who, self.seat = "spectator", None
         self.screen: dict[str, Any] = {}
         self.acted: set[str] = set()
@@ -225,11 +226,16 @@ class Phone:
         room.phones.append(self)
 
     async def open(self, token: str | None = None) -> None:
+        """A new socket, and its hello: with `token`, the proof that this page holds it, as the page sends it
+        (static/seal.js: the token itself never goes out again), for the nonce this socket was given."""
         from websockets.asyncio.client import connect
 
+        self.nonce = None
         self.ws = await connect(self.room.url, proxy=None, max_size=2**22)
         self.reader = asyncio.create_task(self._read(self.ws))
-        await self.send({"t": "hello", "token": token})
+        await self.room.until(lambda: self.nonce is not None, f"{self.name}'s nonce")
+        assert self.nonce is not None
+        await self.send({"t": "hello"} if token is None else {"t": "hello", "proof": proof(token, self.nonce)})
 
     async def _read(self, ws: Any) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -242,6 +248,8 @@ class Phone:
                 self.frames.append((now, m))
                 if m["t"] == "token":
                     self.token = m["token"]
+                elif m["t"] == "nonce":
+                    self.nonce = m["nonce"]
                 elif m["t"] == "you":
                     self.who, self.seat = m["as"], m["seat"]
                 elif m["t"] == "screen":
