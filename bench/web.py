@@ -176,14 +176,15 @@ class Room:
         self.changed = asyncio.Event()
         self.phones: list[Phone] = []
 
-    def describe(self) -> str:
-        """Each connection's screen and its last refusal, for the message of a hang."""
+    def describe(self, since: dict[int, int]) -> str:
+        """For the message of a hang: each connection's screen, the last message it sent, and the refusals it
+        read while the room waited (`since`: how many frames each had read when the wait began)."""
         out = []
         for p in self.phones:
-            refused = [m for _, m in p.frames if m["t"] == "refused"]
+            refused = [m["rule"] for _, m in p.frames[since.get(id(p), 0):] if m["t"] == "refused"]
             s = p.screen
-            out.append(f"{p.name}: {s.get('screen')} q={s.get('q')} done={s.get('done')} "
-                       f"{refused[-1] if refused else ''}")
+            out.append(f"{p.name}: {s.get('screen')} q={s.get('q')} done={s.get('done')}; last sent {p.last_sent}; "
+                       f"refused while waiting: {refused or 'nothing'}")
         return "\n".join(out)
 
     def bump(self) -> None:
@@ -194,11 +195,12 @@ class Room:
         """Wait for the frames that make `what` true (the bound only guards against a hang)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + GUARD_S
+        since = {id(p): len(p.frames) for p in self.phones}
         while not what():
             self.changed.clear()
             left = deadline - loop.time()
             if left <= 0:
-                raise RuntimeError(f"waited {GUARD_S} s for {why}:\n{self.describe()}")
+                raise RuntimeError(f"waited {GUARD_S} s for {why}:\n{self.describe(since)}")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), left)
 
@@ -218,6 +220,7 @@ class Phone:
         self.who, self.seat = "spectator", None
         self.screen: dict[str, Any] = {}
         self.acted: set[str] = set()
+        self.last_sent = "nothing"  # the last message, as the socket carried it (for the message of a hang)
         self.ws: Any = None
         self.reader: asyncio.Task[None] | None = None
         self.left, self.at = PACE_BURST, time.monotonic()  # this phone's own pace (see PACE)
@@ -263,7 +266,8 @@ class Phone:
         self.left -= 1
         if message.get("t") == "tap":
             self.taps.append(time.perf_counter())
-        await self.ws.send(json.dumps(message))
+        self.last_sent = json.dumps(message)
+        await self.ws.send(self.last_sent)
 
     async def paced(self) -> None:
         """Wait until this phone may send one more message at its pace (PACE); nothing is taken."""
@@ -342,8 +346,10 @@ async def seat_phones(room: Room, host: Phone, players: int = 12, rules: str = "
 
 
 def _voting(phones: list[Phone], q: int) -> bool:
-    """Every phone shows question `q`'s ballot (a vote, or a silent one), or is dead and only watches."""
-    return all((p.screen.get("screen") == "ballot" and p.screen.get("q") == q) or p.screen.get("dead")
+    """Every phone shows question `q`'s ballot (a vote, or a silent one), or is dead and only watches: a dead
+    seat's screen says `"dead": true` (frames.py); the day screen's `dead` ("Nobody died") is no such mark, and a
+    living phone still on it has not been shown its ballot yet."""
+    return all((p.screen.get("screen") == "ballot" and p.screen.get("q") == q) or p.screen.get("dead") is True
                for p in phones)
 
 
@@ -371,9 +377,10 @@ async def vote_at_once(room: Room, host: Phone, phones: list[Phone], q: int, rng
     voters = [p for p in phones if p.screen.get("screen") == "ballot" and not p.screen.get("silent")
               and not p.screen.get("done")]
     texts = [(p, json.dumps(act(p, rng)[0])) for p in voters]
-    for p in voters:  # each may send its ballot now, before the clock starts
+    for p, text in texts:  # each may send its ballot now, before the clock starts
         await p.paced()
         p.left -= 1
+        p.last_sent = text
     everyone = [host, *phones]
     marks = {id(c): (len(c.frames), c.screen.get("screen") in OPEN_VOTE) for c in everyone}
 
