@@ -16,8 +16,10 @@ def kill(state: State, seat: int, cause: str) -> list[Event]:
 
 
 def react(state: State, seat: int, cause: str) -> list[Event]:
-    """Every role's reaction to a death that `state` already holds (grief, a shot owed, a successor)."""
-    events: list[Event] = []
+    """Every role's reaction to a death that `state` already holds (grief, a shot owed, a successor), after what
+    the death sets off at once, read from the table as the death left it (the knight's mark)."""
+    events: list[Event] = [event for role in Hooks.at_death for event in role.at_death(state, seat, cause)]
+    state = fold(events, state)
     for role in Hooks.after_death:
         more = role.after_death(state, seat, cause)
         if more:

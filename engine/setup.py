@@ -99,8 +99,9 @@ def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: 
         raise Refused("setup.total", f"{sum(counts.values())} cards for {players} players; they must match.")
     at_seats = seat_cards if seat_cards is not None else counts
     wolves = sum(n for r, n in at_seats.items() if r in WOLF_CARDS)
-    if sum(n for r, n in counts.items() if r in WOLF_CARDS) < 1:
-        raise Refused("setup.no_wolf", "At least one werewolf must play.")
+    if wolves < 1:  # the dealt cards only: a wolf among the thief's face-down pair may never be played
+        raise Refused("setup.no_wolf", "At least one werewolf must play: deal a werewolf card to a player"
+                                       + (" (the thief's extra cards do not count)." if thief else "."))
     if 2 * wolves >= players:
         raise Refused("setup.too_many_wolves",
                       f"{wolves} werewolves among {players} players is too many: "
@@ -109,11 +110,13 @@ def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: 
         r = ROLES[role]
         if r.many:
             continue
+        # the thief's pair is drawn with the deal, so its cards count here: say so when one of them made the count
+        extra = " (the thief's extra cards count too)" if n > at_seats.get(role, 0) else ""
         if r.copies is not None and n != r.copies:
-            raise Refused(f"setup.{role}_copies", f"The {role.replace('_', ' ')} cards come as exactly {r.copies}.",
-                          role=role, copies=r.copies)
+            raise Refused(f"setup.{role}_copies", f"The {role.replace('_', ' ')} cards come as exactly "
+                                                  f"{r.copies}{extra}.", role=role, copies=r.copies)
         if r.copies is None and n > 1:
-            raise Refused("setup.one_each", f"Only one {role.replace('_', ' ')} can play.", role=role)
+            raise Refused("setup.one_each", f"Only one {role.replace('_', ' ')} can play{extra}.", role=role)
         if players < r.min_players:
             raise Refused(f"setup.{role}_players", f"The {role.replace('_', ' ')} needs at least {r.min_players} "
                                                    f"players.", role=role, players=r.min_players)

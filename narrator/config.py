@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import HouseError, HouseRules, parse_house
+from narrator.paths import config_dir
+from narrator.resources import CONFIG
 from narrator.speech.scenes import LANGUAGES
 from narrator.yamlfile import MarkedDict, YamlError, cut, cut_path, shown
 from narrator.yamlfile import load as load_yaml
@@ -23,6 +25,7 @@ DEVICE = "default"  # config.yaml `audio_device`: the system's default output
 SOUND_KEYS = ("audio_device", "volume")  # what the page's Sound section writes back (save_sound)
 LAYER_KEYS = ("voice_volume", "bed_volume", "cue_volume")  # each layer of the mix, 0 to 100 (narrator/audio/mixer.py)
 LAYER_DEFAULTS = {"voice_volume": 100, "bed_volume": 60, "cue_volume": 80}
+CONFIG_HELP = "the config file (default: ./config.yaml, else ~/.config/wolfcall/config.yaml, else the defaults)"
 SPEEDS = (0.1, 10_000.0)  # --speed: from ten times slower to ten thousand times faster (tests run at 300-1500)
 
 
@@ -31,7 +34,12 @@ class ConfigError(YamlError):
 
 
 class OptionError(Exception):
-    """A command-line option that cannot be used, found before the game starts (exit 2)."""
+    """A command-line option that cannot be used, found before the game starts (exit 2). With a `key`, the same
+    in the table's language: the page's string `cli.<key>` filled with `params` (narrator/cli/language.py)."""
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key, self.params = key, params
 
 
 # -- command-line values, checked by argparse (`type=`) before anything is done with them --------------
@@ -76,7 +84,8 @@ def player_count(count: int, ruleset_id: str, option: str = "--players") -> int:
     rules = ruleset(ruleset_id)
     if not rules.min_players <= count <= rules.max_players:
         raise OptionError(f"{option}: the {rules.id} rules are for {rules.min_players} to {rules.max_players} "
-                          f"players, not {shown(count)}")
+                          f"players, not {shown(count)}", "option.players", option=option,
+                          rules=f"cli.rules.{rules.id}", low=rules.min_players, high=rules.max_players, n=shown(count))
     return count
 
 
@@ -85,16 +94,20 @@ def check_output(path: Path, option: str, *, make_folders: bool = False) -> None
     given for a file, or a missing folder (`make_folders`: the first existing one must be a folder)."""
     shown_path = cut_path(path)
     if path.is_dir():
-        raise OptionError(f"{option} {shown_path}: is a folder; give a file name")
+        raise OptionError(f"{option} {shown_path}: is a folder; give a file name", "option.folder", option=option,
+                          path=shown_path)
     folder = path.parent
     while make_folders and not folder.exists() and folder != folder.parent:
         folder = folder.parent
     if not folder.exists():
-        raise OptionError(f"{option} {shown_path}: the folder {cut_path(folder)} does not exist")
+        raise OptionError(f"{option} {shown_path}: the folder {cut_path(folder)} does not exist", "option.no_folder",
+                          option=option, path=shown_path, folder=cut_path(folder))
     if not folder.is_dir():
-        raise OptionError(f"{option} {shown_path}: {cut_path(folder)} is not a folder")
+        raise OptionError(f"{option} {shown_path}: {cut_path(folder)} is not a folder", "option.not_folder",
+                          option=option, path=shown_path, folder=cut_path(folder))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OptionError(f"{option} {shown_path}: cannot write in the folder {cut_path(folder)}")
+        raise OptionError(f"{option} {shown_path}: cannot write in the folder {cut_path(folder)}", "option.read_only",
+                          option=option, path=shown_path, folder=cut_path(folder))
 
 
 @dataclass
@@ -121,12 +134,36 @@ def _choice(doc: MarkedDict, where: str, key: str, value: Any, allowed: tuple[An
     return value
 
 
+def user_config() -> Path:
+    """The user's own config.yaml: $XDG_CONFIG_HOME/wolfcall/config.yaml, else ~/.config/wolfcall/config.yaml."""
+    return config_dir() / "config.yaml"
+
+
+def config_file(folder: Path = Path()) -> Path | None:
+    """The config.yaml in use in `folder` (the one stood in): its own, else the user's (user_config); None: neither
+    is there, so the defaults (the shipped config.yaml says them)."""
+    return next((path for path in (folder / "config.yaml", user_config()) if path.is_file()), None)
+
+
+def config_in_use(folder: Path = Path()) -> str:
+    """Which config.yaml is read in `folder`, in one line (`wolfcall doctor`, `wolfcall service install`)."""
+    path = config_file(folder)
+    if path is not None:
+        return f"config: {path.absolute()}"
+    return (f"config: the defaults (no config.yaml in {folder.absolute()} nor {user_config()}); the page's Sound "
+            f"section writes {user_config()}")
+
+
+def config_target(cfg: Config) -> Path:
+    """Where what the page changes is written: the file that was read, else the user's config.yaml."""
+    return cfg.path or user_config()
+
+
 def load_config(path: Path | None = None) -> Config:
-    """Read `path`, or ./config.yaml when it exists, else the defaults."""
+    """Read `path` (--config), else config_file(); without either, the defaults."""
+    path = path or config_file()
     if path is None:
-        path = Path("config.yaml")
-        if not path.exists():
-            return Config()
+        return Config()
     doc = load_yaml(path)
     where = str(path)
     if doc is None:
@@ -199,10 +236,13 @@ def save_layers(path: Path, layers: dict[str, int]) -> None:
 def save_keys(path: Path, values: dict[str, str]) -> None:
     """Write these keys (their values as YAML text) into config.yaml, changing only their lines (a key not
     there yet is added at the end): every other line and every comment stays as the group wrote it. The file
-    is replaced whole, never left half-written (a Pi unplugged mid-write keeps the old one)."""
+    is replaced whole, never left half-written (a Pi unplugged mid-write keeps the old one). A file not there
+    yet (the user's first) starts as the shipped config.yaml, every setting commented, in a folder made for it."""
     target = path.resolve()
     try:
-        text = target.read_text(encoding="utf-8") if target.exists() else ""
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+        text = (target if target.exists() else CONFIG).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(str(path), None, f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
     lines = text.splitlines(keepends=True)

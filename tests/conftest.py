@@ -23,6 +23,15 @@ def lacking(message: str) -> NoReturn:
     pytest.skip(message)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_config_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """An empty config folder of the tests' own: no test reads the user's ~/.config/wolfcall/config.yaml, nor does
+    a page's sound setting write there (narrator/config.py config_target), in this process or one it starts."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+        yield
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """A PostgreSQL server of the tests' own; without PostgreSQL a skip here, a failure in CI (CI=true)."""

@@ -15,6 +15,7 @@ from narrator.speech.script import SHIPPED, load
 
 SCRIPT = load(SHIPPED)
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala"]
+MORE_NAMES = ["Hugo", "Ines", "Jon"]  # for a table of more than seven: NAMES stays the classic seven seats
 ROLES = ["werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager"]
 
 
@@ -37,7 +38,7 @@ def narrate(script: list[Answer], lang: str = "en", seed: int = 1, roles: list[s
     from narrator.game.inputs import Exhausted
 
     cards = roles or ROLES
-    names = NAMES[:len(cards)]
+    names = [*NAMES, *MORE_NAMES][:len(cards)]
     game = Game.new(names, roles=cards, ruleset=ruleset, house=HouseRules(**house),  # type: ignore[arg-type]
                     seed=seed)
     lines = Lines(SCRIPT, lang, Picker(seed), names)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from narrator.config import AUDIO, ConfigError, load_config, save_sound
+from narrator.config import AUDIO, Config, ConfigError, config_target, load_config, save_sound
+from narrator.resources import CONFIG
 
 
 @pytest.mark.parametrize("audio", ["auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "file", "none"])
@@ -75,3 +76,47 @@ def test_each_layer_of_the_mix_has_its_volume(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as err:
         load_config(path)
     assert "config.yaml:3" in str(err.value) and "bed_volume" in str(err.value) and "volume" in str(err.value)
+
+
+@pytest.fixture
+def stood_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty folder to stand in, and an empty config folder of the user's own."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    return tmp_path
+
+
+def test_config_yaml_is_looked_for_here_then_in_the_users_config_folder(stood_in: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_config() == Config()
+    mine = stood_in / "xdg" / "wolfcall" / "config.yaml"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("language: de\n")
+    assert (load_config().language, load_config().path) == ("de", mine)
+    (stood_in / "config.yaml").write_text("language: es\n")
+    assert (load_config().language, load_config().path) == ("es", Path("config.yaml"))
+    monkeypatch.chdir(stood_in / "xdg")
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", str(stood_in / "home"))
+    assert load_config().path is None
+    home = stood_in / "home" / ".config" / "wolfcall" / "config.yaml"  # without XDG_CONFIG_HOME: ~/.config
+    home.parent.mkdir(parents=True)
+    home.write_text("language: de\n")
+    assert (load_config().language, load_config().path) == ("de", home)
+
+
+def test_the_shipped_config_yaml_says_the_defaults() -> None:
+    assert load_config(CONFIG) == Config(path=CONFIG)
+
+
+def test_what_the_page_keeps_without_a_config_yaml_starts_the_users_own(stood_in: Path) -> None:
+    target = config_target(load_config())
+    assert target == stood_in / "xdg" / "wolfcall" / "config.yaml" and not target.exists()
+    save_sound(target, "USB Speaker", 40)
+    text = target.read_text()
+    assert text.startswith(CONFIG.read_text().split("\n")[0]) and "volume: 40" in text  # every setting, commented
+    cfg = load_config()
+    assert (cfg.path, cfg.audio_device, cfg.volume) == (target, "USB Speaker", 40)
+    assert config_target(cfg) == target
+    (stood_in / "config.yaml").write_text("volume: 10\n")
+    assert config_target(load_config()) == Path("config.yaml")  # the file that was read

@@ -294,7 +294,7 @@ RENDER = ("from pathlib import Path\nfrom narrator.audio.packs import render\nfr
 def pack() -> str:
     """A small pack (the tests' packscript, espeak-ng's ruth) rendered, then a demo that speaks from it."""
     inside(f".venv/bin/python -c {shlex.quote(RENDER)}")
-    clips = inside("ls voices/packs/ruth/clips | wc -l").stdout.strip()
+    clips = inside("ls ~/.local/share/wolfcall/packs/ruth/clips | wc -l").stdout.strip()  # the data folder
     demo = spoken(".venv/bin/wolfcall demo --voice ruth", "/tmp/pack.wav")
     return f"{clips} clips rendered; {demo}"
 

@@ -87,6 +87,7 @@ def with_hook(name: str) -> tuple[Role, ...]:
 class Hooks:
     """Each hook with the roles that define it, so a death or a vote asks only those."""
 
+    at_death: ClassVar[tuple[Role, ...]] = ()
     after_death: ClassVar[tuple[Role, ...]] = ()
     defer_execution: ClassVar[tuple[Role, ...]] = ()
     after_execution: ClassVar[tuple[Role, ...]] = ()
@@ -100,10 +101,12 @@ class Hooks:
     wins: ClassVar[tuple[Role, ...]] = ()  # in their win rank
     knows: ClassVar[tuple[Role, ...]] = ()
     public: ClassVar[tuple[Role, ...]] = ()
+    story: ClassVar[tuple[Role, ...]] = ()
 
     @classmethod
     def index(cls) -> None:
         """Sort the registered roles by the hooks they define."""
+        cls.at_death = with_hook("at_death")
         cls.after_death = with_hook("after_death")
         cls.defer_execution = with_hook("defer_execution")
         cls.after_execution = with_hook("after_execution")
@@ -117,6 +120,7 @@ class Hooks:
         cls.wins = tuple(r for r in BY_WIN if r in with_hook("wins"))
         cls.knows = with_hook("knows")
         cls.public = with_hook("public")
+        cls.story = with_hook("story")
 
 
 def discover(*steps: Step) -> None:

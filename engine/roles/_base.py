@@ -13,7 +13,7 @@ from typing import Any
 
 from ..choice import Choice
 from ..errors import Refused
-from ..events import Event
+from ..events import Event, Said
 from ..state import Pending, State
 
 # The cards that are wolves from the start: every card whose role says `side = "wolves"`. The registry
@@ -69,12 +69,14 @@ def at_players(**rulesets: tuple[int, ...]) -> Mapping[str, tuple[int, ...]]:
 class Spoken:
     """A line the narrator says for this role beyond its night calls (the scene ids its events name): the
     placeholders every variant must use and those a variant may use (space-separated), and `rare` when
-    it is heard once an evening rather than many times (the scripts then need fewer variants)."""
+    it is heard once an evening rather than many times (the scripts then need fewer variants); `facts`: the
+    scene's own facts its lines may be chosen by (what its event tells the narrator, `Said.facts`)."""
 
     id: str
     required: str = ""
     optional: str = ""
     rare: bool = False
+    facts: str = ""
 
 
 class Step:
@@ -83,6 +85,7 @@ class Step:
     id: str = ""
     shape: str = SEAT
     announce: str | None = None  # the scene said when this step is asked by day (with `{player}`: its seat)
+    moot: bool = False  # once the game is decided its answer changes nothing: nobody is asked (flow.moot_choice)
     options: tuple[str, ...] = ()
     count: int = 2  # seats in a SEATS answer
     # Earlier steps of the same night whose results this step reads (its actor, its legal choices or what
@@ -244,7 +247,18 @@ class Role:
     def in_play(self, state: State) -> bool:
         return self.id in state.dealt or self.id in state.extra
 
+    def wolf_card(self, state: State, seat: int) -> bool:
+        """Whether the card `seat` holds is a wolf's card now, its state included: what a player who takes it over
+        becomes (the servant). A wolf card, or one that turned (the wolf-dog who chose the wolves); an infection
+        belongs to the player, not to the card."""
+        return self.side == "wolves"
+
     # -- hooks ------------------------------------------------------------------------
+    def at_death(self, state: State, seat: int, cause: str) -> list[Event]:
+        """Events a death sets off the moment it is resolved, before any role reacts to it (the knight's mark is
+        set on the wolves as they stand then). `state` has the death applied and nothing else."""
+        return []
+
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
         """Events that any death sets off for this role (grief, a shot owed, the wild child's turn).
         `state` already has the death applied."""
@@ -263,7 +277,7 @@ class Role:
         return []
 
     def execution_win(self, state: State, seat: int) -> tuple[str, str] | None:
-        """A win that an execution brings at once (the angel on the first day)."""
+        """A win that an execution brings at once, before any reaction to the death (the angel on the first day)."""
         return None
 
     def ballot_weight(self, state: State, seat: int, weight: int) -> int:
@@ -304,6 +318,11 @@ class Role:
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         """What `seat` learns through this role (its own card's knowledge, or being a lover...)."""
         return {}
+
+    def story(self, state: State) -> list[Said]:
+        """What the table hears of this role once every card is revealed, that the cards do not show (the lovers,
+        an infection): said after the last card."""
+        return []
 
     def public(self, state: State) -> dict[str, Any]:
         """What the whole table learns through this role (the raven's letter, where the dog lies)."""

@@ -21,7 +21,10 @@ class Knight(Role):
     picture = "black-knight-helm"
     recommended = at_players(extended=(18,))
 
-    def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
+    def at_death(self, state: State, seat: int, cause: str) -> list[Event]:
+        # The mark is set as the death is resolved, before any reaction to it: a lover who dies of grief
+        # takes it with him, and a wild child whose model was the knight turns too late to be marked.
+        # An infected knight keeps his card's power: the side of the seat does not matter, only the card.
         if state.role_of(seat) != self.id or cause != "wolves":
             return []
         n = len(state.roles)
@@ -32,6 +35,8 @@ class Knight(Role):
         return []
 
     def dawn_deaths(self, state: State) -> dict[int, str]:
+        # The marked wolf lives through the whole next night (he hunts, can be sniffed and checked, and no
+        # wolf has died yet for the big bad wolf); a mark whose wolf died before then died with him.
         rust = state.memory(KnightMemory)
         if rust.night and state.night == rust.night + 1 and rust.wolf in state.alive:
             return {rust.wolf: "sword"}

@@ -1,5 +1,6 @@
 """The pied piper: plays alone. Each night charms two players (one when only one is left); the
-charmed recognise each other, not the piper. Wins alone once every other living player is charmed."""
+charmed recognise each other, not the piper. Wins alone once every other living player is charmed,
+or when he is the last one alive."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from ..choice import Choice
 from ..errors import Refused
-from ..events import Event
+from ..events import Event, Said
 from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatsStep, Spoken, at_players, who
 
@@ -87,7 +88,12 @@ class CharmStep(SeatsStep):
 class PiedPiper(Role):
     id = "pied_piper"
     picture = "pan-flute"
-    scenes = (Spoken("end.all_charmed", rare=True),)
+    scenes = (Spoken("end.all_charmed", rare=True, facts="alone"), Spoken("end.story.charmed", "players", rare=True))
+
+    def story(self, state: State) -> list[Said]:
+        """Everyone he charmed, the dead too."""
+        spell = state.memory(PiperMemory).charmed
+        return [Said("end.story.charmed", players=tuple(sorted(spell)))] if spell else []
     recommended = at_players(extended=(30,))
     side = "solo"
     min_players = 8
@@ -99,8 +105,8 @@ class PiedPiper(Role):
         pipers = state.living(self.id)
         if not pipers:
             return None
-        others = state.alive - {pipers[0]}
-        if others and others <= set(charmed(state)):
+        # every other living player charmed: none at all counts too, the piper left alone wins
+        if state.alive - {pipers[0]} <= set(charmed(state)):
             return ("pied_piper", "all_charmed")
         return None
 

@@ -10,7 +10,8 @@ from ..choice import Choice
 from ..events import Asked, CardTaken, Died, Event, Logged, Remembered, SideChanged, Told, fold
 from ..state import Memory, Pending, State
 from ..vote import put_to_death
-from ._base import WOLF_CARDS, NightCall, OptionStep, Role, Spoken
+from . import ROLES
+from ._base import NightCall, OptionStep, Role, Spoken
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +30,11 @@ def unused(state: State) -> bool:
 
 
 def take(state: State, servant: int, seat: int) -> list[Event]:
-    """The servant plays the executed card from now on; if it is a wolf's, she is one."""
+    """The servant plays the executed card from now on, in the state it is in; if it is a wolf's card now, she
+    counts as a wolf at once. The card's own module says (a wolf-dog who chose the wolves, a wild child whose
+    model died); the executed player's infection was his, not his card's."""
     card = state.role_of(seat)
-    wolf = card in WOLF_CARDS or (seat in state.wolves and card in ("wolf_dog", "wild_child"))
+    wolf = ROLES[card].wolf_card(state, seat)
     events: list[Event] = [CardTaken(servant, card), Remembered(replace(state.memory(ServantMemory), took=card)),
                            Logged("day", "take", "servant", seat, servant, card)]
     if wolf:

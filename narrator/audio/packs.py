@@ -1,8 +1,9 @@
 """Voice packs: every line a voice says, rendered ahead of time, so a Pi speaks it without thinking.
 
-A pack is a folder `voices/packs/<voice>/` with `manifest.json` and `clips/<key>.mp3`. A clip holds
-one stretch of a script's words; its key is a hash of the text and of the engine, its version,
-the voice and the settings, so an edited line, or another voice, is simply another clip.
+A pack is a folder `packs/<voice>/` of the data folder (narrator/paths.py; $WOLFCALL_PACKS names another) with
+`manifest.json` and `clips/<key>.mp3`. A clip holds one stretch of a script's words; its key is a hash of the
+text and of the engine, its version, the voice and the settings, so an edited line, or another voice, is simply
+another clip.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from typing import Any
 from narrator.audio.ambience import SOUNDS, cached
 from narrator.audio.clip import Clip, decode, encode_mp3, normalise, trim
 from narrator.audio.engines import Engine
-from narrator.audio.voices import VOICES, Voice, engine_for
+from narrator.audio.voices import Voice, engine_for
+from narrator.paths import data_dir
 from narrator.speech.script import Script
 
-PACKS = Path(os.environ.get("WOLFCALL_PACKS") or VOICES / "packs")
+PACKS = Path(os.environ.get("WOLFCALL_PACKS") or data_dir() / "packs")  # written, so never inside the package
 FORMAT = 1
 AMBIENCE = "ambience:"  # the text a bed's or cue's clip is keyed by (narrator/audio/ambience.py's sounds)
 _FORMATTER = string.Formatter()
@@ -40,7 +42,7 @@ def texts(script: Script, lang: str) -> dict[str, tuple[str, int]]:
     """Every stretch of words the lines of `lang` may say, with a scene and variant it comes from: the
     script's words and what filling in makes of them ("al jugador", every role form)."""
     from engine.roles import ROLES
-    from narrator.speech.lines import spoken_texts
+    from narrator.speech.renderings import spoken_texts
 
     return spoken_texts(script, lang, sorted(ROLES))
 

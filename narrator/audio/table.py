@@ -14,7 +14,8 @@ from narrator.audio.outputs import DEFAULT, VOLUME
 from narrator.audio.packs import PACKS, pack_for
 from narrator.audio.sinks import FileSink, Sink, SinkError, open_sink
 from narrator.audio.speaker import AudioSpeaker, warn_once_to_stderr
-from narrator.audio.voices import VOICES, Voice, all_voices, engine_for, find_voice, piper_dir
+from narrator.audio.voices import Voice, all_voices, engine_for, find_voice, piper_dir
+from narrator.resources import VOICES
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines
 

@@ -20,11 +20,11 @@ from narrator.audio.engines import (
     piper_model_path,
 )
 from narrator.paths import data_dir
+from narrator.resources import VOICES
 from narrator.speech.scenes import LANGUAGES
 from narrator.yamlfile import MarkedDict, YamlError
 from narrator.yamlfile import load as load_yaml
 
-VOICES = Path(__file__).resolve().parent.parent.parent / "voices"
 ENGINES = ("piper", "espeak", "pyttsx3", "gtts")
 PIPER_URL = ("https://huggingface.co/rhasspy/piper-voices/resolve/main/{family}/{code}/{name}/{quality}/"
              "{code}-{name}-{quality}{ext}?download=true")

@@ -11,16 +11,16 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from engine import HouseRules, Refused, Setup
 from engine.house import defaults
 from engine.roles import ROLES
+from narrator.resources import ODDS
 
 from .playout import play
 
-TABLE = Path(__file__).with_name("odds.json")
+TABLE = ODDS
 Z95 = 1.959964
 LIVE_GAMES = 400  # at most, for a deal the table lacks
 LIVE_SECONDS = 0.6  # and at most this long (the suggestion gets the rest of the second)

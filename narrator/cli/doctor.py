@@ -107,7 +107,9 @@ def play_notice(path: str | None = None, os_release: Path = OS_RELEASE, rpi_issu
 
 
 def run(args: argparse.Namespace) -> int:
+    from narrator.config import config_in_use
+
     finding = check(args.purpose)
-    for line in finding.lines:
+    for line in [f"wolfcall doctor: {config_in_use()}", *finding.lines]:
         print(line, file=sys.stderr)
     return finding.code

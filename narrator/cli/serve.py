@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from narrator.config import OptionError, port_number, speed_factor
+from narrator.config import CONFIG_HELP, OptionError, port_number, speed_factor
 from narrator.yamlfile import cut_path
 
 PROXY_HOST = "127.0.0.1"  # with --proxy: where the server listens, and the one address whose X-Forwarded-* it reads
@@ -46,7 +46,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lease", type=lease_seconds, default=None, metavar="SECONDS",
                    help="how long a room stays this process's without a renewal, when several processes share "
                         "--store and --data: a dead process's rooms move to another this much later (default 5)")
-    p.add_argument("--config", type=Path, help="the config file (default: ./config.yaml)")
+    p.add_argument("--config", type=Path, help=CONFIG_HELP)
     p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
     p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)

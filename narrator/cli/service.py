@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from narrator.config import AUDIO
+from narrator.config import AUDIO, config_in_use
 
 UNIT = "wolfcall.service"
 KIOSK = "wolfcall-kiosk.service"
@@ -92,9 +92,10 @@ def unit_dir() -> Path:
 
 
 def project_dir() -> Path:
-    """The folder with config.yaml, voices/ and scripts: this checkout, else the current folder."""
-    root = Path(__file__).resolve().parents[2]
-    return root if (root / "config.yaml").exists() else Path.cwd()
+    """The unit's working folder, where it looks for config.yaml first as `wolfcall` does: this folder when it has
+    one (a checkout's), else the home folder (then the user's config.yaml is read, else the defaults)."""
+    here = Path.cwd()
+    return here if (here / "config.yaml").is_file() else Path.home()
 
 
 def wolfcall_program() -> Path:
@@ -104,17 +105,17 @@ def wolfcall_program() -> Path:
         return beside.absolute()
     found = shutil.which("wolfcall")
     if found is None:
-        raise ServiceError("cannot find the `wolfcall` program; run this as .venv/bin/wolfcall from the project")
+        raise ServiceError("cannot find the `wolfcall` program; run this with the `wolfcall` you installed "
+                           "(a checkout's .venv/bin/wolfcall, or pipx's)")
     return Path(found).absolute()
 
 
 def configured_port(project: Path) -> int:
-    from narrator.config import load_config
+    from narrator.config import config_file, load_config
     from narrator.yamlfile import YamlError
 
-    config = project / "config.yaml"
     try:
-        return load_config(config if config.exists() else None).web_port
+        return load_config(config_file(project)).web_port
     except YamlError as exc:
         raise ServiceError(str(exc)) from exc
 
@@ -256,6 +257,7 @@ def install(*, kiosk: bool, port: int | None, audio: str | None) -> int:
         lines.append(f"could not enable lingering ({linger.output or linger.code}): it starts when {user} logs in; "
                      f"for boot, run: sudo loginctl enable-linger {user}")
     lines.append(f"the page: http://127.0.0.1:{port}/ here, and on the network (--lan)")
+    lines.append(f"it runs {program} in {project}; {config_in_use(project)}")
     lines.append(f"logs: {LOGS}")
     lines.append(f"undo: {UNDO}")
     print("\n".join(lines))

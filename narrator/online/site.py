@@ -13,7 +13,6 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -29,6 +28,7 @@ from narrator.online.accounts import AccountError, Accounts, User
 from narrator.online.auth import COOKIE, read_body, refusal, routes, sent_json
 from narrator.online.room import Room
 from narrator.online.rooms import Rooms
+from narrator.resources import STATIC
 from narrator.ui.web.app import ambience
 from narrator.ui.web.arrivals import frames, loads
 from narrator.ui.web.guard import Bucket, Refusal
@@ -36,7 +36,6 @@ from narrator.ui.web.origin import REFUSED, OwnPagesOnly, from_own_page
 from narrator.ui.web.shape import wire_text
 from narrator.ui.web.strings import strings
 
-STATIC = Path(__file__).resolve().parent.parent / "ui" / "web" / "static"
 MAX_MESSAGE = 20_000  # a page's message: an SDP offer for the voice chat is the longest (a few KB)
 RATE, BURST = 60.0, 200.0  # messages a second per page (the voice chat's ICE candidates come in bursts)
 HANDLERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="wolfcall-rooms")

@@ -116,3 +116,15 @@ def test_install_checks_an_archive_where_python_has_no_tar_filter(tmp_path: Path
         with pytest.raises(PackError, match="not a plain file inside the pack"):
             install(evil, root=tmp_path / "pi")
     assert not (tmp_path / "outside.txt").exists() and not (tmp_path / "pi" / "outside.txt").exists()
+
+
+def test_packs_are_kept_in_the_data_folder(tmp_path: Path) -> None:
+    """Rendered packs are written, so never into the installed package (nor a checkout's voices/): the data folder."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "WOLFCALL_PACKS"} | {"WOLFCALL_DATA": str(tmp_path)}
+    done = subprocess.run([str(Path(sys.executable).parent / "wolfcall"), "voices", "check"], env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.stdout.startswith(f"no voice packs in {tmp_path / 'packs'};"), done.stdout + done.stderr

@@ -12,6 +12,7 @@ import pytest
 from narrator.audio.floors import report
 from narrator.cli.doctor import check, consequence, play_notice
 from narrator.cli.main import main
+from narrator.config import config_in_use
 from narrator.system import CHROMIUM, ESPEAK, install_lines, this_system
 
 WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
@@ -31,7 +32,7 @@ def doctor(purpose: str, path: Path) -> subprocess.CompletedProcess[str]:
 def test_make_test_stops_without_espeak_ng(tmp_path: Path) -> None:
     done = doctor("test", tmp_path)
     assert done.returncode == 1 and done.stdout == ""
-    lines = done.stderr.splitlines()
+    lines = done.stderr.splitlines()[1:]  # after the config file's line
     assert lines[0].startswith("wolfcall doctor: espeak-ng is missing")
     assert lines[1] == "wolfcall doctor: MBROLA's German voices are missing: the audio tests speak German through them"
     assert ("  Debian:           add contrib non-free to Components: in /etc/apt/sources.list.d/debian.sources, "
@@ -73,11 +74,12 @@ def test_play_does_not_need_chromium(tmp_path: Path) -> None:
 def test_this_machine_lacks_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     """After .ci/run: espeak-ng on PATH and Debian's /usr/bin/chromium."""
     floors = "".join(f"wolfcall doctor: {line}\n" for line in report())
+    config = f"wolfcall doctor: {config_in_use()}\n"
     assert main(["doctor", "--for", "test"]) == 0
-    assert capsys.readouterr().err == ("wolfcall doctor: nothing missing (espeak-ng, Chromium and MBROLA's German "
-                                       "voices found)\n") + floors
+    assert capsys.readouterr().err == config + ("wolfcall doctor: nothing missing (espeak-ng, Chromium and MBROLA's "
+                                                "German voices found)\n") + floors
     assert main(["doctor", "--for", "play"]) == 0
-    assert capsys.readouterr().err == "wolfcall doctor: nothing missing (espeak-ng found)\n" + floors
+    assert capsys.readouterr().err == config + "wolfcall doctor: nothing missing (espeak-ng found)\n" + floors
     assert "German, when its natural voice is not here: espeak-ng with MBROLA (mb-de6, mb-de7) speaks" in floors
     assert play_notice() is None
 
@@ -150,3 +152,23 @@ def test_play_says_which_floor_speaks_and_how_to_get_the_better_one() -> None:
 def test_without_espeak_ng_no_floor_is_said(tmp_path: Path) -> None:
     lines = check("play", path=str(tmp_path), silent=lambda: ["de"], floors=lambda: ["German: anything"]).lines
     assert not any("anything" in line for line in lines)
+
+
+def test_it_says_which_config_yaml_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The folder one stands in first, then the user's config folder, then the defaults (narrator/config.py)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    mine = tmp_path / "xdg" / "wolfcall" / "config.yaml"
+
+    def said() -> str:
+        main(["doctor"])
+        return capsys.readouterr().err.splitlines()[0]
+
+    assert said() == (f"wolfcall doctor: config: the defaults (no config.yaml in {tmp_path} nor {mine}); the page's "
+                      f"Sound section writes {mine}")
+    mine.parent.mkdir(parents=True)
+    mine.write_text("language: de\n")
+    assert said() == f"wolfcall doctor: config: {mine}"
+    (tmp_path / "config.yaml").write_text("language: es\n")
+    assert said() == f"wolfcall doctor: config: {tmp_path / 'config.yaml'}"

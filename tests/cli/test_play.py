@@ -18,7 +18,7 @@ WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
 
 
 def seats(names: str, players: int | None) -> list[str]:
-    return seat_names(argparse.Namespace(names=names, players=players), "classic", 8)
+    return seat_names(argparse.Namespace(names=names, players=players), "classic", 8)[0]
 
 
 def test_fewer_names_than_players_name_the_first_seats() -> None:

@@ -243,3 +243,26 @@ def test_wait_for_page() -> None:
 def test_the_real_seam_runs_a_command() -> None:
     assert service.run_command(["sh", "-c", "echo out; echo err >&2; exit 3"]) == service.Outcome(3, "out\nerr")
     assert service.run_command(["/nonexistent/systemctl"]).code == 127
+
+
+def test_the_unit_runs_where_its_config_yaml_is_found(home: Path, ran: Recorder, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A pipx install has no checkout: run from a folder without config.yaml, the unit runs in the home folder (and
+    reads the user's config.yaml, else the defaults); run from a folder with one, there."""
+    empty = home / "empty"
+    empty.mkdir()
+    monkeypatch.chdir(empty)
+    assert main(["service", "install"]) == 0
+    assert settings((units(home) / "wolfcall.service").read_text())["WorkingDirectory"] == [str(home / "home")]
+    assert f"config: the defaults (no config.yaml in {home / 'home'}" in capsys.readouterr().out
+    mine = home / "config" / "wolfcall" / "config.yaml"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("web_port: 9001\n")
+    assert main(["service", "install"]) == 0
+    game = settings((units(home) / "wolfcall.service").read_text())
+    assert game["WorkingDirectory"] == [str(home / "home")] and game["ExecStart"][0].endswith("--port 9001")
+    assert f"config: {mine}" in capsys.readouterr().out
+    (empty / "config.yaml").write_text("web_port: 9002\n")
+    assert main(["service", "install"]) == 0
+    game = settings((units(home) / "wolfcall.service").read_text())
+    assert game["WorkingDirectory"] == [str(empty)] and game["ExecStart"][0].endswith("--port 9002")

@@ -4,7 +4,7 @@ the death, the executed card, grief, shots, then the captain's successor."""
 from __future__ import annotations
 
 from engine import Choice, Game, HouseRules
-from engine.events import Died, Event
+from engine.events import Asked, Died, Event
 
 
 def said(events: list[Event]) -> list[tuple[str, int | None]]:
@@ -47,3 +47,14 @@ def test_a_dying_captain_names_his_successor_only_after_the_dawn_and_the_hunters
     shot = said(play(game, "hunter:3"))
     assert ("captain.successor", 2) not in shot  # called when the successor's step comes (its announce)
     assert game.state.current is not None and game.state.current.step == "captain_successor"
+
+
+def test_an_angel_executed_on_day_one_while_captain_ends_the_game_before_any_reaction() -> None:
+    game = Game.new(["Ana", "Ben", "Carla", "Dario", "Eva", "Fede"], ruleset="extended",
+                    house=HouseRules(captain=True),
+                    roles=["werewolf", "angel", "cupid", "villager", "villager", "villager"])
+    play(game, "cupid:2,4", "werewolves:none", "captain_election:2")
+    events = play(game, "day_vote:2")
+    assert said(events) == [("day.vote.out", 2), ("died", 2), ("day.vote.reveal", 2), ("end.angel", None)]
+    assert not any(isinstance(event, Asked) for event in events)  # no successor, not even asked and dropped
+    assert game.state.winner == "angel" and 4 in game.state.alive  # his lover does not die of grief

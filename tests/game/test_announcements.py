@@ -73,3 +73,29 @@ def test_a_dawn_that_ends_the_game_reads_no_letter() -> None:
                 roles=["werewolf", "hunter", "raven", "villager"], ruleset="extended")
     assert n.state.over
     assert "dawn.raven" not in [c.scene for c in captions(n)]
+
+
+PIPER = ["werewolf", "cupid", "pied_piper", "witch", "hunter", "villager", "villager", "villager"]
+
+
+def test_a_pied_piper_left_alone_by_the_days_verdict_wins_then_and_there() -> None:
+    """The wolf (Ana) is executed and his lover (Dario) dies of grief: the piper (Carla) is the last one alive."""
+    n = narrate(answers(("cupid:1,4", 2.0), ("werewolves:5", 2.0), ("witch:poison:6", 2.0), ("pied_piper:7,8", 2.0),
+                        ("hunter:7", 2.0), (VOTE, 30.0), ("day_vote:tally:8*4", 2.0), ("werewolves:2", 2.0),
+                        ("witch:pass", 2.0), ("pied_piper:2,4", 2.0), (VOTE, 30.0), ("day_vote:tally:1*2", 2.0)),
+                lang="de", roles=PIPER, ruleset="extended")
+    scenes = [(c.scene, c.text) for c in captions(n)]
+    verdict = heard(scenes, "day.vote.out", "Ana")
+    assert verdict < heard(scenes, "death.also", "Dario") < heard(scenes, "end.all_charmed")
+    assert not any(scene == "night.start" for scene, _ in scenes[verdict:])
+
+
+def test_an_angel_captain_executed_on_day_one_ends_the_game_before_any_reaction() -> None:
+    n = narrate(answers(("cupid:2,4", 2.0), ("werewolves:none", 2.0), ("seer:6", 2.0), ("witch:pass", 2.0),
+                        ("captain_election:2", 2.0), (VOTE, 30.0), ("day_vote:2", 2.0)),
+                lang="es", roles=["werewolf", "angel", "cupid", "villager", "seer", "witch"], ruleset="extended",
+                captain=True)
+    scenes = [(c.scene, c.text) for c in captions(n)]
+    verdict = heard(scenes, "day.vote.out", "Ben")
+    assert verdict < heard(scenes, "day.vote.reveal", "Ben") < heard(scenes, "end.angel")
+    assert not any(scene in ("captain.successor", "death.also") for scene, _ in scenes[verdict:])

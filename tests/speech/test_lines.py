@@ -16,12 +16,12 @@ from narrator.speech.lines import (
     RoleName,
     Seat,
     Seats,
-    sentence_case,
-    spoken_texts,
 )
 from narrator.speech.lint import ScriptError, load_checked
 from narrator.speech.picker import Picker
+from narrator.speech.renderings import spoken_texts
 from narrator.speech.script import SHIPPED, Scene, Script, Variant, load
+from narrator.speech.spelling import sentence_case
 
 SCRIPT = load(SHIPPED)
 

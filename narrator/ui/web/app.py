@@ -7,7 +7,6 @@ import ipaddress
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -17,6 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from narrator.resources import STATIC
 from narrator.ui.web.address import join_card, moved
 from narrator.ui.web.arrivals import CountedAtTheSocket, Door, frames
 from narrator.ui.web.guard import MAX_MESSAGE, Bucket, normal_code, same
@@ -35,7 +35,6 @@ def loopback(address: str) -> bool:
         return False
 
 
-STATIC = Path(__file__).resolve().parent / "static"
 HANDLER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-hub")
 
 

@@ -1,8 +1,9 @@
 """The page's pictures: icons from game-icons.net (CC BY 3.0), fetched from npm by the build.
 
 `make` runs this module (`python3 -m narrator.ui.web.icons`: stdlib and the engine only, before the venv
-exists). When a picture is missing it packs `@iconify-json/game-icons` into build/npm/ (once) and writes
-the chosen icons to static/icons/ as <picture>.svg. Without npm or the network it says so in one line
+exists). When a picture is missing it packs `@iconify-json/game-icons` into the user's cache folder
+(~/.cache/wolfcall/npm/, once) and writes the chosen icons to static/icons/ as <picture>.svg, where a wheel built
+afterwards takes them from (pyproject.toml's package-data). Without npm or the network it says so in one line
 and exits 0: the page then shows no pictures and works as before. The server looks for each file by its
 name and offers only those that exist.
 """
@@ -17,11 +18,12 @@ import tarfile
 from pathlib import Path
 
 from engine.roles import ROLES
+from narrator.paths import cache_dir
+from narrator.resources import ICONS
 
 PACKAGE = "@iconify-json/game-icons@1.2.4"
-HERE = Path(__file__).resolve().parent
-OUT = HERE / "static" / "icons"
-CACHE = HERE.parent.parent.parent / "build" / "npm"
+OUT = ICONS
+CACHE = cache_dir() / "npm"
 COLOUR = "#ffb347"  # the page's accent; `color` is a presentation attribute, so page CSS can still override it
 
 # picture -> game-icons name: the end screen's marks and causes of death, and the day and night.

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from engine import NARRATOR, Choice, State, answerer, double_save_kills, ruleset, shape_of, view
@@ -20,10 +19,10 @@ from engine.roles import STEP_ROLE as STEP_ROLE  # whose picture a step shows (f
 from engine.state import Death
 from engine.vote import extra_votes, weight
 from narrator.game.inputs import REVEAL, START, VOTE, Question
-from narrator.speech.lines import spanish_euphony
+from narrator.resources import ICONS
+from narrator.speech.spelling import spanish_euphony
 from narrator.ui.web.strings import strings
 
-ICONS = Path(__file__).resolve().parent / "static" / "icons"
 NIGHT_CAUSES = ("wolves", "poison", "sword")  # deaths of the dark; shots, grief and the gallows come by day
 SIDE_ANSWERS = {"village": "up", "no_werewolf": "up", "werewolf": "down"}  # answers shown as a thumb
 # the night log's kinds that mark a card on the end screen

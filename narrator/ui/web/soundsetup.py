@@ -1,6 +1,7 @@
 """The setup screen's Sound section (host only): the outputs to play through, the volume, a test line.
 
-The choice is kept in config.yaml (`audio_device`, `volume`: only those two lines are rewritten) and
+The choice is kept in config.yaml (`audio_device`, `volume`: only those two lines are rewritten; the file that
+was read, else the user's own, narrator/config.py config_target) and
 used by the game's speaker (narrator/ui/web/tablevoice.py). The outputs are asked of miniaudio when the
 section is first drawn and again at each of its messages (a speaker plugged in shows up at the next
 tap), not at every redraw of the setup screen.
@@ -8,13 +9,15 @@ tap), not at every redraw of the setup screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from narrator.audio.mixer import CONFIG_KEYS
 from narrator.audio.outputs import DEFAULT, Output, SoundCheck, outputs, playback_devices
 from narrator.audio.sinks import Sink, SinkError, open_sink
 from narrator.audio.table import spoken
-from narrator.config import Config, ConfigError, save_layers, save_sound
+from narrator.config import Config, ConfigError, config_target, save_layers, save_sound
 from narrator.ui.web.guard import Refusal
 from narrator.ui.web.ports import HubLike
 from narrator.ui.web.strings import strings
@@ -23,8 +26,9 @@ CARD = ("auto", "miniaudio", "simpleaudio", "aplay", "pw-play")  # the `audio` k
 
 
 class SoundSetup:
-    def __init__(self, cfg: Config, audio: str) -> None:
+    def __init__(self, cfg: Config, audio: str, keeps_config: bool = True) -> None:
         self.cfg, self.audio = cfg, audio
+        self.keeps_config = keeps_config  # an online room's choice is its own: the site's config is every room's
         self.backends: list[Any] | None = None  # miniaudio's backends to use (tests: the NULL backend)
         self.listed: list[Output] | None = None
         self.check = SoundCheck(self._open)
@@ -85,22 +89,24 @@ class SoundSetup:
             raise Refusal("setup.running", "the game is running; start a new game to change the setup")
 
     def keep_levels(self, levels: dict[str, int]) -> None:
-        """The setup's sound levels (voice, bed, cues), for the next run too: into config.yaml when there is one."""
+        """The setup's sound levels (voice, bed, cues), for the next run too: into config.yaml (_save)."""
         self.cfg.layers.update({CONFIG_KEYS[layer]: volume for layer, volume in levels.items()})
-        if self.cfg.path is not None:
-            try:
-                save_layers(self.cfg.path, self.cfg.layers)
-            except ConfigError as exc:
-                raise Refusal("sound.save", str(exc)) from None
+        self._save(lambda path: save_layers(path, self.cfg.layers))
 
     def _keep(self, device: str, volume: int) -> None:
-        """The choice, for the next game and in config.yaml when there is one (else for this run only)."""
+        """The choice, for the next game and, at home, in config.yaml (_save)."""
         self.cfg.audio_device, self.cfg.volume = device, volume
-        if self.cfg.path is not None:
-            try:
-                save_sound(self.cfg.path, device, volume)
-            except ConfigError as exc:
-                raise Refusal("sound.save", str(exc)) from None
+        if self.keeps_config:
+            self._save(lambda path: save_sound(path, device, volume))
+
+    def _save(self, write: Callable[[Path], None]) -> None:
+        """Into the config.yaml that was read, else into the user's own, which is read from then on."""
+        target = config_target(self.cfg)
+        try:
+            write(target)
+        except ConfigError as exc:
+            raise Refusal("sound.save", str(exc)) from None
+        self.cfg.path = target
 
 
 __all__ = ["SoundSetup"]

@@ -8,11 +8,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.roles import FOLDERS
+from narrator.resources import UI
 from narrator.speech.scenes import LANGUAGES
 from narrator.yamlfile import MarkedDict, YamlError
 from narrator.yamlfile import load as load_yaml
-
-UI = Path(__file__).resolve().parent / "ui"
 
 
 @lru_cache(maxsize=8)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from engine import Choice, Game, State
 from engine.house import parse_house
 from narrator.game.inputs import Question
-from narrator.speech.lines import spanish_euphony
+from narrator.speech.spelling import spanish_euphony
 from narrator.ui.web.screens import ICONS, Screens, cards_of
 from narrator.ui.web.strings import strings
 

@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import miniaudio
+import pytest
 
 from narrator.audio.sinks import MiniaudioSink
 from narrator.config import Config, load_config
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.hub import Hub
+from narrator.ui.web.ports import Hooks
 
 SCRIPT = load(SHIPPED)
 GUARD_S = 120  # a guard against a hang only
@@ -86,3 +88,36 @@ def test_the_choice_is_kept_in_config_yaml(tmp_path: Path) -> None:
     h.handle(host, {"t": "sound_volume", "volume": True})
     assert [m["rule"] for m in inbox if m["t"] == "refused"] == ["sound.device", "message.form", "message.form"]
     assert (load_config(path).audio_device, load_config(path).volume) == ("USB Speaker", 60)
+
+
+def test_without_a_config_yaml_the_choice_starts_the_users_own(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """No config.yaml where `wolfcall play` runs (a pipx install): the choice is kept in the user's config folder,
+    and read from there the next time."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    h, host, _ = sound_hub(tmp_path, load_config(), [{"name": "USB Speaker", "id": None}])
+    h.handle(host, {"t": "sound_device", "device": "USB Speaker"})
+    h.handle(host, {"t": "sound_volume", "volume": 60})
+    h.outputs.keep_levels({"bed": 30})
+    mine = tmp_path / "xdg" / "wolfcall" / "config.yaml"
+    again = load_config()
+    assert (again.path, again.audio_device, again.volume, again.layers["bed_volume"]) == (mine, "USB Speaker", 60, 30)
+
+
+def test_an_online_rooms_choice_is_not_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site's config is every room's: a room's host changes the room's sound, not the server's file (nor,
+    without one, the user's config folder)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+
+    class Room(Hooks):  # as narrator/online/room.py's RoomHooks says
+        keeps_config = False
+
+    site = tmp_path / "config.yaml"
+    site.write_text("volume: 100\n")
+    for cfg in (Config(), load_config(site)):  # none read, or the site's
+        h = Hub(cfg, SCRIPT, tmp_path, fast=True, hooks=Room())
+        h.handle(h.connect(lambda m: None, host=True), {"t": "sound_volume", "volume": 60})
+        assert h.cfg.volume == 60 and site.read_text() == "volume: 100\n"
+        assert not (tmp_path / "xdg" / "wolfcall").exists()
