@@ -40,6 +40,7 @@ from narrator.ui.web.tablevoice import PageCaptions
 
 from ._measure import metric, p95
 from .online import step_answer
+from .runner import attempt, done
 
 
 def _port() -> int:
@@ -620,35 +621,50 @@ def ruth_pack(root: Path) -> Path:
 
 
 def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
-    """Every figure of the page; `only(name)` false for all of a measurement's figures: it is not made."""
+    """Every figure of the page; `only(name)` false for all of a measurement's figures: it is not made. A
+    measurement that fails is told on stderr and the next one is made (bench/runner.py `attempt`)."""
+    failed: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         if only("web.tap_to_voice_ms_p95"):
-            latencies = tap_to_voice(Path(tmp) / "packs", Path(tmp) / "data")
-            yield metric("web.tap_to_voice_ms_p95", p95(latencies), "ms", "lower")
+            with attempt("web.tap_to_voice_ms_p95", failed):
+                latencies = tap_to_voice(Path(tmp) / "packs", Path(tmp) / "data")
+                yield metric("web.tap_to_voice_ms_p95", p95(latencies), "ms", "lower")
         if only("web.page_kb"):
-            yield metric("web.page_kb", page_kb(Path(tmp) / "data2"), "KB", "lower")
+            with attempt("web.page_kb", failed):
+                yield metric("web.page_kb", page_kb(Path(tmp) / "data2"), "KB", "lower")
         if only("web.own_devices.vote_to_verdict_ms_p95") or only("web.own_devices.vote_to_verdict_ms_median"):
-            verdicts = vote_to_verdict(Path(tmp) / "data3")
-            yield metric("web.own_devices.vote_to_verdict_ms_p95", p95(verdicts), "ms", "lower")
-            yield metric("web.own_devices.vote_to_verdict_ms_median", statistics.median(verdicts), "ms", "lower")
+            with attempt("web.own_devices.vote_to_verdict", failed):
+                verdicts = vote_to_verdict(Path(tmp) / "data3")
+                yield metric("web.own_devices.vote_to_verdict_ms_p95", p95(verdicts), "ms", "lower")
+                yield metric("web.own_devices.vote_to_verdict_ms_median", statistics.median(verdicts), "ms", "lower")
         if only("web.reconnect_ms_p95") or only("web.reconnect_ms_median"):
-            back = reconnects(Path(tmp) / "data4")
-            yield metric("web.reconnect_ms_p95", p95(back), "ms", "lower")
-            yield metric("web.reconnect_ms_median", statistics.median(back), "ms", "lower")
-        if only("web.own_devices.tap_to_screen_ms_p95") or only("web.own_devices.tap_to_screen_ms_median") \
-                or only("web.own_devices.bytes_per_phone"):
-            taps, sent = own_games(Path(tmp) / "data8")
+            with attempt("web.reconnect", failed):
+                back = reconnects(Path(tmp) / "data4")
+                yield metric("web.reconnect_ms_p95", p95(back), "ms", "lower")
+                yield metric("web.reconnect_ms_median", statistics.median(back), "ms", "lower")
+        yield from _own_figures(only, Path(tmp), failed)
+    done(failed)
+
+
+def _own_figures(only: Callable[[str], bool], tmp: Path, failed: list[str]) -> Iterator[str]:
+    """The figures of whole games on own devices, and of the server's memory."""
+    if only("web.own_devices.tap_to_screen_ms_p95") or only("web.own_devices.tap_to_screen_ms_median") \
+            or only("web.own_devices.bytes_per_phone"):
+        with attempt("web.own_devices.tap_to_screen", failed):
+            taps, sent = own_games(tmp / "data8")
             yield metric("web.own_devices.tap_to_screen_ms_p95", p95(taps), "ms", "lower")
             yield metric("web.own_devices.tap_to_screen_ms_median", statistics.median(taps), "ms", "lower")
             yield metric("web.own_devices.bytes_per_phone", statistics.median(sent), "KB", "lower")
-        if only("web.own_devices.server_rss_idle_mb") or only("web.own_devices.server_rss_mb"):
-            idle, playing = server_rss(Path(tmp) / "data5")
+    if only("web.own_devices.server_rss_idle_mb") or only("web.own_devices.server_rss_mb"):
+        with attempt("web.own_devices.server_rss", failed):
+            idle, playing = server_rss(tmp / "data5")
             yield metric("web.own_devices.server_rss_idle_mb", idle, "MB", "lower")
             yield metric("web.own_devices.server_rss_mb", playing, "MB", "lower")
-        if only("web.own_devices.server_rss_mb.pack"):
-            packs = ruth_pack(Path(tmp) / "packs")
-            _, first = server_rss(Path(tmp) / "data6", packs)  # new names: synthesized once, kept beside the pack
-            _, narrated = server_rss(Path(tmp) / "data7", packs)  # the same table again: every name from the pack
+    if only("web.own_devices.server_rss_mb.pack"):
+        with attempt("web.own_devices.server_rss_mb.pack", failed):
+            packs = ruth_pack(tmp / "packs")
+            _, first = server_rss(tmp / "data6", packs)  # new names: synthesized once, kept beside the pack
+            _, narrated = server_rss(tmp / "data7", packs)  # the same table again: every name from the pack
             yield metric("web.own_devices.server_rss_mb.pack_new_names", first, "MB", "lower")
             yield metric("web.own_devices.server_rss_mb.pack", narrated, "MB", "lower")
 

@@ -3,6 +3,7 @@ the run exits non-zero, and stdout holds the figures' JSON lines alone (Contract
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import subprocess
@@ -13,7 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from bench._measure import metric
-from bench.runner import run_suites
+from bench.runner import attempt, done, run_suites
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,6 +59,28 @@ def test_a_run_without_failure_exits_zero_and_prefixes_pick_the_suites() -> None
     assert run_suites(SUITES, ["last.b", "first"], out, err) == 0
     assert [json.loads(line)["metric"] for line in out.getvalue().splitlines()] == ["first.a", "last.b"]
     assert err.getvalue() == ""
+
+
+def measured(only: Callable[[str], bool]) -> Iterator[str]:
+    failed: list[str] = []
+    with attempt("measured.hangs", failed):
+        raise RuntimeError("waited 20.0 s for Ana's seat after a reload")
+    with attempt("measured.b", failed):
+        yield metric("measured.b", 5.0, "ms", "lower")
+    done(failed)
+
+
+def test_a_failed_measurement_is_told_and_the_suites_next_measurement_is_made() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err):  # `attempt` tells on the process's stderr
+        code = run_suites([(suite("measured", measured), ("measured.",)), *SUITES[2:]], [], out, err)
+    assert code == 1
+    assert [json.loads(line)["metric"] for line in out.getvalue().splitlines()] == ["measured.b", "last.a", "last.b"]
+    told = err.getvalue().splitlines()
+    assert told[0] == "bench: measured.hangs failed: RuntimeError: waited 20.0 s for Ana's seat after a reload"
+    assert "Traceback (most recent call last):" in told
+    assert told[-2:] == ["bench: measured failed: Failed: measured.hangs (told above)",
+                         "bench: 1 suite failed: measured"]
 
 
 def test_stdout_holds_only_the_figures_whatever_else_writes_to_it() -> None:
