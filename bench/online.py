@@ -388,6 +388,18 @@ async def _bench(port: int, pid: int, rooms: int, players: int, seed: int, cooki
                    mine / span, refused, problems)
 
 
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """A server the bench started ends as a service manager stops it: SIGTERM, so that it ends what it started
+    (its workers for the setup's odds); SIGKILL only if it has not ended in LISTEN_S."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(LISTEN_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    proc.wait()
+
+
 def _answering(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + LISTEN_S
     while True:
@@ -423,8 +435,7 @@ def _server(data: Path, speed: float | None = None, prefix: str = "", port: int 
         if proc.poll() is not None and proc.returncode not in (-signal.SIGTERM, -signal.SIGKILL):  # restart.py's
             raise RuntimeError(f"the server exited ({proc.returncode}): {log.read_text(errors='replace')}")
     finally:
-        proc.kill()
-        proc.wait()
+        stop(proc)
         text = log.read_text(errors="replace")
         if "Traceback" in text or "ERROR" in text:
             sys.stderr.write(f"bench online: the server's log:\n{text[-4000:]}\n")

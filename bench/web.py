@@ -39,7 +39,7 @@ from narrator.ui.web.hub import Hub
 from narrator.ui.web.tablevoice import PageCaptions
 
 from ._measure import metric, p95
-from .online import step_answer
+from .online import step_answer, stop
 from .runner import attempt, done
 
 
@@ -598,8 +598,7 @@ def server_rss(data: Path, packs: Path | None = None) -> tuple[float, float]:
             _spoke_from_pack(packs / "ruth", heard, log)
         return figures[0], figures[1]
     finally:
-        proc.kill()
-        proc.wait()
+        stop(proc)
 
 
 def _spoke_from_pack(pack: Path, heard: list[dict[str, Any]], log: Path) -> None:
