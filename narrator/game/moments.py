@@ -23,5 +23,7 @@ def pack(state: State) -> str:
 
 def moment(state: State, position: str | None = None, revealed: bool | None = None) -> Moment:
     """The facts of a line said now; `position` in a sequence, and whether its {player}'s card was said."""
-    return Moment(mode=state.mode, night="first" if state.night <= 1 else "later", pack=pack(state),
+    narrated = state.mode == "one_device" and not state.extended  # seed 000: a person holds the phone and taps
+    return Moment(mode=state.mode, narrator="yes" if narrated else "no",
+                  night="first" if state.night <= 1 else "later", pack=pack(state),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")

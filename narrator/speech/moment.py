@@ -19,6 +19,9 @@ from types import MappingProxyType
 # each fact and the values it may take, in the words the scripts use
 FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "mode": ("one_device", "round_table", "own_devices"),  # the way the table plays
+    # a person narrates and holds the device (the classic rules on one device, seed 000): the called role points
+    # and the narrator taps; "no": the called role takes the device itself, or plays on its own phone
+    "narrator": ("yes", "no"),
     "night": ("first", "later"),  # the game's first night, or any other
     "pack": ("one", "many"),  # one: the deal holds one wolf card and no card that can join the pack
     "position": ("first", "middle", "last"),  # in a sequence (the deal, the reveals, a night's turns)
@@ -43,6 +46,7 @@ class Moment:
     """The facts known as a line is said; None where the moment has no such fact."""
 
     mode: str | None = None
+    narrator: str | None = None
     night: str | None = None
     pack: str | None = None
     position: str | None = None
@@ -115,9 +119,15 @@ def shown(when: When) -> str:
 
 
 def contexts(keys: Iterable[str], domains: Mapping[str, tuple[str, ...]] | None = None) -> list[Moment]:
-    """Every moment the facts `keys` can make, each fact over its values (or `domains`' narrower ones)."""
+    """Every moment the facts `keys` can make, each fact over its values (or `domains`' narrower ones), but those
+    that never come (a person narrating a table that plays on its own phones)."""
     moments = [Moment()]
     for key in sorted(set(keys)):
         values = (domains or {}).get(key, FACTS[key])
         moments = [replace(m, **{key: v}) for m in moments for v in values]
-    return moments
+    return [m for m in moments if possible(m)]
+
+
+def possible(moment: Moment) -> bool:
+    """A person narrates only a table of one device."""
+    return not (moment.narrator == "yes" and moment.mode not in (None, "one_device"))

@@ -4,7 +4,7 @@ and the lines it declares in `Role.scenes`), so a new role adds none here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import cast
 
@@ -33,6 +33,7 @@ class SceneSpec:
     modes: tuple[str, ...] = MODES  # the ways of playing the scene is said in
     nights: tuple[str, ...] = FACTS["night"]  # the nights it is said on
     facts: frozenset[str] = frozenset()  # the scene's own facts (SCENE_FACTS) its lines may be chosen by
+    narrated: tuple[str, ...] = FACTS["narrator"]  # whether a person may narrate it: only the classic rules have one
 
     @property
     def allowed(self) -> frozenset[str]:
@@ -42,7 +43,7 @@ class SceneSpec:
 
     def domains(self) -> dict[str, tuple[str, ...]]:
         """The values each fact takes where this scene is said (narrator/speech/moment.py)."""
-        out = {"mode": self.modes, "night": self.nights}
+        out = {"mode": self.modes, "night": self.nights, "narrator": self.narrated}
         if not self.sequence:
             out["position"] = ()
         if "player" not in self.allowed:
@@ -134,13 +135,15 @@ def catalogue() -> dict[str, SceneSpec]:
     specs = {s.id: s for s in (*_FIXED, *_EXTENDED)}
     for role in ROLES.values():
         for line in role.scenes:
-            specs[line.id] = _spec(line.id, RARE if line.rare else RECURRING, line.required, line.optional,
-                                   facts=line.facts)
+            spec = _spec(line.id, RARE if line.rare else RECURRING, line.required, line.optional, facts=line.facts)
+            specs[line.id] = spec if "classic" in role.rulesets else replace(spec, narrated=("no",))
     for role, call in CALLS:
         modes, nights = _called(call, role.modes or MODES)
+        narrated = FACTS["narrator"] if "classic" in role.rulesets else ("no",)
         for part in ("wake", "sleep"):
             scene = f"night.{call.step}.{part}"
-            specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING, modes=modes, nights=nights)
+            specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING, modes=modes, nights=nights,
+                                     narrated=narrated)
     for rules in RULESETS.values():
         for role_id in rules.roles:
             specs[f"roles.{role_id}"] = _spec(f"roles.{role_id}", WORD)

@@ -277,4 +277,5 @@ def test_a_group_for_a_moment_that_never_comes_is_refused(tmp_path: Path) -> Non
 def test_an_unknown_fact_names_its_file_line_and_key(tmp_path: Path) -> None:
     out = _overlay(tmp_path, "de", _wake('    - when: {nacht: erste}\n      variants: ["x"]\n'))
     assert any(line.endswith("mine.yaml:24: night.werewolves.wake: unknown fact 'nacht' in when: (the facts are "
-                             "mode, night, pack, position, gender, revealed, spared, cause)") for line in out), out
+                             "mode, narrator, night, pack, position, gender, revealed, spared, cause, alone)")
+               for line in out), out
