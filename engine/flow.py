@@ -10,11 +10,11 @@ from .choice import Choice
 from .errors import Malformed, Refused, Unknown, WrongStep
 from .events import CardsDealt, DayBegan, Event, GameCreated, GameOver, NightBegan, Opened, StepDone, fold
 from .house import HouseRules
-from .roles import CALLS, STEPS, Hooks, NightCall, Role, Step
+from .roles import STEPS, Hooks, NightCall, Role, Step, calls_in_order
 from .roles._base import WOLF_CARDS
 from .rulesets import ruleset
 from .setup import Setup, check_house, deal, setup_from_roles
-from .state import Pending, State
+from .state import Pending, State, per_state
 
 ALL_STEPS: dict[str, Step] = STEPS  # the roles' steps and the day's vote (engine/__init__.py registers it)
 REMATCH = "rematch"
@@ -32,10 +32,8 @@ class NightSlot:
 
 def calls_tonight(state: State, night: int) -> list[tuple[Role, NightCall]]:
     """The night's calls in order: roles in play (dealt, or among the thief's cards) on their nights."""
-    rules = state.ruleset
-    calls = [(role, call) for role, call in CALLS
-             if rules in role.rulesets and role.in_play(state) and call.when(state, night)]
-    return sorted(calls, key=lambda rc: rc[1].position(rules))
+    return [(role, call) for role, call in calls_in_order(state.ruleset)
+            if role.in_play(state) and call.when(state, night)]
 
 
 def night_plan(state: State) -> list[NightSlot]:
@@ -66,11 +64,10 @@ def _after_resolution(state: State) -> list[Event]:
     result = win.check(state)
     if result:
         return [GameOver(*result)]
-    for role in Hooks.reaction:
-        if state.ruleset in role.rulesets:
-            asked = role.reaction(state)
-            if asked:
-                return asked
+    for role in Hooks.of("reaction", state.ruleset):
+        asked = role.reaction(state)
+        if asked:
+            return asked
     if state.phase == "dawn":
         return [*dawn.news(state), DayBegan(state.night)]
     return begin_night(state, state.night + 1)
@@ -136,13 +133,17 @@ def _dealt(seats: Sequence[str], extra: Sequence[str], game: int) -> CardsDealt:
 def legal_choices(state: State) -> list[Choice]:
     """Every choice the rules allow now; the page renders exactly this list (for a vote, the
     verdicts it may name: `none` and each living player)."""
+    return list(_legal(state))
+
+
+@per_state
+def _legal(state: State) -> tuple[Choice, ...]:
     if state.over:
-        return [Choice(REMATCH)]
+        return (Choice(REMATCH),)
     pending = state.current
     if pending is None:
-        return []
-    step = ALL_STEPS[pending.step]
-    return [c for c in step.candidates(state, pending) if step.refusal(state, pending, c) is None]
+        return ()
+    return tuple(ALL_STEPS[pending.step].legal(state, pending))
 
 
 def private_answer(state: State, choice: Choice) -> str | None:
@@ -176,6 +177,9 @@ def options_of(step_id: str) -> tuple[str, ...]:
 
 
 def _named_seats(choice: Choice) -> list[int]:
+    if choice.seats == () and choice.ballots is None and choice.tally is None and choice.heal is None \
+            and choice.poison is None:  # most choices: one seat or none
+        return [] if choice.target is None else [choice.target]
     seats = [s for s in (choice.target, choice.heal, choice.poison) if s is not None]
     seats += list(choice.seats)
     for voter, target in choice.ballots or ():
@@ -203,9 +207,10 @@ def decided(state: State, choice: Choice) -> tuple[list[Event], State]:
     problem = step.malformed(state, choice)
     if problem is not None:
         raise Malformed(problem)
+    seats = len(state.roles)
     for seat in _named_seats(choice):
-        if seat not in state.seats:
-            raise Unknown(f"there is no seat {seat}; seats are 1 to {len(state.roles)}")
+        if not 1 <= seat <= seats:
+            raise Unknown(f"there is no seat {seat}; seats are 1 to {seats}")
     refusal = step.refusal(state, pending, choice)
     if refusal is not None:
         raise refusal

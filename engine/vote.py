@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .choice import Choice
+from .choice import Choice, seat_choice
 from .count import ballot_refusal, extra_votes, leaders, mutual, scores, weight
 from .deaths import react
 from .errors import Refused
@@ -94,9 +94,12 @@ class VoteStep(Step):
     shape = VOTE_SHAPE
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
-        yield Choice(self.id)
+        yield seat_choice(self.id)
         for seat in sorted(state.alive):  # a dead seat is never a legal target
-            yield Choice(self.id, seat)
+            yield seat_choice(self.id, seat)
+
+    def legal(self, state: State, pending: Pending) -> list[Choice]:
+        return list(self.candidates(state, pending))  # nobody, or a living player
 
     def malformed(self, state: State, choice: Choice) -> str | None:
         if choice.heal is not None or choice.poison is not None or choice.seats or choice.option is not None \

@@ -101,6 +101,16 @@ class Hooks:
     wins: ClassVar[tuple[Role, ...]] = ()  # in their win rank
     knows: ClassVar[tuple[Role, ...]] = ()
     public: ClassVar[tuple[Role, ...]] = ()
+    _of: ClassVar[dict[tuple[str, str], tuple[Role, ...]]] = {}
+
+    @classmethod
+    def of(cls, name: str, rules: str) -> tuple[Role, ...]:
+        """The roles of ruleset `rules` that define hook `name`, in the hook's order (sorted out once, not at every
+        dawn or verdict)."""
+        found = cls._of.get((name, rules))
+        if found is None:
+            found = cls._of[name, rules] = tuple(r for r in getattr(cls, name) if rules in r.rulesets)
+        return found
 
     @classmethod
     def index(cls) -> None:
@@ -119,6 +129,20 @@ class Hooks:
         cls.wins = tuple(r for r in BY_WIN if r in with_hook("wins"))
         cls.knows = with_hook("knows")
         cls.public = with_hook("public")
+        cls._of = {}
+
+
+def calls_in_order(rules: str) -> tuple[tuple[Role, NightCall], ...]:
+    """Every night call of ruleset `rules`, in the night's order (sorted once; a stable sort, so calls at the same
+    place keep the registry's order)."""
+    found = _ORDERED.get(rules)
+    if found is None:
+        found = _ORDERED[rules] = tuple(sorted(((role, call) for role, call in CALLS if rules in role.rulesets),
+                                               key=lambda rc: rc[1].position(rules)))
+    return found
+
+
+_ORDERED: dict[str, tuple[tuple[Role, NightCall], ...]] = {}
 
 
 def discover(*steps: Step) -> None:
@@ -144,8 +168,9 @@ def discover(*steps: Step) -> None:
     for step in steps:
         STEPS[step.id] = step
     BY_WIN[:] = sorted(ROLES.values(), key=lambda r: r.win_rank)
+    _ORDERED.clear()
     Hooks.index()
 
 
 __all__ = ["BY_WIN", "CALLS", "EXTRA", "FOLDERS", "ROLES", "STEPS", "STEP_ROLE", "Hooks", "NightCall", "Role",
-           "RoleFolderError", "Step", "TargetStep", "discover", "specials", "who"]
+           "RoleFolderError", "Step", "TargetStep", "calls_in_order", "discover", "specials", "who"]
