@@ -40,7 +40,7 @@ def gaps(state: State, handler: int) -> list[tuple[int, int]]:
     """Every gap between two living neighbours that is not next to the handler."""
     ring = circle(state)
     out = set()
-    for seat, right in zip(ring, ring[1:] + ring[:1], strict=True):  # each living seat and the next living one clockwise
+    for seat, right in zip(ring, ring[1:] + ring[:1], strict=True):  # each living seat, the next one clockwise
         if right != seat and handler not in (seat, right):
             out.add((min(seat, right), max(seat, right)))
     return sorted(out)
