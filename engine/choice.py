@@ -87,6 +87,12 @@ def seat_choice(step: str, seat: int | None = None) -> Choice:
 
 
 @cache
+def seat_choices(step: str, seats: int) -> tuple[Choice, ...]:
+    """`step`'s choice of nobody (at 0) and of each seat from 1 to `seats`, made once per table."""
+    return tuple(seat_choice(step, seat or None) for seat in range(seats + 1))
+
+
+@cache
 def seats_choice(step: str, seats: tuple[int, ...]) -> Choice:
     """The choice of `seats` at `step` (the lovers, a gap, the charmed), made once."""
     return Choice(step, seats=seats)

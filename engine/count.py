@@ -34,7 +34,7 @@ class Count:
 def weight(state: State, seat: int) -> int:
     """How many votes a living seat's ballot counts (the captain two, a pardoned idiot none)."""
     w = 1
-    for role in Hooks.ballot_weight:
+    for role in Hooks.of("ballot_weight", state.ruleset):
         w = role.ballot_weight(state, seat, w)
     return w
 
@@ -44,7 +44,7 @@ def extra_votes(state: State) -> dict[int, int]:
     out: dict[int, int] = {}
     if state.vote_round != 1:
         return out
-    for role in Hooks.extra_votes:
+    for role in Hooks.of("extra_votes", state.ruleset):
         for seat, n in role.extra_votes(state).items():
             if seat in state.alive:
                 out[seat] = out.get(seat, 0) + n

@@ -51,12 +51,13 @@ def begin_night(state: State, night: int) -> list[Event]:
     return [NightBegan(night, plan)]
 
 
-def _next_night_step(state: State) -> list[Event]:
+def _next_night_step(state: State) -> tuple[list[Event], State]:
     for step_id in state.plan:
         pending = ALL_STEPS[step_id].actor(state)
         if pending is not None:
-            return [Opened(pending.step, pending.seat)]
-    return dawn.resolve(state)
+            opened = Opened(pending.step, pending.seat)
+            return [opened], opened.apply(state)
+    return dawn.resolved(state)
 
 
 def _after_resolution(state: State) -> list[Event]:
@@ -81,16 +82,18 @@ def advance(state: State) -> list[Event]:
 def advanced(state: State) -> tuple[list[Event], State]:
     """The events that follow on their own, and the state they lead to."""
     out: list[Event] = []
-    while not state.over:
-        head = state.current
+    while state.phase != "over":  # (the fields themselves, not `over` and `current`: this loop runs at every choice)
+        head = state.queue[0] if state.queue else None
         if head is not None:
             if not ALL_STEPS[head.step].skipped(state, head):
                 break
             events: list[Event] = [StepDone(head.step)]
         elif state.phase == "dealt":
             events = begin_night(state, 1)
-        elif state.phase == "night":
-            events = _next_night_step(state)
+        elif state.phase == "night":  # the next step, or the dawn: its state comes with it, folded as it was worked out
+            events, state = _next_night_step(state)
+            out += events
+            continue
         else:
             events = _after_resolution(state)
         state = fold(events, state)
@@ -138,11 +141,11 @@ def legal_choices(state: State) -> list[Choice]:
 
 @per_state
 def _legal(state: State) -> tuple[Choice, ...]:
-    if state.over:
+    if state.phase == "over":
         return (Choice(REMATCH),)
-    pending = state.current
-    if pending is None:
+    if not state.queue:
         return ()
+    pending = state.queue[0]
     return tuple(ALL_STEPS[pending.step].legal(state, pending))
 
 
@@ -200,7 +203,7 @@ def decided(state: State, choice: Choice) -> tuple[list[Event], State]:
     if choice.step == REMATCH:
         events = _rematch(state)
         return events, fold(events, state)
-    pending = state.current
+    pending = state.queue[0] if state.queue else None
     if pending is None or choice.step != pending.step:
         raise WrongStep(pending.step if pending else None, choice.step)
     step = ALL_STEPS[pending.step]

@@ -169,7 +169,7 @@ class State:
             found = BLANK.get(kind)
             if found is None:
                 found = BLANK[kind] = kind()
-        return found  # type: ignore[return-value]  (memories are kept by their own class)
+        return found  # type: ignore[return-value]
 
     def remember(self, memory: Memory) -> dict[type[Memory], Memory]:
         """The memories with `memory` in place of its role's (for `but(memories=...)`)."""

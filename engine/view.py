@@ -54,9 +54,8 @@ def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
         "asked": None,  # the step this seat is asked now (its choices are in `choices`)
         "pack": [],  # a wolf's pack, himself included (the werewolf role fills it in)
     }
-    for role in Hooks.public:
-        if state.ruleset in role.rulesets:
-            out.update(role.public(state))
+    for role in Hooks.of("public", state.ruleset):
+        out.update(role.public(state))
     if state.over:
         out["cards"] = {str(s): state.role_of(s) for s in state.seats}
         out["log"] = [e.to_json() for e in state.log]
@@ -76,7 +75,6 @@ def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
         cards.update({str(s): state.role_of(s) if not state.extended else "werewolf"
                       for s in sorted(state.wolves) if s in state.seats and s != seat})
     out["cards"] = cards
-    for role in Hooks.knows:
-        if state.ruleset in role.rulesets:
-            out.update(role.knows(state, seat))
+    for role in Hooks.of("knows", state.ruleset):
+        out.update(role.knows(state, seat))
     return out

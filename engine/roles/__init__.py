@@ -101,16 +101,17 @@ class Hooks:
     wins: ClassVar[tuple[Role, ...]] = ()  # in their win rank
     knows: ClassVar[tuple[Role, ...]] = ()
     public: ClassVar[tuple[Role, ...]] = ()
-    _of: ClassVar[dict[tuple[str, str], tuple[Role, ...]]] = {}
+    _of: ClassVar[dict[tuple[str, str], tuple[tuple[Role, ...], tuple[Role, ...]]]] = {}
 
     @classmethod
     def of(cls, name: str, rules: str) -> tuple[Role, ...]:
-        """The roles of ruleset `rules` that define hook `name`, in the hook's order (sorted out once, not at every
-        dawn or verdict)."""
-        found = cls._of.get((name, rules))
-        if found is None:
-            found = cls._of[name, rules] = tuple(r for r in getattr(cls, name) if rules in r.rulesets)
-        return found
+        """The roles of ruleset `rules` that define hook `name`, in the hook's order: a game asks only the roles its
+        rules have (sorted out once per hook, not at every death or dawn)."""
+        every = getattr(cls, name)
+        kept = cls._of.get((name, rules))
+        if kept is None or kept[0] is not every:
+            kept = cls._of[name, rules] = (every, tuple(r for r in every if rules in r.rulesets))
+        return kept[1]
 
     @classmethod
     def index(cls) -> None:

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..choice import Choice, seat_choice, seats_choice
+from ..choice import Choice, seat_choices, seats_choice
 from ..errors import Refused
 from ..events import Event
-from ..state import Pending, State, asking
+from ..state import Pending, State, asking, circle
 
 # The cards that are wolves from the start: every card whose role says `side = "wolves"`. The registry
 # (engine.roles) fills it once, as it finds the roles; role modules read it only while a game runs.
@@ -95,9 +95,9 @@ class Step:
         return None
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
-        yield seat_choice(self.id)
-        for seat in sorted(state.alive):
-            yield seat_choice(self.id, seat)
+        """Nobody, then each living player in seat order."""
+        row = seat_choices(self.id, len(state.roles))
+        return [row[0], *[row[seat] for seat in circle(state)]]
 
     def malformed(self, state: State, choice: Choice) -> str | None:
         """Why the choice is not of this step's shape (exit 2), or None."""
