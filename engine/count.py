@@ -17,7 +17,7 @@ from .errors import Refused
 from .roles import Hooks
 from .roles._base import who
 from .rulesets import ruleset
-from .state import State
+from .state import State, per_state
 
 Ballots = Mapping[int, int | None]  # a voter's seat -> the seat named, None: nobody
 
@@ -33,6 +33,17 @@ class Count:
 
 def weight(state: State, seat: int) -> int:
     """How many votes a living seat's ballot counts (the captain two, a pardoned idiot none)."""
+    found = _weights(state).get(seat)
+    return _weight(state, seat) if found is None else found
+
+
+@per_state
+def _weights(state: State) -> dict[int, int]:
+    """Every living seat's weight, worked out once per state: a vote reads each of them, often more than once."""
+    return {seat: _weight(state, seat) for seat in state.alive}
+
+
+def _weight(state: State, seat: int) -> int:
     w = 1
     for role in Hooks.of("ballot_weight", state.ruleset):
         w = role.ballot_weight(state, seat, w)

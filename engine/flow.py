@@ -257,6 +257,7 @@ class Answerer:
 NOBODY = Answerer("nobody")
 
 
+@per_state
 def answerer(state: State) -> Answerer:
     """Who answers the current step: the one place that says it."""
     pending = state.current

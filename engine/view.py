@@ -7,14 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 from .flow import answerer, legal_choices
-from .roles import Hooks
+from .roles import Hooks, Role
 from .roles.village_idiot import pardoned
 from .rulesets import ruleset
-from .state import NARRATOR, State
+from .state import NARRATOR, State, per_state
 
 
 def public_cards(state: State) -> dict[str, str]:
     """Cards everyone has seen: an executed player's (extended), a pardoned idiot's."""
+    return dict(_public_cards(state))
+
+
+@per_state
+def _public_cards(state: State) -> dict[str, str]:
     out: dict[str, str] = {}
     if ruleset(state.ruleset).reveal_executed:
         for death in state.deaths:
@@ -30,6 +35,12 @@ def _secret_take(state: State, seat: int) -> bool:
     """Own devices: the card the servant took over stays secret."""
     return state.mode == "own_devices" and any(
         e.kind == "take" and e.target == seat for e in state.log)
+
+
+@per_state
+def _choice_texts(state: State) -> tuple[str, ...]:
+    """The legal choices' text forms, made once per state for every seat's view."""
+    return tuple(c.text() for c in legal_choices(state))
 
 
 def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
@@ -59,12 +70,12 @@ def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
     if state.over:
         out["cards"] = {str(s): state.role_of(s) for s in state.seats}
         out["log"] = [e.to_json() for e in state.log]
-        out["choices"] = [c.text() for c in legal_choices(state)]
+        out["choices"] = list(_choice_texts(state))
         return out
     who = answerer(state)
     acting = who.includes(seat) if seat != NARRATOR else who.kind == "table"
     if acting:
-        out["choices"] = [c.text() for c in legal_choices(state)]
+        out["choices"] = list(_choice_texts(state))
         out["asked"] = who.step
     if seat == NARRATOR or seat not in state.seats:
         return out
@@ -75,6 +86,13 @@ def view(state: State, seat: int = NARRATOR) -> dict[str, Any]:
         cards.update({str(s): state.role_of(s) if not state.extended else "werewolf"
                       for s in sorted(state.wolves) if s in state.seats and s != seat})
     out["cards"] = cards
-    for role in Hooks.of("knows", state.ruleset):
+    for role in _knowing(state):
         out.update(role.knows(state, seat))
     return out
+
+
+@per_state
+def _knowing(state: State) -> tuple[Role, ...]:
+    """The roles through which a seat may know something: those of the ruleset whose card is in play (a card nobody
+    holds tells nobody anything), sorted out once per state for every seat's view."""
+    return tuple(role for role in Hooks.of("knows", state.ruleset) if role.in_play(state))

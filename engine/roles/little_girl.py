@@ -103,9 +103,10 @@ class LittleGirl(Role):
         out: dict[str, Any] = {}
         if state.role_of(seat) == self.id:
             out["seen_wolves"] = sorted({w for _, w, _ in peeks if w is not None})
-        girls = state.seats_of(self.id)
-        if girls and any(c == seat for _, _, c in peeks):
-            out["caught_little_girl"] = girls[0]
+        if any(c == seat for _, _, c in peeks):
+            girls = state.seats_of(self.id)
+            if girls:
+                out["caught_little_girl"] = girls[0]
         return out
 
 

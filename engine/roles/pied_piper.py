@@ -109,6 +109,8 @@ class PiedPiper(Role):
         return None
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
+        if state.role_of(seat) != self.id and seat not in state.memory(PiperMemory).charmed:
+            return {}  # neither the piper nor ever charmed: nothing to know (the seats' views are many)
         now = charmed(state)
         if state.role_of(seat) == self.id or seat in now:
             return {"charmed": now}

@@ -44,9 +44,14 @@ class Mind:
     alive: frozenset[int] = frozenset()
     claimed: bool = False  # this player has claimed the seer already
     hands: dict[int, int | None] = field(default_factory=dict)  # today's hands raised so far: voter -> seat
+    seen: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)  # the screen taken in last
 
     def observe(self, view: Mapping[str, Any]) -> None:
-        """Take in what this seat's screen shows now."""
+        """Take in what this seat's screen shows now (a screen already taken in changes nothing: the debate and the
+        vote show the same one)."""
+        if view is self.seen:
+            return
+        self.seen = view
         self.alive = frozenset(view["alive"])
         cards: Mapping[str, str] = view.get("cards", {})
         self.card = cards.get(str(self.seat), self.card)
