@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.roles import ROLES
@@ -17,6 +18,7 @@ VOTED_CLAIMANT = 1.0  # raised a hand against the claimed seer
 FOLLOW = 0.35  # each raised hand already up for a seat draws the next voter to it
 
 
+@cache
 def wolfish(card: str) -> bool:
     """A card that plays with the pack (a seer in the extended game is shown the card itself)."""
     return card == "werewolf" or (card in ROLES and ROLES[card].side == "wolves")

@@ -61,7 +61,7 @@ class Table:
 
     def ask(self, state: State, seat: int, legal: Sequence[Choice]) -> Choice:
         choice = self.decision(self.seen(state, seat), legal, self.minds[seat], self.rng)
-        if choice not in legal:
+        if not any(choice is c for c in legal) and choice not in legal:  # (one of the list itself, most often)
             raise ValueError(f"seat {seat} chose {choice.text()}, which is not a legal choice")
         return choice
 
