@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .choice import Choice
 from .errors import Refused
-from .roles import Hooks
+from .roles import Hooks, Role
 from .roles._base import who
 from .rulesets import ruleset
 from .state import State, per_state
@@ -34,18 +34,19 @@ class Count:
 def weight(state: State, seat: int) -> int:
     """How many votes a living seat's ballot counts (the captain two, a pardoned idiot none)."""
     found = _weights(state).get(seat)
-    return _weight(state, seat) if found is None else found
+    return _weight(state, seat, Hooks.of("ballot_weight", state.ruleset)) if found is None else found
 
 
 @per_state
 def _weights(state: State) -> dict[int, int]:
     """Every living seat's weight, worked out once per state: a vote reads each of them, often more than once."""
-    return {seat: _weight(state, seat) for seat in state.alive}
+    hooks = Hooks.of("ballot_weight", state.ruleset)
+    return {seat: _weight(state, seat, hooks) for seat in state.alive}
 
 
-def _weight(state: State, seat: int) -> int:
+def _weight(state: State, seat: int, hooks: tuple[Role, ...]) -> int:
     w = 1
-    for role in Hooks.of("ballot_weight", state.ruleset):
+    for role in hooks:
         w = role.ballot_weight(state, seat, w)
     return w
 

@@ -142,7 +142,7 @@ def fallback(view: View, choices: Sequence[Choice], mind: Mind, rng: random.Rand
     friendly = {s for s, wolf in mind.known.items() if wolf == mind.wolf} | {mind.seat}
     if mind.wolf:
         friendly |= mind.pack
-    aimed = [c for c in choices if not ({c.target, *c.seats} & friendly)]
+    aimed = [c for c in choices if c.target not in friendly and friendly.isdisjoint(c.seats)]
     return rng.choice(aimed or list(choices))
 
 

@@ -89,9 +89,9 @@ class Table:
         voting = voters(state)
         start = self.rng.randrange(len(voting))
         hands: dict[int, int | None] = {}
+        for other in living:
+            self.minds[other].hands = hands  # each voter sees the hands up so far: this dict, as it fills
         for seat in voting[start:] + voting[:start]:
-            for other in living:
-                self.minds[other].hands = hands
             hands[seat] = self.ask(state, seat, legal).target
         self.hands = hands
         return verdict(state, legal, hands)
