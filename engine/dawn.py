@@ -29,12 +29,12 @@ def resolved(state: State) -> tuple[list[Event], State]:
     after = broke.apply(state)
     dying: dict[int, str] = {}
     double_kills = double_save_kills(state)
+    protected, healed = {m.target for m in state.marks("protect")}, {m.target for m in state.marks("heal")}
     for mark in state.marks("attack"):
         seat = mark.target
         if seat not in state.alive or seat in dying:
             continue
-        saves = any(m.target == seat for m in state.marks("protect")) + \
-            any(m.target == seat for m in state.marks("heal"))
+        saves = (seat in protected) + (seat in healed)
         if (saves == 1) if double_kills else saves >= 1:
             continue
         spared = ROLES[state.role_of(seat)].attack_spared(after, seat)
