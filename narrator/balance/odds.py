@@ -188,7 +188,8 @@ def _swapped(setup: Setup, old: str, new: str) -> Setup:
 
 
 # The setup screen's live estimate (narrator/balance/live.py): the same games on every machine, so the same interval
-# (about ±10 points at even odds), and the two changes a table tries first, a wolf more and a wolf less. 160 games of
-# a 12-player deal: 0.3 s here, 1 s on a Pi 4. A bigger deal takes longer (the page says the odds are on their way
-# meanwhile), and one too big to play out in two seconds is answered from the games played by then.
-SCREEN_BUDGET = Budget(seconds=2.0, games=100, near_games=30, near_tried=2)
+# (about ±10 points at even odds), then the first two changes a table tries (a wolf more, a wolf less). 140 games of a
+# 12-player deal: 0.3 s on this 2-core machine, 1 s on a Pi 4 (README, Performance). A bigger deal takes longer (the
+# page says the odds are on their way meanwhile); one too big to play out in two seconds is answered from the games
+# played by then.
+SCREEN_BUDGET = Budget(seconds=2.0, games=100, near_games=20, near_tried=2)
