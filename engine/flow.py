@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import dawn, win
 from .choice import Choice
@@ -32,8 +33,17 @@ class NightSlot:
 
 def calls_tonight(state: State, night: int) -> list[tuple[Role, NightCall]]:
     """The night's calls in order: roles in play (dealt, or among the thief's cards) on their nights."""
-    return [(role, call) for role, call in calls_in_order(state.ruleset)
+    return [(role, call) for role, call in _of_deal(state.ruleset, state.dealt, state.extra)
             if role.in_play(state) and call.when(state, night)]
+
+
+@lru_cache(maxsize=64)
+def _of_deal(rules: str, dealt: tuple[str, ...], extra: tuple[str, ...]) -> tuple[tuple[Role, NightCall], ...]:
+    """The night calls that may be in play with these cards: those of the cards dealt, and those of the roles that
+    say for themselves when they are in play (the pack, the captain). Sorted out once per deal, not every night."""
+    cards = {*dealt, *extra}
+    return tuple((role, call) for role, call in calls_in_order(rules)
+                 if type(role).in_play is not Role.in_play or role.id in cards)
 
 
 def night_plan(state: State) -> list[NightSlot]:
