@@ -22,6 +22,7 @@ from .flow import (
     private_answer,
     shape_of,
     start,
+    story,
 )
 from .game import Game
 from .house import HouseError, HouseRules, parse_house
@@ -38,7 +39,7 @@ __all__ = [
     "Malformed", "NightSlot", "NotAChoice", "Pending", "Refused", "Setup", "State", "Unknown", "WrongStep", "actor_of",
     "answerer", "charmed", "count_votes", "dealt", "decide", "double_save_kills", "event_from_json", "evolve", "fold",
     "legal_choices", "night_plan", "options_of", "parse_house", "private_answer", "recommended", "roles_known",
-    "ruleset", "shape_of", "start", "view", "vote_round", "voters",
+    "ruleset", "shape_of", "start", "story", "view", "vote_round", "voters",
 ]
 
 

@@ -20,6 +20,7 @@ class Said:
     player: int | None = None
     players: tuple[int, ...] = ()
     role: str | None = None
+    facts: tuple[tuple[str, str], ...] = ()  # what the line's moment adds (narrator/speech/moment.py): public only
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,12 +283,14 @@ END_SCENES = {"wolves_dead": "end.village", "wolves_number": "end.wolves.number"
 class GameOver(Event):
     winner: str
     reason: str
+    alone: bool = False  # one player is left alive to win (the pied piper with nobody left to charm)
 
     def apply(self, state: State) -> State:
         return state.but(phase="over", queue=(), plan=(), winner=self.winner, reason=self.reason)
 
     def said(self) -> Said | None:
-        return Said(END_SCENES.get(self.reason, f"end.{self.reason}"))
+        scene = END_SCENES.get(self.reason, f"end.{self.reason}")
+        return Said(scene, facts=(("alone", "yes" if self.alone else "no"),))
 
 
 @dataclass(frozen=True, slots=True)

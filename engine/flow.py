@@ -9,7 +9,7 @@ from functools import lru_cache
 from . import dawn, win
 from .choice import Choice
 from .errors import Malformed, Refused, Unknown, WrongStep
-from .events import CardsDealt, DayBegan, Event, GameCreated, GameOver, NightBegan, Opened, StepDone, fold
+from .events import CardsDealt, DayBegan, Event, GameCreated, GameOver, NightBegan, Opened, Said, StepDone, fold
 from .house import HouseRules
 from .roles import STEPS, Hooks, NightCall, Role, Step, calls_in_order
 from .roles._base import WOLF_CARDS
@@ -74,7 +74,7 @@ def _after_resolution(state: State) -> list[Event]:
     """A dawn or a verdict is resolved with its reactions: has anyone won, and what comes next."""
     result = win.check(state)
     if result:
-        return [GameOver(*result)]
+        return [GameOver(*result, alone=len(state.alive) == 1)]
     for role in Hooks.of("reaction", state.ruleset):
         asked = role.reaction(state)
         if asked:
@@ -141,6 +141,22 @@ def dealt(ruleset_id: str, players: int, house: HouseRules, seed: int, mode: str
 def _dealt(seats: Sequence[str], extra: Sequence[str], game: int) -> CardsDealt:
     wolves = tuple(i for i, card in enumerate(seats, 1) if card in WOLF_CARDS)
     return CardsDealt(tuple(seats), game, tuple(extra), wolves)
+
+
+def moot_choice(state: State) -> Choice | None:
+    """The answer the narrator gives itself, without asking, to a step whose answer can no longer change anything:
+    the game is already decided (win.check) and the step says so of itself (`Step.moot`). None: ask as usual."""
+    head = state.current
+    if head is None or not ALL_STEPS[head.step].moot or win.check(state) is None:
+        return None
+    legal = legal_choices(state)
+    return legal[0] if legal else None
+
+
+def story(state: State) -> list[Said]:
+    """What the table hears once every card is revealed that the cards do not show (the lovers, an infection, a
+    wolf-dog's side), each role's in the roles' order."""
+    return [said for role in Hooks.story if state.ruleset in role.rulesets for said in role.story(state)]
 
 
 def legal_choices(state: State) -> list[Choice]:

@@ -24,6 +24,7 @@ class Verdict(Event):
     target: int | None
     tie: bool = False  # nobody leaves because the vote was tied
     silent: bool = False  # another scene tells what happened (the mutual vote)
+    spared: bool = False  # the condemned does not die of it (the village idiot's pardon follows)
 
     def apply(self, state: State) -> State:
         log = state.log
@@ -37,7 +38,7 @@ class Verdict(Event):
             return None
         if self.target is None:
             return Said("day.vote.tie" if self.tie else "day.vote.nobody")
-        return Said("day.vote.out", self.target)
+        return Said("day.vote.out", self.target, facts=(("spared", "yes" if self.spared else "no"),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,7 @@ def execute(state: State, seat: int) -> list[Event]:
     after = fold(events, state)
     spared = ROLES[state.role_of(seat)].at_execution(after, seat)
     if spared is not None:
-        return events + spared
+        return [Verdict(seat, spared=True), *spared]
     for role in Hooks.of("defer_execution", state.ruleset):
         deferred = role.defer_execution(after, seat)
         if deferred:
@@ -86,7 +87,7 @@ def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
     for role in Hooks.of("execution_win", after.ruleset):
         result = role.execution_win(after, seat)
         if result:
-            return [*events, GameOver(*result)]
+            return [*events, GameOver(*result, alone=len(after.alive) == 1)]
     return events + (react(after, seat, "vote") if dies or dead else [])
 
 

@@ -34,7 +34,12 @@ class ConfigError(YamlError):
 
 
 class OptionError(Exception):
-    """A command-line option that cannot be used, found before the game starts (exit 2)."""
+    """A command-line option that cannot be used, found before the game starts (exit 2). With a `key`, the same
+    in the table's language: the page's string `cli.<key>` filled with `params` (narrator/cli/language.py)."""
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key, self.params = key, params
 
 
 # -- command-line values, checked by argparse (`type=`) before anything is done with them --------------
@@ -79,7 +84,8 @@ def player_count(count: int, ruleset_id: str, option: str = "--players") -> int:
     rules = ruleset(ruleset_id)
     if not rules.min_players <= count <= rules.max_players:
         raise OptionError(f"{option}: the {rules.id} rules are for {rules.min_players} to {rules.max_players} "
-                          f"players, not {shown(count)}")
+                          f"players, not {shown(count)}", "option.players", option=option,
+                          rules=f"cli.rules.{rules.id}", low=rules.min_players, high=rules.max_players, n=shown(count))
     return count
 
 
@@ -88,16 +94,20 @@ def check_output(path: Path, option: str, *, make_folders: bool = False) -> None
     given for a file, or a missing folder (`make_folders`: the first existing one must be a folder)."""
     shown_path = cut_path(path)
     if path.is_dir():
-        raise OptionError(f"{option} {shown_path}: is a folder; give a file name")
+        raise OptionError(f"{option} {shown_path}: is a folder; give a file name", "option.folder", option=option,
+                          path=shown_path)
     folder = path.parent
     while make_folders and not folder.exists() and folder != folder.parent:
         folder = folder.parent
     if not folder.exists():
-        raise OptionError(f"{option} {shown_path}: the folder {cut_path(folder)} does not exist")
+        raise OptionError(f"{option} {shown_path}: the folder {cut_path(folder)} does not exist", "option.no_folder",
+                          option=option, path=shown_path, folder=cut_path(folder))
     if not folder.is_dir():
-        raise OptionError(f"{option} {shown_path}: {cut_path(folder)} is not a folder")
+        raise OptionError(f"{option} {shown_path}: {cut_path(folder)} is not a folder", "option.not_folder",
+                          option=option, path=shown_path, folder=cut_path(folder))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OptionError(f"{option} {shown_path}: cannot write in the folder {cut_path(folder)}")
+        raise OptionError(f"{option} {shown_path}: cannot write in the folder {cut_path(folder)}", "option.read_only",
+                          option=option, path=shown_path, folder=cut_path(folder))
 
 
 @dataclass

@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 
 MAX_LENGTH = 24
+GENDERS = ("f", "m")  # how a player may ask to be spoken of: as a woman, as a man; "" is not said
 MAX_PLAYERS = 1000  # any seat list past this is malformed, refused before the rules' own range check
 _REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}  # control, format (bidi overrides, zero-width), surrogates, line breaks
 
@@ -103,3 +104,21 @@ def standing_names(typed: Sequence[object], before: Sequence[str]) -> list[str]:
         if name:
             seen.add(same_name_key(name))
     return out
+
+
+def split_gender(raw: str) -> tuple[str, str]:
+    """A name as `--names` writes it, with how its player is spoken of after a colon: "Ana:f" -> ("Ana", "f"),
+    "Ben:m" -> ("Ben", "m"), "Carla" -> ("Carla", "")."""
+    name, colon, said = raw.rpartition(":")
+    if colon and said.strip().casefold() in GENDERS:
+        return name, said.strip().casefold()
+    return raw, ""
+
+
+def clean_gender(raw: object, seat: int) -> str:
+    """One player's gender as the setup, a scenario or a phone sends it: "f", "m", or "" (not said)."""
+    said = "" if raw is None else str(raw).strip().casefold()
+    if said not in ("", *GENDERS):
+        raise NameProblem(f"player {seat}'s gender {str(raw)[:12]!r} is not f or m (or not said)", "gender",
+                          seat=seat)
+    return said

@@ -101,6 +101,7 @@ class Hooks:
     wins: ClassVar[tuple[Role, ...]] = ()  # in their win rank
     knows: ClassVar[tuple[Role, ...]] = ()
     public: ClassVar[tuple[Role, ...]] = ()
+    story: ClassVar[tuple[Role, ...]] = ()
     _of: ClassVar[dict[tuple[str, str], tuple[tuple[Role, ...], tuple[Role, ...]]]] = {}
 
     @classmethod
@@ -130,6 +131,7 @@ class Hooks:
         cls.wins = tuple(r for r in BY_WIN if r in with_hook("wins"))
         cls.knows = with_hook("knows")
         cls.public = with_hook("public")
+        cls.story = with_hook("story")
         cls._of = {}
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..choice import Choice, seat_choices, seats_choice
 from ..errors import Refused
-from ..events import Event
+from ..events import Event, Said
 from ..state import Pending, State, asking, circle
 
 # The cards that are wolves from the start: every card whose role says `side = "wolves"`. The registry
@@ -69,12 +69,14 @@ def at_players(**rulesets: tuple[int, ...]) -> Mapping[str, tuple[int, ...]]:
 class Spoken:
     """A line the narrator says for this role beyond its night calls (the scene ids its events name): the
     placeholders every variant must use and those a variant may use (space-separated), and `rare` when
-    it is heard once an evening rather than many times (the scripts then need fewer variants)."""
+    it is heard once an evening rather than many times (the scripts then need fewer variants); `facts`: the
+    scene's own facts its lines may be chosen by (what its event tells the narrator, `Said.facts`)."""
 
     id: str
     required: str = ""
     optional: str = ""
     rare: bool = False
+    facts: str = ""
 
 
 class Step:
@@ -83,6 +85,7 @@ class Step:
     id: str = ""
     shape: str = SEAT
     announce: str | None = None  # the scene said when this step is asked by day (with `{player}`: its seat)
+    moot: bool = False  # once the game is decided its answer changes nothing: nobody is asked (flow.moot_choice)
     options: tuple[str, ...] = ()
     count: int = 2  # seats in a SEATS answer
     # Earlier steps of the same night whose results this step reads (its actor, its legal choices or what
@@ -340,6 +343,11 @@ class Role:
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         """What `seat` learns through this role (its own card's knowledge, or being a lover...)."""
         return {}
+
+    def story(self, state: State) -> list[Said]:
+        """What the table hears of this role once every card is revealed, that the cards do not show (the lovers,
+        an infection): said after the last card."""
+        return []
 
     def public(self, state: State) -> dict[str, Any]:
         """What the whole table learns through this role (the raven's letter, where the dog lies)."""

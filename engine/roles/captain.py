@@ -59,6 +59,7 @@ class SuccessorStep(ElectionStep):
     verb = "name"
     how = "successor"
     announce = "captain.successor"
+    moot = True  # a dawn or a verdict that has decided the game: the table hears who won, not a new captain
 
 
 class TiebreakStep(TargetStep):

@@ -10,7 +10,7 @@ from typing import Any
 from ..choice import Choice, seats_choice
 from ..deaths import kill
 from ..errors import Refused
-from ..events import Event
+from ..events import Event, Said
 from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatsStep, Spoken, at_players, first_night
 
@@ -66,7 +66,7 @@ class LinkStep(SeatsStep):
 class Cupid(Role):
     id = "cupid"
     picture = "cupidon-arrow"
-    scenes = (Spoken("end.lovers", rare=True),)
+    scenes = (Spoken("end.lovers", rare=True), Spoken("end.story.lovers", "players", rare=True))
     recommended = at_players(extended=(8,))
     steps = (LinkStep(),)
     night = (NightCall("cupid", 30, first_night), NightCall("lovers", 35, first_night, asked=False))
@@ -84,6 +84,10 @@ class Cupid(Role):
         if pair is not None and state.alive == frozenset(pair):
             return ("lovers", "lovers")
         return None
+
+    def story(self, state: State) -> list[Said]:
+        pair = lovers(state)
+        return [Said("end.story.lovers", players=tuple(sorted(pair)))] if pair is not None else []
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         pair = lovers(state)

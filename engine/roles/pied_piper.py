@@ -10,7 +10,7 @@ from typing import Any
 
 from ..choice import Choice, seats_choice
 from ..errors import Refused
-from ..events import Event
+from ..events import Event, Said
 from ..state import LogEntry, Memory, Pending, State
 from ._base import NightCall, Role, SeatsStep, Spoken, at_players, who
 
@@ -91,7 +91,12 @@ class CharmStep(SeatsStep):
 class PiedPiper(Role):
     id = "pied_piper"
     picture = "pan-flute"
-    scenes = (Spoken("end.all_charmed", rare=True),)
+    scenes = (Spoken("end.all_charmed", rare=True, facts="alone"), Spoken("end.story.charmed", "players", rare=True))
+
+    def story(self, state: State) -> list[Said]:
+        """Everyone he charmed, the dead too."""
+        spell = state.memory(PiperMemory).charmed
+        return [Said("end.story.charmed", players=tuple(sorted(spell)))] if spell else []
     recommended = at_players(extended=(30,))
     side = "solo"
     min_players = 8

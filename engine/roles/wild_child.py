@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..choice import Choice
-from ..events import Event, SideChanged
+from ..events import Event, Said, SideChanged
 from ..state import LogEntry, Memory, Pending, State
-from ._base import NightCall, Role, SeatStep, at_players, first_night
+from ._base import NightCall, Role, SeatStep, Spoken, at_players, first_night
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,11 @@ class WildChild(Role):
     recommended = at_players(extended=(26,))
     steps = (ModelStep(),)
     night = (NightCall("wild_child", 25, first_night),)
+    scenes = (Spoken("end.story.wild_child", "player", rare=True),)
+
+    def story(self, state: State) -> list[Said]:
+        """A wild child whose model died played with the wolves: the card does not say so."""
+        return [Said("end.story.wild_child", seat) for seat in state.seats_of(self.id) if seat in state.wolves]
 
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
         if state.memory(WildChildMemory).model != seat:

@@ -4,9 +4,9 @@ with the pack that same night and counts as a wolf from then on."""
 from __future__ import annotations
 
 from ..choice import Choice
-from ..events import Event, Logged, SideChanged
+from ..events import Event, Logged, Said, SideChanged
 from ..state import Pending, State
-from ._base import NightCall, OptionStep, Role, at_players, first_night
+from ._base import NightCall, OptionStep, Role, Spoken, at_players, first_night
 
 
 class SideStep(OptionStep):
@@ -27,6 +27,11 @@ class WolfDog(Role):
     recommended = at_players(extended=(28,))
     steps = (SideStep(),)
     night = (NightCall("wolf_dog", 20, first_night),)
+    scenes = (Spoken("end.story.wolf_dog", "player", rare=True),)
+
+    def story(self, state: State) -> list[Said]:
+        """A wolf-dog who chose the wolves: the card does not say which side."""
+        return [Said("end.story.wolf_dog", seat) for seat in state.seats_of(self.id) if seat in state.wolves]
 
     def wolf_card(self, state: State, seat: int) -> bool:
         # the card's choice, read from the log (the one place it is written), not the seat's side: a wolf-dog

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from ..choice import Choice
 from ..errors import Refused
-from ..events import Event
+from ..events import Event, Said
 from ..state import LogEntry, Mark, Memory, Pending, State
-from ._base import NightCall, OptionStep, Role, at_players
+from ._base import NightCall, OptionStep, Role, Spoken, at_players
 from .werewolf import pack_victim
 
 
@@ -79,6 +79,11 @@ class WolfFather(Role):
     side = "wolves"
     steps = (InfectStep(),)
     night = (NightCall("wolf_father", 75),)
+    scenes = (Spoken("end.story.infected", "player", rare=True),)
+
+    def story(self, state: State) -> list[Said]:
+        """The player he infected kept the card and played with the wolves: the card does not say so."""
+        return [Said("end.story.infected", entry.target) for entry in state.log if entry.kind == "infect"]
 
 
 ROLE = WolfFather()

@@ -16,7 +16,7 @@ import string
 import tarfile
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from narrator.audio.engines import Engine
 from narrator.audio.voices import Voice, engine_for
 from narrator.paths import data_dir
 from narrator.speech.script import Script
+from narrator.workers import worker_pool
 
 PACKS = Path(os.environ.get("WOLFCALL_PACKS") or data_dir() / "packs")  # written, so never inside the package
 FORMAT = 1
@@ -42,7 +43,7 @@ def texts(script: Script, lang: str) -> dict[str, tuple[str, int]]:
     """Every stretch of words the lines of `lang` may say, with a scene and variant it comes from: the
     script's words and what filling in makes of them ("al jugador", every role form)."""
     from engine.roles import ROLES
-    from narrator.speech.lines import spoken_texts
+    from narrator.speech.renderings import spoken_texts
 
     return spoken_texts(script, lang, sorted(ROLES))
 
@@ -197,10 +198,7 @@ def render(voice: Voice, script: Script, root: Path = PACKS, workers: int | None
     bar = _bar(len(jobs), voice.name, progress)
     try:
         if voice.settings.engine in ("piper", "espeak") and workers > 1 and len(jobs) > 1:
-            with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(voice,)) as pool:
-                for key, entry in pool.map(_render_in_worker, jobs, chunksize=4):
-                    clips[key] = entry
-                    bar.update(1)
+            _render_in_workers(voice, jobs, workers, clips, bar)
         else:
             for key, text, out in jobs:
                 clips[key] = render_clip(engine, text, Path(out))
@@ -215,6 +213,22 @@ def render(voice: Voice, script: Script, root: Path = PACKS, workers: int | None
     wall = time.perf_counter() - started
     rendered_seconds = sum(clips[k]["seconds"] for k, _, _ in jobs if k in clips)
     return RenderResult(Pack(folder, manifest), len(jobs) + made, kept, rendered_seconds, wall)
+
+
+def _render_in_workers(voice: Voice, jobs: list[tuple[str, str, str]], workers: int,
+                       clips: dict[str, dict[str, Any]], bar: Any) -> None:
+    """The jobs rendered by `workers` processes, which end with this one however it ends (narrator/workers.py);
+    stopped (Ctrl-C) or broken, the clips not yet begun are dropped at once, and those made are kept."""
+    pool = worker_pool(workers, initializer=_start_worker, initargs=(voice,))
+    try:
+        for key, entry in pool.map(_render_in_worker, jobs, chunksize=4):
+            clips[key] = entry
+            bar.update(1)
+    except BrokenExecutor:
+        raise PackError(f"a process rendering {voice.name}'s pack stopped before its end ({len(clips)} clips "
+                        "kept); render it again to make the others") from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _ambience(folder: Path, identity: str, previous: dict[str, dict[str, Any]],

@@ -10,6 +10,8 @@ import json
 import sys
 from pathlib import Path
 
+from babel.numbers import format_percent
+
 from engine import HouseRules, Refused, Setup, Unknown, ruleset
 from engine.house import defaults
 from engine.setup import setup_from_roles
@@ -57,7 +59,7 @@ def lines(found: Estimate, lang: str) -> list[str]:
     words = strings(lang)
 
     def pct(x: float) -> str:
-        return f"{x:.0%}"  # as the page writes it
+        return format_percent(x, locale=lang)  # as the page writes it, CLDR's way (Babel): "48%", "48 %"
 
     def side(s: str) -> str:
         return words[f"balance.side.{s}"]

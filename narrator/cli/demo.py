@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import HouseRules, State
 from engine.house import RULES_OF, defaults
@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # the game's modules are loaded when a demo runs, not for `wo
     from narrator.game.session import Table
 
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Inés", "Juan", "Kira", "Luis"]
+GENDERS = ["f", "m", "f", "m", "f", "m", "f", "m", "f", "m", "f", "m"]  # how the demo's players are spoken of
+MAX_GAMES = 20
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -52,15 +54,27 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="how sound is played (default: config.yaml; with --fast, only --out)")
     p.add_argument("--out", type=Path, help="write the whole narrated game to this WAV file (and its timeline)")
     p.add_argument("--config", type=Path, help=CONFIG_HELP)
+    p.add_argument("--names", help="the players in seat order, separated by commas, each with :f or :m to be spoken of "
+                                   "as a woman or a man (\"Ana:f,Ben:m,Carla\"); default: twelve named players, "
+                                   "then unnamed seats")
+    p.add_argument("--games", type=int, default=1,
+                   help=f"play this many games in a row at the same table, as an evening (1 to {MAX_GAMES}); each "
+                        f"game hears fresh lines first")
 
 
 def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:
     """Refuse a player count the rules do not allow and an output file that could not be written,
     before the scripts are loaded and the game is played (OptionError)."""
+    if not 1 <= args.games <= MAX_GAMES:
+        raise OptionError(f"--games {args.games}: from 1 to {MAX_GAMES}", "option.games", n=args.games,
+                          most=MAX_GAMES)
+    if args.games > 1 and (args.resume or args.journal):
+        raise OptionError("--games: one game at a time with --journal or --resume", "option.games_journal")
     if not args.resume:
         player_count(players, ruleset)
     elif args.resume.is_dir():
-        raise OptionError(f"--resume {cut_path(args.resume)}: is a folder; give a journal file")
+        raise OptionError(f"--resume {cut_path(args.resume)}: is a folder; give a journal file", "option.folder",
+                          option="--resume", path=cut_path(args.resume))
     outputs = [("--journal", args.journal), ("--timeline", args.timeline), ("--out", args.out)]
     if args.out is not None and args.timeline is None:
         outputs.append(("--out", args.out.with_suffix(".timeline.jsonl")))  # the timeline written beside it
@@ -81,6 +95,15 @@ def names(players: int) -> list[str]:
     return (NAMES + [""] * players)[:players]
 
 
+def seats(args: argparse.Namespace, rules: str, players: int) -> tuple[list[str], list[str]]:
+    """The demo's seats and how each is spoken of: --names, or the names it knows (women and men) and unnamed seats."""
+    from narrator.cli.play import named_seats
+
+    if args.names is not None:
+        return named_seats(args.names, args.players, rules)
+    return names(players), (GENDERS + [""] * players)[:players]
+
+
 def run(args: argparse.Namespace) -> int:
     from narrator.audio.mixer import Levels
     from narrator.audio.speaker import AudioSpeaker
@@ -89,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     from narrator.game.clock import Clock, RealClock, VirtualClock
     from narrator.game.inputs import RandomInput
     from narrator.game.session import Session
-    from narrator.game.timeline import write_timeline
+    from narrator.game.timeline import StepTiming, write_timeline
     from narrator.speech.captions import CaptionSpeaker
     from narrator.speech.lines import Lines
     from narrator.speech.lint import load_checked
@@ -99,20 +122,30 @@ def run(args: argparse.Namespace) -> int:
     cfg = load_config(args.config)
     rules = args.ruleset or cfg.ruleset
     players = args.players if args.players is not None else (cfg.players if rules == cfg.ruleset else 12)
+    if args.names is not None and args.players is None:
+        players = len(args.names.split(","))
     check_options(args, rules, players)
     script = load_checked(args.scripts or cfg.scripts)
     clock: Clock = VirtualClock() if args.fast else RealClock(args.speed)
     captions = CaptionSpeaker(None if args.quiet else sys.stdout)
     table, answers, journal = game_to_play(args, cfg, rules, players)
     audio = "none" if args.fast else (args.audio or cfg.audio)
-    lines = Lines(script, table.lang, Picker(table.seed), table.players)
+    lines = Lines(script, table.lang, Picker(table.seed), table.players, table.genders)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, audio, args.out, captions, lines,
                             device=cfg.audio_device, volume=cfg.volume, words=strings(table.lang),
                             levels=Levels.of(cfg.layers))
-    session = Session(table, script, speaker, clock, RandomInput(table.seed), journal, answers,
-                      resumed=bool(args.resume))
+    steps: list[StepTiming] = []
+    heard: dict[str, Any] = {}
     try:
-        narrator = session.run()
+        for game in range(args.games):
+            if game:  # the next game of the evening: a new deal, the lines heard so far remembered
+                table = next_game(table, heard)
+            session = Session(table, script, speaker, clock, RandomInput(table.seed), journal, answers,
+                              resumed=bool(args.resume))
+            narrator = session.run()
+            heard = narrator.lines.picker.snapshot()
+            steps += narrator.steps
+            report(table, narrator.state)
         if isinstance(speaker, AudioSpeaker) and captions.captions:
             speaker.pad_to(captions.captions[-1].end)  # the file lasts exactly as long as its timeline
     finally:
@@ -122,9 +155,18 @@ def run(args: argparse.Namespace) -> int:
             speaker.close()
     timeline = args.timeline or (args.out.with_suffix(".timeline.jsonl") if args.out else None)
     if timeline:
-        write_timeline(timeline, captions.captions, narrator.steps)
-    report(table, narrator.state, speaker.sources if isinstance(speaker, AudioSpeaker) else None)
+        write_timeline(timeline, captions.captions, steps)
+    if isinstance(speaker, AudioSpeaker):
+        report_sources(speaker.sources)
     return 0
+
+
+def next_game(table: Table, heard: dict[str, Any]) -> Table:
+    """The evening's next game: the same players and rules, a new deal, what was heard remembered."""
+    from narrator.game.session import Table
+
+    return Table.deal(table.players, table.house, table.seed + 1, table.lang, table.kind, ruleset=table.ruleset,
+                      mode=table.mode, genders=table.genders, heard=heard)
 
 
 def game_to_play(args: argparse.Namespace, cfg: Config, rules: str,
@@ -141,22 +183,24 @@ def game_to_play(args: argparse.Namespace, cfg: Config, rules: str,
         return resumed.table, resumed.answers, Journal(args.resume)
     seed = args.seed if args.seed is not None else random_seed()
     house = house_for(rules, cfg.house, cfg.ruleset)
-    table = Table.deal(names(players), house, seed, args.lang or cfg.language, kind="demo", ruleset=rules,
-                       mode=args.mode)
+    named, genders = seats(args, rules, players)
+    table = Table.deal(named, house, seed, args.lang or cfg.language, kind="demo", ruleset=rules,
+                       mode=args.mode, genders=genders)
     journal = Journal.create(args.journal, table.to_json(), "a demo game") if args.journal else None
     return table, [], journal
 
 
-def report(table: Table, state: State, sources: list[str] | None) -> None:
-    """The last lines on stderr: the seed that plays this game again, who won, and (with sound) where the
-    spoken lines came from."""
+def report_sources(sources: list[str]) -> None:
+    """Where the spoken lines came from (with sound), on stderr."""
+    counts = {k: sources.count(k) for k in ("pack", "live", "fallback", "captions")}
+    print("wolfcall demo: lines spoken from " + ", ".join(f"{k}: {v}" for k, v in counts.items()), file=sys.stderr)
+
+
+def report(table: Table, state: State) -> None:
+    """The last line on stderr: the seed that plays this game again, and who won."""
     from narrator.ui.web.strings import strings
 
     words = strings(table.lang)
     winner, reason = words.get(f"end.{state.winner or 'draw'}", ""), words.get(f"reason.{state.reason}", "")
     said = words["cli.demo_end"].format(seed=table.seed, winner=winner, reason=reason, nights=state.night)
     print(f"wolfcall demo: {said}", file=sys.stderr)  # in the table's words, as the page's end screen says it
-    if sources is not None:
-        counts = {k: sources.count(k) for k in ("pack", "live", "fallback", "captions")}
-        print("wolfcall demo: lines spoken from " + ", ".join(f"{k}: {v}" for k, v in counts.items()),
-              file=sys.stderr)

@@ -13,29 +13,42 @@ from narrator.game.historystore import HistoryStore, open_history
 from narrator.paths import data_dir
 
 
+def _options(p: argparse.ArgumentParser, default: object) -> None:
+    """The options every action takes, before the action's name or after it (`history show --lang de`); after it
+    they override what was given before (`default` SUPPRESS keeps the earlier value)."""
+    p.add_argument("--lang", choices=("en", "de", "es"), default=default,
+                   help="the language of what is printed (default: config.yaml's)")
+    p.add_argument("--json", action="store_true", default=default, help="print the numbers as one JSON object")
+    p.add_argument("--last", type=int, default=default, help="how many of the last games to list (default 10)")
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=("en", "de", "es"), default="en", help="the language of what is printed")
-    p.add_argument("--json", action="store_true", help="print the numbers as one JSON object")
-    p.add_argument("--last", type=int, default=10, help="how many of the last games to list (default 10)")
+    _options(p, None)
+    p.set_defaults(json=False, last=10)
+    after = argparse.ArgumentParser(add_help=False)
+    _options(after, argparse.SUPPRESS)
     sub = p.add_subparsers(dest="action", metavar="ACTION")
-    sub.add_parser("show", help="the last games and every player's numbers (the default)")
-    ex = sub.add_parser("export", help="write the history to a JSON file")
+    sub.add_parser("show", parents=[after], help="the last games and every player's numbers (the default)")
+    ex = sub.add_parser("export", parents=[after], help="write the history to a JSON file")
     ex.add_argument("file")
-    im = sub.add_parser("import", help="merge a history file into this one")
+    im = sub.add_parser("import", parents=[after], help="merge a history file into this one")
     im.add_argument("file")
     for name, what in (("rename", "give a player's games a new name"), ("merge", "put a player's games under another")):
-        one = sub.add_parser(name, help=what)
+        one = sub.add_parser(name, parents=[after], help=what)
         one.add_argument("old")
         one.add_argument("new")
-    de = sub.add_parser("delete", help="delete a game (its number as `history` lists it)")
+    de = sub.add_parser("delete", parents=[after], help="delete a game (its number as `history` lists it)")
     de.add_argument("game", type=int)
 
 
-def percent(rate: float) -> str:
-    return f"{round(rate * 100)}%"
+def percent(rate: float, lang: str = "en") -> str:
+    """A share as the language writes it: "48%", "48 %" (CLDR's, through Babel)."""
+    from babel.numbers import format_percent
+
+    return format_percent(rate, locale=lang)
 
 
-def show(store: HistoryStore, words: dict[str, str], last: int, as_json: bool) -> int:
+def show(store: HistoryStore, words: dict[str, str], last: int, as_json: bool, lang: str = "en") -> int:
     data = store.overview(last)
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
@@ -57,7 +70,7 @@ def show(store: HistoryStore, words: dict[str, str], last: int, as_json: bool) -
     print(f"\n{words['history.players']}")
     for p in data["players"]:
         print(words["history.player_line"].format(name=p["name"], games=p["games"], wins=p["wins"],
-                                                  rate=percent(p["win_rate"]), survived=p["survived"],
+                                                  rate=percent(p["win_rate"], lang), survived=p["survived"],
                                                   voted=p["voted_out"]))
         sides = ", ".join(f"{words['history.side.' + k]} {v['wins']}/{v['games']}" for k, v in p["sides"].items())
         roles = ", ".join(f"{words.get('role.' + k, k)} {v['wins']}/{v['games']}" for k, v in p["roles"].items())
@@ -83,9 +96,9 @@ def fail(text: str) -> int:
     return 2
 
 
-def act(args: argparse.Namespace, store: HistoryStore, words: dict[str, str]) -> int:
+def act(args: argparse.Namespace, store: HistoryStore, words: dict[str, str], lang: str = "en") -> int:
     if args.action in (None, "show"):
-        return show(store, words, args.last, args.json)
+        return show(store, words, args.last, args.json, lang)
     if args.action == "export":
         text = dumps(store)
         Path(args.file).write_text(text, encoding="utf-8")
@@ -111,10 +124,12 @@ def act(args: argparse.Namespace, store: HistoryStore, words: dict[str, str]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from narrator.cli.language import table_language
     from narrator.ui.web.strings import strings
 
+    lang = table_language(args)
     store = open_history(data_dir())
     try:
-        return act(args, store, strings(args.lang))
+        return act(args, store, strings(lang), lang)
     finally:
         store.close()

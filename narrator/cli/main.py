@@ -59,7 +59,12 @@ def _game(name: str) -> Callable[[argparse.Namespace], int]:
         module = importlib.import_module(f"narrator.cli.{name}")
         try:
             return int(module.run(args))
-        except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused, OptionError, NameProblem) as exc:
+        except OptionError as exc:  # said to the table: in its language
+            from narrator.cli.language import said, table_language
+
+            print(f"wolfcall {name}: {said(exc, table_language(args))}", file=sys.stderr)
+            return 2
+        except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused, NameProblem) as exc:
             print(f"wolfcall {name}: {exc}", file=sys.stderr)
             return 2
 

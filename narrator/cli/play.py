@@ -17,7 +17,7 @@ from narrator.config import (
     seed_number,
     speed_factor,
 )
-from narrator.names import MAX_PLAYERS, NameProblem, clean_names
+from narrator.names import MAX_PLAYERS, NameProblem, clean_names, split_gender
 from narrator.yamlfile import cut_path
 
 if TYPE_CHECKING:  # the game's modules are loaded when a game is played, not for `wolfcall --help`
@@ -34,8 +34,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=port_number, help="the page's port, 1 to 65535 (default: config.yaml)")
     p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--players", type=int, help="how many play: 6 to 12 in the classic rules (default: config.yaml)")
-    p.add_argument("--names", help="player names in seat order, separated by commas (with --players: the first "
-                   "seats' names, the rest play unnamed)")
+    p.add_argument("--names", help="player names in seat order, separated by commas, each with :f or :m to be "
+                   "spoken of as a woman or a man (\"Ana:f,Ben:m,Carla\"; with --players: the first seats' names, the "
+                   "rest play unnamed)")
     p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
     p.add_argument("--seed", type=seed_number, help="a fixed deal (for testing)")
     p.add_argument("--resume", nargs="?", const="latest", metavar="JOURNAL",
@@ -50,27 +51,37 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, help="also write the narration to this WAV file")
 
 
-def seat_names(args: argparse.Namespace, ruleset: str, default_players: int) -> list[str]:
+def seat_names(args: argparse.Namespace, ruleset: str, default_players: int) -> tuple[list[str], list[str]]:
     """The seats of a new game from --names (checked by narrator.names) or --players, refused (OptionError)
     unless the rules allow that many players; "" is an unnamed seat. Fewer names than --players name the
-    first seats, the rest play unnamed; more names than --players are refused."""
+    first seats, the rest play unnamed; more names than --players are refused. With each seat, how its player is
+    spoken of: `Ana:f`, `Ben:m`, or not said."""
     if args.names is None:
         count = args.players if args.players is not None else default_players
-        return [""] * player_count(count, ruleset)
-    raw = args.names.split(",")
+        return [""] * player_count(count, ruleset), []
+    return named_seats(args.names, args.players, ruleset)
+
+
+def named_seats(text: str, players: int | None, ruleset: str) -> tuple[list[str], list[str]]:
+    """`--names "Ana:f,Ben:m,Carla"`: the names and how each player is spoken of, filled up to `players`."""
+    raw = text.split(",")
     if len(raw) > MAX_PLAYERS:
-        raise OptionError(f"--names: {len(raw)} names (at most {MAX_PLAYERS})")
+        raise OptionError(f"--names: {len(raw)} names (at most {MAX_PLAYERS})", "option.names_many", n=len(raw),
+                          most=MAX_PLAYERS)
+    parts = [split_gender(r) for r in raw]
     try:
-        names = clean_names(raw, blank_ok=True)
+        names = clean_names([name for name, _ in parts], blank_ok=True)
     except NameProblem as exc:
-        raise OptionError(f"--names: {exc}") from None
-    if args.players is None:
+        raise OptionError(f"--names: {exc}", f"option.name_{exc.kind}", **exc.params) from None
+    genders = [g for _, g in parts]
+    if players is None:
         player_count(len(names), ruleset, "--names")
-        return names
-    if len(names) > args.players:
-        raise OptionError(f"--names: {len(names)} names for --players {args.players}; give at most "
-                          f"{args.players} names, or more players")
-    return names + [""] * (player_count(args.players, ruleset) - len(names))
+        return names, genders
+    if len(names) > players:
+        raise OptionError(f"--names: {len(names)} names for --players {players}; give at most "
+                          f"{players} names, or more players", "option.names_players", n=len(names), players=players)
+    more = player_count(players, ruleset) - len(names)
+    return names + [""] * more, genders + [""] * more
 
 
 def offer_voice(args: argparse.Namespace, cfg: Config, lang: str) -> bool:
@@ -90,11 +101,11 @@ def run(args: argparse.Namespace) -> int:
     from narrator.speech.lint import load_checked
 
     cfg = load_config(args.config)
-    names = None if args.resume else seat_names(args, cfg.ruleset, cfg.players)
+    names, genders = (None, None) if args.resume else seat_names(args, cfg.ruleset, cfg.players)
     if args.out is not None:
         check_output(args.out, "--out")
     if args.data is not None and args.data.exists() and not args.data.is_dir():
-        raise OptionError(f"--data {cut_path(args.data)}: is not a folder")
+        raise OptionError(f"--data {cut_path(args.data)}: is not a folder", "option.data", path=cut_path(args.data))
     script = load_checked(args.scripts or cfg.scripts)
     if (args.audio or cfg.audio) != "none" or args.out is not None:
         from narrator.cli.doctor import play_notice
@@ -109,11 +120,12 @@ def run(args: argparse.Namespace) -> int:
         return serve(cfg, script, data, port=args.port or cfg.web_port, lan=args.lan,
                      fast=args.fast, audio=args.audio or cfg.audio, speed=args.speed, resume=bool(args.resume),
                      lang=args.lang, names=names if args.names is not None or args.players is not None else None,
-                     voice=args.voice)
-    return at_the_terminal(args, cfg, script, data, names)
+                     genders=genders, voice=args.voice)
+    return at_the_terminal(args, cfg, script, data, names, genders)
 
 
-def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data: Path, names: list[str] | None) -> int:
+def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data: Path, names: list[str] | None,
+                    genders: list[str] | None = None) -> int:
     """`--ui terminal`: the game narrated here, its choices typed as numbers, recorded as it goes."""
     from narrator.audio.mixer import Levels
     from narrator.audio.speaker import AudioSpeaker
@@ -126,8 +138,8 @@ def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data:
     from narrator.ui.terminal import TerminalInput
     from narrator.ui.web.strings import strings
 
-    table, answers, path, journal = journaled_game(args, cfg, data / "games", names)
-    words = Lines(script, table.lang, Picker(0), table.players)
+    table, answers, path, journal = journaled_game(args, cfg, data / "games", names, genders)
+    words = Lines(script, table.lang, Picker(0), table.players, table.genders)
     told = offer_voice(args, cfg, table.lang)
     speaker = build_speaker(table.lang, args.voice or cfg.voice, args.audio or cfg.audio, args.out,
                             CaptionSpeaker(sys.stdout), words, no_card_out=data / "last-game.wav",
@@ -157,8 +169,8 @@ def at_the_terminal(args: argparse.Namespace, cfg: Config, script: Script, data:
     return 0
 
 
-def journaled_game(args: argparse.Namespace, cfg: Config, folder: Path,
-                   names: list[str] | None) -> tuple[Table, list[Answer], Path, Journal]:
+def journaled_game(args: argparse.Namespace, cfg: Config, folder: Path, names: list[str] | None,
+                   genders: list[str] | None = None) -> tuple[Table, list[Answer], Path, Journal]:
     """The game to play and the journal it is recorded in: the last unfinished one in `folder` (or the one
     --resume names), to go on with; else a new deal in a new journal."""
     from narrator.game.journal import Journal, JournalError
@@ -175,6 +187,6 @@ def journaled_game(args: argparse.Namespace, cfg: Config, folder: Path,
         return resumed.table, resumed.answers, path, Journal(path)
     assert names is not None
     seed = args.seed if args.seed is not None else random_seed()
-    table = Table.deal(names, cfg.house, seed, args.lang or cfg.language, ruleset=cfg.ruleset)
+    table = Table.deal(names, cfg.house, seed, args.lang or cfg.language, ruleset=cfg.ruleset, genders=genders or ())
     path = new_journal_path(folder, table)
     return table, [], path, Journal.create(path, table.to_json(), f"a game for {len(names)} players")

@@ -9,7 +9,7 @@ from typing import Any
 import engine
 from engine import Choice, Game, HouseError, HouseRules, parse_house
 from narrator.game.choices import ChoiceForm, read_choice
-from narrator.names import MAX_PLAYERS, NameProblem, clean_names
+from narrator.names import MAX_PLAYERS, NameProblem, clean_gender, clean_names
 from narrator.yamlfile import MAX_BYTES, MarkedDict, YamlError, cut, line_of, shown
 from narrator.yamlfile import load as load_yaml
 
@@ -49,6 +49,7 @@ class Scenario:
     mode: str = "one_device"
     seed: int = 0
     players: list[str] = field(default_factory=list)
+    genders: list[str] = field(default_factory=list)  # how each player is spoken of ("f", "m", "" not said)
     roles: list[str] | None = None
     extra: list[str] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
@@ -85,6 +86,9 @@ def parse(path: str | Path) -> Scenario:
     sc.seed = seed
     sc.house = _house(sc.ruleset, doc.get("house_rules") or {}, where, doc.line_of("house_rules"))
     sc.players = _players(doc.get("players"), bad)
+    raw = doc.get("players")
+    sc.genders = [str(n.get("gender") or "").casefold() if isinstance(n, dict) else "" for n in raw] \
+        if isinstance(raw, list) else []
     if "roles" in doc:
         roles = doc["roles"]
         if not isinstance(roles, list) or not all(isinstance(r, str) for r in roles):
@@ -116,13 +120,22 @@ def _players(value: Any, bad: Any) -> list[str]:
         return [""] * value
     if isinstance(value, list) and len(value) > MAX_PLAYERS:
         raise bad("players", f"a list of {len(value)} names (at most {MAX_PLAYERS})")
-    if isinstance(value, list) and value and all(isinstance(n, str | int) and not isinstance(n, bool)
-                                                 for n in value):
+    if isinstance(value, list) and value and all(_named(n) for n in value):
         try:
-            return clean_names(value)
+            names = clean_names([n.get("name") if isinstance(n, dict) else n for n in value])
+            for seat, n in enumerate(value, 1):
+                clean_gender(n.get("gender") if isinstance(n, dict) else None, seat)
         except NameProblem as exc:
             raise bad("players", str(exc)) from None
-    raise bad("players", "must be a count (9) or a list of names in seat order")
+        return names
+    raise bad("players", "must be a count (9) or a list of names in seat order (a name, or {name: Ana, gender: f})")
+
+
+def _named(item: Any) -> bool:
+    """A seat of `players:`: a name, or {name: Ana, gender: f} (how the narrator speaks of her)."""
+    if isinstance(item, dict):
+        return set(item) <= {"name", "gender"} and isinstance(item.get("name"), str)
+    return isinstance(item, str | int) and not isinstance(item, bool)
 
 
 def _house(rules: str, value: Any, where: str, line: int) -> HouseRules:

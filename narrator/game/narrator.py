@@ -4,8 +4,10 @@ Every night step has the same shape whether its role lives, is dead, or has noth
 window of `step_seconds`, a reminder and more time when the window runs out, and the sleep line. A dead role's extra
 time is drawn from the overruns living players have really taken in this game: a stopwatch can't tell them apart.
 
-Round the table (mode `round_table`) the night is laps of turns instead: every living seat, clockwise, answers one
-question at its turn (a step of tonight's, or a decoy), each held for the same window."""
+Round the table (mode `round_table`) the night is laps of turns instead (narrator/game/roundnight.py).
+
+Each line is picked for its moment (narrator/game/moments.py): the way of playing, the night, the pack's size, its
+place in a sequence, and whether its player's card has been said."""
 
 from __future__ import annotations
 
@@ -13,9 +15,22 @@ import math
 import random
 from collections.abc import Callable, Mapping
 
-from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep, decide, night_plan, ruleset, vote_round
+from engine import (
+    Choice,
+    Event,
+    Game,
+    Refused,
+    State,
+    Unknown,
+    WrongStep,
+    decide,
+    night_plan,
+    ruleset,
+    story,
+    vote_round,
+)
 from engine.events import Died, GameOver
-from engine.flow import REMATCH, announce_of
+from engine.flow import REMATCH, announce_of, moot_choice
 from engine.roles import ROLES
 from narrator.game import laps, undo
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
@@ -26,7 +41,6 @@ from narrator.game.inputs import (
     NEVER,
     REVEAL,
     START,
-    TURN,
     UNDO,
     VOTE,
     AheadBox,
@@ -37,11 +51,14 @@ from narrator.game.inputs import (
     ScriptedInput,
     UndoBox,
 )
+from narrator.game.moments import moment
+from narrator.game.roundnight import RoundNight
 from narrator.game.signals import Deaf, Listener
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import SilentSpeaker, Speaker
 from narrator.speech.lines import Cards, Line, Lines, Number, Seat, card_of
 from narrator.speech.lines import scene_values as _values
+from narrator.speech.moment import Moment, position
 
 ROUND_TABLE = "round_table"  # the table's mode where the device goes round, seat by seat
 
@@ -71,9 +88,8 @@ class Narrator:
         self.steps: list[StepTiming] = []
         self.answered = 0
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
-        self.collected: dict[str, dict[int, Choice]] = {}  # round the table: tonight's answers not yet handed over
-        self.laps = 0  # round the table: the laps of the last night
-        self._lap_moved = False  # round the table: whether the lap so far has collected an answer for a step
+        self.rounds = RoundNight(self)  # round the table: the night's laps
+        self.revealed: set[int] = set()  # seats whose card the table has heard said aloud
         self.ended = False  # the table has been told this game is over (its end screen is up)
         self.dark = False  # the night is being narrated (its laps too, round the table)
         self.called_now: str | None = None  # the night step between its wake line and its sleep line
@@ -84,18 +100,38 @@ class Narrator:
     def state(self) -> State:
         return self.game.state
 
+    def moment(self, values: Mapping[str, object], where: str | None = None) -> Moment:
+        """The facts a line said now is picked by: its place `where` in a sequence, whether its player's card was
+        said (narrator/game/moments.py)."""
+        player = values.get("player")
+        seat = player.n if isinstance(player, Seat) else None
+        return moment(self.state, where, None if seat is None else seat in self.revealed)
+
     def say(self, scene: str, **values: object) -> Line:
-        line = self.lines.say(scene, **values)
+        """Say the variant of `scene` that fits now."""
+        return self.utter(scene, values)
+
+    def say_at(self, scene: str, where: str | None, **values: object) -> Line:
+        """Say the variant of `scene` that fits its place `where` in a sequence: first, middle or last."""
+        return self.utter(scene, values, where)
+
+    def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
+              facts: Mapping[str, str] | None = None) -> Line:
+        """Say a scene with its `values`, picked for its moment, with the `facts` the game adds to it."""
+        line = self.lines.say(scene, self.moment(values, where).but(**(facts or {})), **values)
         self._speak(line)
+        role, player = values.get("role"), values.get("player")
+        if role is not None and isinstance(player, Seat):
+            self.revealed.add(player.n)  # its card is said: a later line need not say it again
         return line
 
     def signal(self, scene: str, then: Callable[[], None]) -> None:
         """Say a scene, and tell the listener `then` as soon as the line is said out (live only)."""
-        self._speak(self.lines.say(scene), then)
+        self._speak(self.lines.say(scene, self.moment({})), then)
 
     def aside(self, scene: str) -> None:
         """A line beside the game's course (the welcome, a welcome back, an undo): the table goes on as it was."""
-        self._speak(self.lines.say(scene), eyes=False)
+        self._speak(self.lines.say(scene, self.moment({})), eyes=False)
 
     def _speak(self, line: Line, then: Callable[[], None] | None = None, eyes: bool = True) -> None:
         self._undo_if_asked()
@@ -173,11 +209,15 @@ class Narrator:
                 return False
             self.last = (answer.value, taught)
         self.answered += 1
+        self.recorded(question, answer)
+        return True
+
+    def recorded(self, question: Question, answer: Answer) -> None:
+        """An answer is taken: the replay goes live after its last answer; a live one is journaled."""
         if self.replaying:
             self._go_live_if_replayed()
         elif self.record is not None:
             self.record(question, answer)
-        return True
 
     def wait_for(self, step: str, seat: int | None = None) -> Answer:
         """Ask until an answer the rules accept arrives; no deadline."""
@@ -206,8 +246,10 @@ class Narrator:
             self.afresh()
 
     def afresh(self) -> None:
-        """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's)."""
-        self.unsaid, self.overruns, self.collected, self.laps, self._lap_moved, self.ended = [], [], {}, 0, False, False
+        """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's);
+        the lines heard stay heard, so the next game does not open with the same words."""
+        self.unsaid, self.overruns, self.ended = [], [], False
+        self.rounds, self.revealed = RoundNight(self), set()
 
     def opening(self) -> None:
         prepare_names = getattr(self.speaker, "prepare_names", None)
@@ -222,9 +264,10 @@ class Narrator:
         own = self.state.mode == "own_devices"
         if own:
             self.say("deal.own")  # every player looks at their card on their own phone, all at once
-        for seat in self.state.seats:
+        seats = self.state.seats
+        for index, seat in enumerate(seats):
             if not own:
-                self.say("deal.pass", player=Seat(seat))
+                self.say_at("deal.pass", position(index, len(seats)), player=Seat(seat))
             self.wait_for(REVEAL, seat)
         self.say("deal.done")
         self.wait_for(START)
@@ -233,7 +276,7 @@ class Narrator:
         """Let a speaker that can get these lines' audio ready while others play (live voices)."""
         prepare = getattr(self.speaker, "prepare", None)
         if prepare is not None:
-            prepare([self.lines.peek(scene, **values) for scene, values in upcoming])
+            prepare([self.lines.peek(scene, self.moment(values), **values) for scene, values in upcoming])
 
     def undo_refusal(self) -> str | None:
         """Why ↶ may not take back the last choice now (narrator/game/undo.py); None: it may."""
@@ -243,7 +286,7 @@ class Narrator:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
         self.dark = True  # until the day (or the end) begins
         if self.state.mode == ROUND_TABLE:
-            self.round_night()
+            self.rounds.run()
             return
         plan = night_plan(self.state)
         self.eyes = "night"
@@ -276,15 +319,18 @@ class Narrator:
     def live_window(self, step: str) -> None:
         self.held(self.question(step), self.apply, lambda: self.question(step))
 
-    def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question]) -> None:
-        """Ask `q` for the night's fixed window: a reminder and more time when it runs out; asked `again`
-        until an answer is accepted; the window is always held to its end."""
+    def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
+             remind: bool = True) -> bool:
+        """Ask `q` for the night's fixed window: a reminder (if `remind`) and more time when it runs out; asked
+        `again` until an answer is accepted; the window is always held to its end. True: the reminder was said."""
         window = self.state.house.step_seconds
         asked = self.clock.now()
         answer = self.ask(q, asked, asked + window)
+        reminded = False
         if answer is None:
-            if window > 0:
+            if window > 0 and remind:
                 self.say("night.reminder")
+                reminded = True
             answer = self.ask(q, asked)
         assert answer is not None
         while not accept(q, answer):
@@ -293,83 +339,7 @@ class Narrator:
         self.clock.sleep_until(asked + window)
         self.overruns.append(max(0.0, round(answer.delay - window, 3)))
         self.decoys.took(answer.delay)
-
-    # -- round the table ------------------------------------------------------------
-    def round_night(self) -> None:
-        """Laps round the table, clockwise from seat 1, each living seat answering one question a lap: as many
-        laps as the cards in play need (`laps.count`), more only if the engine still waits for a step."""
-        self.eyes = "day"  # nobody closes their eyes round the table
-        self.prepare(("round.start", {"night": Number(self.state.night)}))
-        self.say("round.start", night=Number(self.state.night))  # nobody closes their eyes
-        seats = sorted(self.state.alive)  # those living at nightfall: a death tonight is heard at dawn
-        decoys = laps.decoys(seats)
-        self.prepare(("night.reminder", {}), ("round.again", {}), ("round.done", {}),
-                     *(("round.turn", {"player": Seat(s)}) for s in seats))
-        self.collected = {}
-        self.laps = 0
-        planned = laps.count(self.state)  # the same whoever lives: the cards in play and the night decide
-        while self.laps < planned or self._night_open():
-            if self.laps and self.laps >= planned and not self._lap_moved:
-                break  # a lap that settled nothing: what is left goes the one-device way below
-            if self.laps:
-                self.say("round.again")
-            self._lap_moved = False
-            for seat in seats:
-                self.turn(seat, decoys)
-            self.laps += 1
-        self.say("round.done")
-        self.eyes = "night"
-        while self._night_open():  # a step the laps could not settle (none is known): asked as with one device
-            assert self.state.current is not None
-            self.night_step(self.state.current.step, True)
-
-    def _night_open(self) -> bool:
-        return self.state.phase == "night" and self.state.current is not None
-
-    def turn(self, seat: int, decoys: tuple[Choice, ...]) -> None:
-        """One seat's turn: its name, then one question held for the night's fixed window, like a step."""
-        start = self.clock.now()
-        self.say("round.turn", player=Seat(seat))
-        task = laps.task(self.state, seat, self.collected)
-        legal = tuple(laps.legal(self.state, task)) if task is not None else decoys
-        q = Question(TURN, legal, seat, self.number, task)
-        self.eyes = "night"  # the turn's window is the night's, as its screens are (a reminder in it)
-        self.held(q, self.take, lambda: q)
-        self.eyes = "day"
-        self.steps.append(StepTiming(task or laps.DECOY, round(start, 3), round(self.clock.now(), 3),
-                                     task is not None))
-
-    def take(self, question: Question, answer: Answer) -> bool:
-        """Record a turn's answer and collect it; hand the engine every step that is now answered.
-        False when the answer is not one of the turn's choices (the seat is asked again)."""
-        value = answer.value
-        if not isinstance(value, Choice) or value not in question.legal:
-            if self.replaying:
-                raise ReplayMismatch(f"answer {self.answered + 1} of the journal is not a choice of this turn",
-                                     answer.origin.line if answer.origin else None)
-            return False
-        self.answered += 1
-        if question.task is not None and question.seat is not None:
-            self.collected.setdefault(question.task, {})[question.seat] = value
-            self._lap_moved = True
-        self.hand_over()
-        if self.replaying:
-            self._go_live_if_replayed()
-        elif self.record is not None:
-            self.record(question, answer)
-        return True
-
-    def hand_over(self) -> None:
-        """Give the engine each step it asks for, for as long as the answers collected at the turns hold it."""
-        while True:
-            choice = laps.due(self.state, self.collected)
-            if choice is None:
-                return
-            self.collected.pop(choice.step, None)
-            try:
-                self.unsaid.extend(self.game.choose(choice))
-            except (Refused, WrongStep, Unknown):
-                return  # never seen: the step stays open and its holder is asked again at the next turn
+        return reminded
 
     def dead_window(self, step: str) -> None:
         """The window of a step nobody answers, held like a live one's; on the players' own phones a decoy
@@ -416,9 +386,10 @@ class Narrator:
                     self.game_over()  # the end screen comes with the line that says who won, not before
                 if name == "dawn.start" and self.state.mode == ROUND_TABLE:
                     name = "round.dawn"  # nobody closed their eyes: the morning does not ask them to open them
-                self.say(name, **values)
+                self.utter(name, values, facts=dict(scene.facts))
             elif isinstance(event, Died) and event.seat not in named:
-                self.say("death.also", player=Seat(event.seat))
+                self.utter("death.also", {"player": Seat(event.seat)},
+                           facts={"cause": "grief" if event.cause == "grief" else "other"})
 
     def daytime(self) -> None:
         """From the dawn to the next night: the news, shots, offices, the debate and the vote."""
@@ -430,6 +401,10 @@ class Narrator:
                 break
             if current.step == "day_vote":
                 self.vote()
+                continue
+            quiet = moot_choice(self.state)
+            if quiet is not None:  # the game is decided: nobody is asked, and nothing of it is said
+                self.unsaid.extend(e for e in self.game.choose(quiet) if isinstance(e, GameOver))
                 continue
             scene = announce_of(current.step)
             if scene is not None:
@@ -489,11 +464,17 @@ class Narrator:
         self.game_over()  # told already with the winner's line; else (no such line) before the cards
         # the screen shows each card as the voice reveals it, not before (None: every card)
         reveal: Callable[[int | None], None] = (lambda seat: None) if self.replaying else self.listener.on_reveal
-        for seat in self.state.seats:
+        seats = self.state.seats
+        for index, seat in enumerate(seats):
             if isinstance(self.input, AheadBox) and self.input.answered_ahead():
                 break  # the table has already asked to play again: the end screen shows every card
             reveal(seat)
-            self.say("end.reveal", player=Seat(seat), role=card_of(self.state, self.state.role_of(seat)))
+            self.say_at("end.reveal", position(index, len(seats)), player=Seat(seat),
+                        role=card_of(self.state, self.state.role_of(seat)))
+        else:  # every card said: what the cards do not show (the lovers, an infection)
+            for said in story(self.state):
+                name, values = _values(said, self.state)
+                self.say(name, **values)
         reveal(None)
 
 

@@ -25,6 +25,7 @@ from narrator.game.journal import Journal, JournalError
 from narrator.game.narrator import Narrator, UndoRequested
 from narrator.game.records import Numbered, check_sequence, line_of
 from narrator.game.signals import Listener
+from narrator.names import GENDERS
 from narrator.speech.captions import Speaker
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
@@ -46,25 +47,35 @@ class Table:
     lang: str = "en"
     kind: str = "play"  # play | demo (a demo's table is played by RandomInput with `seed`)
     extra: list[str] = field(default_factory=list)  # the thief's two face-down cards
+    genders: list[str] = field(default_factory=list)  # how each seat's player is spoken of: "f", "m", "" not said
+    heard: dict[str, Any] = field(default_factory=dict)  # the lines the table heard earlier this evening (picker.py)
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "roles": self.roles, "house": self.house.to_json(), "ruleset": self.ruleset,
-                "mode": self.mode, "seed": self.seed, "lang": self.lang, "kind": self.kind, "extra": self.extra}
+        out = {"players": self.players, "roles": self.roles, "house": self.house.to_json(), "ruleset": self.ruleset,
+               "mode": self.mode, "seed": self.seed, "lang": self.lang, "kind": self.kind, "extra": self.extra}
+        if any(self.genders):
+            out["genders"] = self.genders
+        if self.heard:
+            out["heard"] = self.heard
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
         rules = str(data["ruleset"])
+        genders = [g if g in GENDERS else "" for g in data.get("genders", [])]
+        heard = data.get("heard", {})
         return cls(list(data["players"]), list(data["roles"]), parse_house(rules, data["house"], defaults(rules)),
                    rules, data["mode"], int(data["seed"]), data["lang"], data.get("kind", "play"),
-                   list(data.get("extra", [])))
+                   list(data.get("extra", [])), genders, heard if isinstance(heard, dict) else {})
 
     @classmethod
     def deal(cls, players: Sequence[str], house: HouseRules, seed: int, lang: str, kind: str = "play",
              roles: Sequence[str] | None = None, ruleset: str = "classic", mode: str = "one_device",
-             setup: Setup | None = None) -> Table:
+             setup: Setup | None = None, genders: Sequence[str] = (), heard: dict[str, Any] | None = None) -> Table:
         """The table of a new game: its cards drawn once, here (the engine's deal); the game starts from them."""
         cards = dealt(ruleset, len(players), house, seed, mode, roles, setup)
-        return cls(list(players), list(cards.roles), house, ruleset, mode, seed, lang, kind, list(cards.extra))
+        return cls(list(players), list(cards.roles), house, ruleset, mode, seed, lang, kind, list(cards.extra),
+                   list(genders)[: len(players)], dict(heard or {}))
 
     def game(self) -> Game:
         """The game dealt at this table, from its cards (nothing is drawn again)."""
@@ -203,7 +214,8 @@ class Session:
         return f"{self.key}#{state.game}"
 
     def build(self) -> Narrator:
-        lines = Lines(self.script, self.table.lang, Picker(self.table.seed), self.table.players)
+        lines = Lines(self.script, self.table.lang, Picker(self.table.seed, self.table.heard), self.table.players,
+                      self.table.genders)
         return Narrator(self.table.game(), lines, self.speaker, self.clock, self.live, seed=self.table.seed,
                         replay=list(self.answers), resumed=self.resumed, undone=self.undone, record=self._record,
                         over=self._over, listener=self.listener, rematches=self.rematches)

@@ -24,6 +24,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from narrator.balance.live import serving
 from narrator.online.accounts import AccountError, Accounts, User
 from narrator.online.auth import COOKIE, read_body, refusal, routes, sent_json
 from narrator.online.room import Room
@@ -280,7 +281,8 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
     """The online server (see Site). `public`: the origin players open (`--public-url`, origin.py); None: the
     request's own scheme and Host."""
     site = Site(accounts, rooms, ice, clock, public)
-    return Starlette(middleware=[Middleware(OwnPagesOnly, public=public)], routes=[
+    # the rooms' setup odds worker (narrator/balance/live.py) stops with the server
+    return Starlette(lifespan=serving, middleware=[Middleware(OwnPagesOnly, public=public)], routes=[
         Route("/", site.front),
         Route("/api/strings", site.words),
         *routes(accounts, secure),

@@ -26,17 +26,19 @@ A line that starts with a placeholder starts with a capital.
 
 from __future__ import annotations
 
+import functools
 import re
 import string
-import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.events import Said
 from engine.roles import ROLES
 from engine.state import State
+from narrator.speech.moment import Moment, holds, specificity
 from narrator.speech.picker import Picker
-from narrator.speech.script import Script
+from narrator.speech.script import Script, Variant
+from narrator.speech.spelling import sentence_case, starts_with_i_sound, starts_with_o_sound
 
 _FORMATTER = string.Formatter()
 _WORDLESS = re.compile(r"^[\W_]*$")
@@ -50,6 +52,10 @@ ROLE_FORMS = {
 }
 ORDINAL_FORMS = {"en": ("nom",), "de": ("nom", "dat"), "es": ("nom",)}  # German "dat" is "ersten"
 GENDERS = {"de": ("m", "f", "n"), "es": ("m", "f")}
+PERSON = ("f", "m")  # how a player may be spoken of; anything else is not said
+# an unnamed seat is said with the seat word ("Spieler vier", "el jugador cuatro"), a masculine noun, so the line
+# agrees with it in the masculine unless its player said otherwise ("Spielerin vier", `names.seat_f`)
+SEAT_GENDER = {"de": "m", "es": "m"}
 MAX_ORDINAL = 40  # nights said as ordinals up to this; later ones as plain numbers
 _NOT_A_SPEC = ("a", "nom", "plural", "gender")  # forms a placeholder reaches without a spec, or never
 # Spanish contracts a preposition with the article "el" of a filled-in seat word or role: "a el" -> "al"
@@ -88,10 +94,12 @@ class Digits:
 
 @dataclass(frozen=True)
 class RoleName:
-    """A card, said as one of the `copies` of it in the deal: one is "the seer", several "a werewolf"."""
+    """A card, said as one of the `copies` of it in the deal: one is "the seer", several "a werewolf"; with a
+    `person` ("f", "m"), as what a woman or a man was ("una aldeana")."""
 
     role: str
     copies: int = 1
+    person: str = ""
 
 
 @dataclass(frozen=True)
@@ -129,7 +137,7 @@ class Line:
     parts: tuple[Part, ...] = ()
 
 
-def _literal(chunk: str) -> list[Part]:
+def literal(chunk: str) -> list[Part]:
     if not chunk:
         return []
     if _WORDLESS.match(chunk):
@@ -137,10 +145,62 @@ def _literal(chunk: str) -> list[Part]:
     return [Part("text", chunk.strip())]
 
 
+def selector(field: str) -> tuple[str, str] | None:
+    """`{elegida|elegido}`: the words for a woman and for a man, as the line's {player} is spoken of."""
+    if "|" not in field:
+        return None
+    feminine, _, masculine = field.partition("|")
+    return feminine, masculine
+
+
+@functools.lru_cache(maxsize=65536)
+def resolve_selectors(template: str, person: str) -> str:
+    """The template with each `{f|m}` choice made for `person` (a man's words when it is not known), so the
+    chosen words join the script's own words around them ("Dorfbewohner{in|}" says "Dorfbewohnerin")."""
+    if "|" not in template:
+        return template
+    out = []
+    for chunk, field, spec, conversion in _FORMATTER.parse(template):
+        out.append(chunk.replace("{", "{{").replace("}", "}}"))
+        if field is None:
+            continue
+        choice = selector(field)
+        if choice is not None:
+            said = choice[0] if person == "f" else choice[1]
+            out.append(said.replace("{", "{{").replace("}", "}}"))
+        else:
+            out.append("{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=65536)
+def agrees(text: str, lang: str) -> bool:
+    """Whether a variant's words agree with its {player}'s gender: it names the player and says {role} in a language
+    whose card words agree (the card as what the player was: "Ana era aldeana"), or makes a `{f|m}` choice. Such a
+    variant is said only when the player's gender is known (said, or the seat word's); `{card}` is the card itself
+    and agrees with nothing."""
+    try:
+        fields = {f for _, f, _, _ in _FORMATTER.parse(text) if f is not None}
+    except ValueError:
+        return False
+    return "player" in fields and (("role" in fields and lang in GENDERS) or any(selector(f) for f in fields))
+
+
 class Lines:
-    def __init__(self, script: Script, lang: str, picker: Picker, names: Sequence[str] = ()) -> None:
+    def __init__(self, script: Script, lang: str, picker: Picker, names: Sequence[str] = (),
+                 genders: Sequence[str] = ()) -> None:
         self.script, self.lang, self.picker = script, lang, picker
         self.names = list(names)
+        self.genders = list(genders)
+
+    def gender_of(self, seat: int) -> str:
+        """How a line speaks of this seat's player: "f", "m", or "unsaid" (a named player who did not say)."""
+        said = self.genders[seat - 1] if 0 < seat <= len(self.genders) else ""
+        if said in PERSON:
+            return said
+        if not self._name_of(seat):
+            return SEAT_GENDER.get(self.lang, "unsaid")
+        return "unsaid"
 
     def word(self, scene: str) -> str:
         """A fixed word (a number, a role name): always its first variant."""
@@ -159,11 +219,12 @@ class Lines:
     def players(self, seats: Sequence[int]) -> str:
         return self._render("players", "", Seats(tuple(seats)))[0]
 
-    def role(self, role: str, spec: str = "", copies: int = 1) -> str:
+    def role(self, role: str, spec: str = "", copies: int = 1, person: str = "") -> str:
         """A card's word as `{role:spec}` says it, one of `copies` in the deal: "the seer", "a werewolf";
-        `spec` as in a line: "the", and in German "acc", "the_dat", ..."""
+        `spec` as in a line: "the", and in German "acc", "the_dat", ...; `person` ("f", "m"): as what a woman or a
+        man was ("una aldeana", "ein Seher"), where the language has such a form."""
         form = self.form_of("role", spec) or "a"
-        return self._role(role, _DEFINITE.get(form, form) if copies <= 1 else form)
+        return self._role(role, _DEFINITE.get(form, form) if copies <= 1 else form, person)
 
     def gender(self, role: str) -> str:
         """The role word's grammatical gender ("m", "f", "n"), "" where the language has none."""
@@ -171,7 +232,7 @@ class Lines:
 
     def form_of(self, field: str, spec: str) -> str | None:
         """The word form that `{field:spec}` says in this language; None for a spec it has no form for."""
-        if field == "role":
+        if field in ("role", "card"):
             forms = ROLE_FORMS.get(self.lang, ROLE_FORMS["en"])
             return "a" if not spec else spec if spec in forms and spec not in _NOT_A_SPEC else None
         if field == "night":
@@ -186,9 +247,10 @@ class Lines:
     def _name_of(self, seat: int) -> str:
         return self.names[seat - 1] if 0 < seat <= len(self.names) else ""
 
-    def _role(self, role: str, form: str) -> str:
+    def _role(self, role: str, form: str, person: str = "") -> str:
         scene = f"roles.{role}"
-        return (self.script.form(self.lang, scene, form) or self.script.form(self.lang, scene, "a")
+        agreeing = self.script.form(self.lang, scene, f"{form}.{person}") if person in PERSON else None
+        return (agreeing or self.script.form(self.lang, scene, form) or self.script.form(self.lang, scene, "a")
                 or (self.word(scene) if self.script.has(self.lang, scene) else role.replace("_", " ")))
 
     def ordinal(self, n: int, spec: str = "") -> str:
@@ -197,19 +259,33 @@ class Lines:
         form = self.form_of("night", spec) or "nom"
         return self.script.form(self.lang, scene, form) or self.script.form(self.lang, scene, "nom") or self.number(n)
 
-    def _fill(self, template: str, values: Mapping[str, object]) -> tuple[str, list[Part]]:
+    def fill(self, template: str, values: Mapping[str, object]) -> tuple[str, list[Part]]:
+        """A template filled with `values`, and its parts (not yet capitalised)."""
         text, parts = "", []
+        person = self._person(values.get("player"))
+        template = resolve_selectors(template, person)
         for chunk, field, spec, _ in _FORMATTER.parse(template):
             if field is None:
                 text += chunk
-                parts += _literal(chunk)
+                parts += literal(chunk)
                 continue
-            said, more = self._render(field, spec or "", values[field])
+            value = values["role" if field == "card" and "card" not in values else field]
+            if field == "role" and person in PERSON and self.lang in GENDERS:
+                value = _agreeing(value, person)
+            said, more = self._render(field, spec or "", value)
             chunk, said, more = self._contract(chunk, said, more)
             chunk = self._euphony(chunk, said)
             text += chunk + said
-            parts += _literal(chunk) + more
+            parts += literal(chunk) + more
         return text, parts
+
+    def _person(self, value: object) -> str:
+        """The gender a line's words agree with: its {player}'s, when known."""
+        seat = value.n if isinstance(value, Seat) else value if isinstance(value, int) else None
+        if seat is None or isinstance(seat, bool):
+            return ""
+        gender = self.gender_of(seat)
+        return gender if gender in PERSON else ""
 
     def _contract(self, before: str, said: str, parts: list[Part]) -> tuple[str, str, list[Part]]:
         """Spanish "a el jugador" -> "al jugador", "de el cazador" -> "del cazador": only where the
@@ -233,8 +309,8 @@ class Lines:
     def _euphony(self, before: str, said: str) -> str:
         """Spanish "y" before an i-sound is "e" ("e Inés"), "o" before an o-sound is "u" ("u Óscar"): the
         words `names.and`/`names.and_i` and `names.or`/`names.or_o`, wherever a filled-in word follows them."""
-        for plain, sound, changed in (("names.and", _starts_with_i_sound, "names.and_i"),
-                                      ("names.or", _starts_with_o_sound, "names.or_o")):
+        for plain, sound, changed in (("names.and", starts_with_i_sound, "names.and_i"),
+                                      ("names.or", starts_with_o_sound, "names.or_o")):
             if not (self.script.has(self.lang, plain) and self.script.has(self.lang, changed)):
                 continue
             word, other = self.word(plain), self.word(changed)
@@ -262,15 +338,15 @@ class Lines:
             name = self._name_of(seat)
             if name:
                 return name, [Part("name", name, seat)]
-            return self._fill(self.word("names.seat"), {"number": Number(seat)})
+            return self.fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
         if isinstance(value, Seats):
             return self._join([self._render("player", "", Seat(s)) for s in value.ns])
         if isinstance(value, Number) or (isinstance(value, int) and not isinstance(value, bool)):
             word = self.number(value if isinstance(value, int) else value.n)
             return word, [Part("text", word)]
-        if isinstance(value, RoleName) or (field == "role" and isinstance(value, str)):
+        if isinstance(value, RoleName) or (field in ("role", "card") and isinstance(value, str)):
             card = value if isinstance(value, RoleName) else RoleName(str(value))
-            word = self.role(card.role, spec, card.copies)
+            word = self.role(card.role, spec, card.copies, card.person)
             return word, [Part("text", word)]
         if isinstance(value, Cards) or (field == "roles" and isinstance(value, (Mapping, list, tuple))):
             return self._cards(value)
@@ -304,7 +380,7 @@ class Lines:
             return rendered[0] if rendered else ("", [])
         last_text = rendered[-1][0]
         conj = self.word("names.and")
-        if self.script.has(self.lang, "names.and_i") and _starts_with_i_sound(last_text):
+        if self.script.has(self.lang, "names.and_i") and starts_with_i_sound(last_text):
             conj = self.word("names.and_i")
         text, parts = "", []
         for i, (said, more) in enumerate(rendered):
@@ -322,14 +398,19 @@ class Lines:
         """The article a preposition merges with in this language, and the merged words ("el": a -> "al")."""
         return _CONTRACTIONS.get(self.lang)
 
+    def _seat_word(self, seat: int) -> str:
+        """ "Spieler vier", or "Spielerin vier" for a seat whose player is spoken of as a woman."""
+        said = self.genders[seat - 1] if 0 < seat <= len(self.genders) else ""
+        return "names.seat_f" if said == "f" and self.script.has(self.lang, "names.seat_f") else "names.seat"
+
     def seat_words(self, seat: int) -> list[str]:
         """The script's words for "player N" (what a pack holds clips of)."""
-        _, parts = self._fill(self.word("names.seat"), {"number": Number(seat)})
+        _, parts = self.fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
         return [p.text for p in parts if p.kind == "text"]
 
     def render(self, template: str, values: Mapping[str, object]) -> tuple[str, tuple[Part, ...]]:
         """Fill one template as a line says it (first letter capitalised), with its parts."""
-        text, parts = self._fill(template, values)
+        text, parts = self.fill(template, values)
         return sentence_case(text), tuple(parts)
 
     def _line(self, scene: str, index: int, values: Mapping[str, object]) -> Line:
@@ -337,104 +418,54 @@ class Lines:
         text, parts = self.render(template, values)
         return Line(scene, index, self.lang, text, parts)
 
-    def say(self, scene: str, **values: object) -> Line:
-        """Pick the next variant of `scene` and fill it in."""
-        n = len(self.script.variants(self.lang, scene))
-        return self._line(scene, self.picker.pick(scene, n), values)
+    def moment_of(self, moment: Moment | None, values: Mapping[str, object]) -> Moment:
+        """The moment with what the line's own values tell: its {player}'s gender."""
+        moment = moment or Moment()
+        player = values.get("player")
+        if moment.gender is None and isinstance(player, (Seat, int)) and not isinstance(player, bool):
+            moment = moment.but(gender=self.gender_of(player if isinstance(player, int) else player.n))
+        return moment
 
-    def peek(self, scene: str, **values: object) -> Line:
+    def fitting(self, scene: str, moment: Moment | None = None) -> list[int]:
+        """The variants of `scene` to choose from at this moment: of those whose conditions hold, the most
+        specific; a variant that agrees with the player's gender only when it is known."""
+        variants = self.script.scenes[self.lang][scene].variants
+        moment = moment or Moment()
+        return best_fitting(variants, moment, self.lang) or list(range(len(variants)))
+
+    def _choose(self, scene: str, moment: Moment | None, values: Mapping[str, object], use: bool) -> Line:
+        pool = self.fitting(scene, self.moment_of(moment, values))
+        variants = self.script.scenes[self.lang][scene].variants
+        texts = [variants[i].text for i in pool]
+        index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]
+        return self._line(scene, index, values)
+
+    def say(self, scene: str, moment: Moment | None = None, **values: object) -> Line:
+        """Pick the next variant of `scene` that fits the moment and fill it in."""
+        return self._choose(scene, moment, values, True)
+
+    def peek(self, scene: str, moment: Moment | None = None, **values: object) -> Line:
         """The line `say` would give next, without using it up (to prepare its audio early)."""
-        n = len(self.script.variants(self.lang, scene))
-        return self._line(scene, self.picker.peek(scene, n), values)
+        return self._choose(scene, moment, values, False)
 
 
-SAMPLE_NAMES = ("Ana", "Ben", "Carla", "Inés", "Óscar")
+def best_fitting(variants: Sequence[Variant], moment: Moment, lang: str) -> list[int]:
+    """The indexes of the most specific variants that fit `moment` (empty when none does)."""
+    known = moment.gender in PERSON
+    fit = [i for i, v in enumerate(variants) if holds(v.when, moment) and (known or not agrees(v.text, lang))]
+    if not fit:
+        return []
+    most = max(specificity(variants[i].when) for i in fit)
+    return [i for i in fit if specificity(variants[i].when) == most]
 
 
-def renderings(script: Script, lang: str, template: str,
-               roles: Sequence[str]) -> Iterator[tuple[str, tuple[Part, ...]]]:
-    """Every way `template` may be said (not yet capitalised): with each role for `{role}`, dealt once and
-    with copies, one and two of each card for `{roles}` (one said as "the" card and as "a" card), and
-    `{player}`/`{players}` with seat words and with names (what the lint reads). Slots fill independently,
-    so the names are tried with one role, the roles with seat words."""
-    fields = {f for _, f, _, _ in _FORMATTER.parse(template) if f is not None}
-    base: dict[str, object] = {"player": Seat(3), "players": Seats((1, 2, 3)), "night": 1, "minutes": 5,
-                               "number": 2, "role": RoleName(roles[0]), "roles": Cards(tuple(roles[:1])),
-                               "host": "wolfcall", "address": Digits("192.168.1.23"), "port": Digits("8765")}
-    cases: list[dict[str, object]] = [{}]
-    if fields & {"role", "roles"}:
-        cases = [{"role": RoleName(r), "roles": Cards((r,))} for r in roles]
-        cases += [{"role": RoleName(r, 2), "roles": Cards((r,), frozenset((r,)))} for r in roles]
-    if "roles" in fields:
-        cases += [{"role": RoleName(r), "roles": Cards((r, r))} for r in roles]
-        cases.append({"roles": Cards(("werewolf", "werewolf", "seer", "witch"))})
-    seated = Lines(script, lang, Picker(0))
-    runs = [(seated, case) for case in cases]
-    if fields & {"player", "players"}:
-        named = Lines(script, lang, Picker(0), SAMPLE_NAMES)
-        runs += [(named, {**cases[0], "player": Seat(seat)}) for seat in (3, 4, 5)]  # "e Inés", "u Óscar"
-    for lines, case in runs:
-        values = {**base, **case}
-        text, parts = lines._fill(template, {f: values.get(f, "") for f in fields})
-        yield text, tuple(parts)
-
-
-def spoken_texts(script: Script, lang: str, roles: Sequence[str]) -> dict[str, tuple[str, int]]:
-    """Every stretch of script words a line of `lang` may say, with a scene and variant it comes from:
-    the literal words and also what filling in makes of them ("al jugador", "del cazador", every role
-    form), so a voice pack can hold a clip of each (the same shape as `audio.packs.texts`)."""
-    out: dict[str, tuple[str, int]] = {}
-    for scene_id, scene in script.scenes.get(lang, {}).items():
-        for index, variant in enumerate(scene.variants):
-            for chunk, _, _, _ in _FORMATTER.parse(variant.text):
-                for part in _literal(chunk):
-                    if part.kind == "text":
-                        out.setdefault(part.text, (scene_id, index))
-            if "{" in variant.text:
-                for _, parts in renderings(script, lang, variant.text, roles):
-                    for part in parts:
-                        if part.kind == "text":
-                            out.setdefault(part.text, (scene_id, index))
-    return out
-
-
-def sentence_case(text: str) -> str:
-    """Capitalise a sentence that now starts with a filled-in word ("player four was ..."); an ellipsis goes on
-    with the same sentence ("soplarás y soplarás... y derribarás"), so what follows it keeps its case."""
-    return re.sub(r"(^|(?<!\.\.)[.!?¡¿]\s+|^[¡¿])([a-zà-ÿ])", lambda m: m.group(1) + m.group(2).upper(), text)
-
-
-def _plain(word: str) -> str:
-    plain = unicodedata.normalize("NFD", word.casefold())
-    return "".join(c for c in plain if not unicodedata.combining(c))
-
-
-def spanish_euphony(text: str) -> str:
-    """A Spanish sentence as it is said: "y" before an i-sound is "e" ("Ana e Inés"), "o" before an o-sound is "u"
-    ("siete u ocho"), wherever a filled-in word put one after the other (a screen's sentence)."""
-    def said(m: re.Match[str]) -> str:
-        conj, word = m.group(1), m.group(2)
-        if conj in "yY" and _starts_with_i_sound(word):
-            new = "e"
-        elif conj in "oO" and _starts_with_o_sound(word):
-            new = "u"
-        else:
-            return m.group(0)
-        return (new.upper() if conj.isupper() else new) + " " + word
-    return re.sub(r"\b([yYoO]) (\w+)", said, text)
-
-
-def _starts_with_o_sound(word: str) -> bool:
-    """ "Óscar", "Horacio", "ocho" (RAE: "u" before a word that begins with the sound o)."""
-    return _plain(word).startswith(("o", "ho"))
-
-
-def _starts_with_i_sound(word: str) -> bool:
-    """ "Inés", "Hilario", "Íñigo", but not "Hierro" or "Yolanda" (RAE: "y" before hie-, hia- and y-)."""
-    plain = _plain(word)
-    if plain.startswith("hi"):
-        return not plain.startswith(("hia", "hie", "hio", "hiu"))
-    return plain.startswith("i") and not plain.startswith(("ia", "ie", "io", "iu"))
+def _agreeing(value: object, person: str) -> object:
+    """The card of a line's {role}, said as what its player was (a woman, a man)."""
+    if isinstance(value, RoleName):
+        return RoleName(value.role, value.copies, person)
+    if isinstance(value, str):
+        return RoleName(value, 1, person)
+    return value
 
 
 def card_of(state: State, role: str) -> RoleName:

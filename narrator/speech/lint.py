@@ -17,16 +17,22 @@ from narrator.speech.lines import (
     GENDERS,
     MAX_ORDINAL,
     ORDINAL_FORMS,
+    PERSON,
     ROLE_FORMS,
     Cards,
     Lines,
     RoleName,
     Seat,
     Seats,
-    renderings,
+    agrees,
+    best_fitting,
+    selector,
 )
+from narrator.speech.moment import FACTS, contexts
+from narrator.speech.moment import shown as shown_when
 from narrator.speech.picker import Picker
-from narrator.speech.scenes import LANGUAGES, SceneSpec, catalogue
+from narrator.speech.renderings import renderings
+from narrator.speech.scenes import LANGUAGES, ONCE, WORD, SceneSpec, catalogue
 from narrator.speech.script import SHIPPED, Problem, Scene, Script, load, relative
 
 MAX_WORDS = 30
@@ -34,8 +40,20 @@ _FORMATTER = string.Formatter()
 
 
 def placeholders(text: str) -> set[str]:
-    """The {names} a variant uses; ValueError on unbalanced braces."""
-    return {name for _, name, _, _ in _FORMATTER.parse(text) if name is not None}
+    """The {names} a variant uses (not its `{f|m}` choices); ValueError on unbalanced braces."""
+    return {name for _, name, _, _ in _FORMATTER.parse(text) if name is not None and selector(name) is None}
+
+
+def _as_role(names: set[str]) -> set[str]:
+    """{card} says the same card as {role} (as the card, not as what its player was): it stands for it."""
+    return {"role" if n == "card" else n for n in names}
+
+
+def _choices(text: str) -> list[str]:
+    try:
+        return [name for _, name, _, _ in _FORMATTER.parse(text) if name is not None and selector(name) is not None]
+    except ValueError:
+        return []
 
 
 def _normal(text: str) -> str:
@@ -68,8 +86,15 @@ def lint_scene(lang: str, scene: Scene, spec: SceneSpec | None) -> list[Problem]
             for name in sorted(used - spec.allowed):
                 allowed = ", ".join(f"{{{p}}}" for p in sorted(spec.allowed)) or "none"
                 say(v.line, f"unknown placeholder {{{name}}} (this scene takes: {allowed})")
-            for name in sorted(spec.required - used):
+            for name in sorted(spec.required - _as_role(used)):
                 say(v.line, f"missing placeholder {{{name}}}")
+        for choice in _choices(v.text):
+            if "player" not in used:
+                say(v.line, f"{{{choice}}}: a choice of words for a woman|a man agrees with {{player}}, which this "
+                            f"variant does not name")
+            elif choice.count("|") != 1:
+                say(v.line, f"{{{choice}}}: a choice has two sides, the words for a woman and for a man "
+                            f"({{elegida|elegido}})")
         words = _words(v.text)
         if words > MAX_WORDS:
             say(v.line, f"{words} words, too long to say in one breath (at most {MAX_WORDS})")
@@ -78,6 +103,40 @@ def lint_scene(lang: str, scene: Scene, spec: SceneSpec | None) -> list[Problem]
             say(v.line, f"duplicate of the variant on line {seen[key]}")
         else:
             seen[key] = v.line
+    return out
+
+
+def lint_moments(lang: str, scene: Scene, spec: SceneSpec | None) -> list[Problem]:
+    """Every moment the scene is said in offers enough variants that fit it (Contract 2): the recurring ones 20,
+    one that comes at most once a game 8; and no group is written for a moment that never comes."""
+    if spec is None or spec.minimum <= WORD:
+        return []
+    out: list[Problem] = []
+    domains = spec.domains()
+    keys: set[str] = set()
+    for v in scene.variants:
+        for name, values in v.when:
+            domain = domains.get(name, FACTS[name])
+            if not values & set(domain):
+                never = f"{scene.id} is never said with a {name}" if not domain else \
+                    f"{scene.id} is said only with {name}: {'/'.join(domain)}"
+                out.append(Problem(scene.file, v.line, scene.id, f"when {shown_when(v.when)} never comes: {never}"))
+            keys.add(name)
+    if "player" in spec.allowed and any(agrees(v.text, lang) for v in scene.variants):
+        keys.add("gender")
+    keys = {k for k in keys if domains.get(k, FACTS[k])}
+    reported: set[str] = set()
+    for moment in contexts(keys, domains):
+        facts = {k: str(moment.fact(k)) for k in keys}
+        pool = best_fitting(scene.variants, moment, lang)
+        need = ONCE if spec.once_a_game(facts) else spec.minimum
+        if len(pool) >= need:
+            continue
+        where = ", ".join(f"{k}: {v}" for k, v in sorted(facts.items())) or "any moment"
+        message = f"{len(pool)} variants in {lang} fit {where}; at least {need} are needed"
+        if message not in reported:
+            reported.add(message)
+            out.append(Problem(scene.file, scene.line, scene.id, message))
     return out
 
 
@@ -210,9 +269,10 @@ def lint_words(script: Script, roles: Sequence[str]) -> list[Problem]:
                 if form not in have:
                     out.append(Problem(scene.file, scene.line, scene.id, f"no form {form} in {lang} "
                                        f"(a {lang} role has {', '.join(wanted)})"))
-            for form in sorted(have - set(wanted)):
+            for form in sorted(have - set(wanted) - _person_forms(lang, wanted)):
                 out.append(Problem(scene.file, scene.forms[form].line, scene.id,
-                                   f"unknown form {form} (a {lang} role has {', '.join(wanted)})"))
+                                   f"unknown form {form} (a {lang} role has {', '.join(wanted)}, and as what a "
+                                   f"woman or a man was, a.f, a.m, the.f, ...)"))
             gender = scene.forms.get("gender")
             if gender is not None and gender.text not in GENDERS.get(lang, ()):
                 out.append(Problem(scene.file, gender.line, scene.id,
@@ -230,6 +290,13 @@ def lint_words(script: Script, roles: Sequence[str]) -> list[Problem]:
             out += [Problem(scene.file, scene.forms[form].line, scene.id, f"unknown form {form} (an {lang} ordinal "
                             f"has {', '.join(wanted)})") for form in sorted(have - set(wanted))]
     return out
+
+
+def _person_forms(lang: str, wanted: Sequence[str]) -> set[str]:
+    """The forms a role word may have as what a woman or a man was: "a.f" ("una aldeana"), "the.m" ("der Seher")."""
+    if lang not in GENDERS:
+        return set()
+    return {f"{form}.{person}" for form in wanted if form not in ("plural", "gender") for person in PERSON}
 
 
 MOST_SHARING = 2  # a wake or sleep line may be said word for word by at most this many roles
@@ -290,7 +357,7 @@ def _cross_language(script: Script, scene_id: str) -> list[Problem]:
         names: set[str] = set()
         for v in scene.variants:
             with contextlib.suppress(ValueError):
-                names |= placeholders(v.text)
+                names |= _as_role(placeholders(v.text))
         used[lang] = names
     out = []
     reference = next(iter(used.values()), set())
@@ -320,6 +387,7 @@ def lint(script: Script, *, complete: bool = True) -> list[Problem]:
                 problems.append(_missing(script, scene_id, lang))
             else:
                 problems += lint_scene(lang, scene, specs.get(scene_id))
+                problems += lint_moments(lang, scene, specs.get(scene_id))
                 problems += lint_grammar(script, lang, scene, roles)
         problems += _cross_language(script, scene_id)
     if complete:

@@ -4,14 +4,19 @@ and the lines it declares in `Role.scenes`), so a new role adds none here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
+from typing import cast
 
-from engine import RULESETS
+from engine import RULESETS, State
 from engine.roles import CALLS, ROLES
-from engine.roles._base import first_night
+from engine.roles._base import NightCall
+from narrator.speech.moment import FACTS, SCENE_FACTS
 
 RECURRING = 20  # night, dawn, hunter, day and end.reveal: heard many times an evening
 RARE = 20  # welcome, dealing and the end banners: heard once an evening, but by the same friends every week
+ONCE = 8  # the variants a moment needs that comes at most once a game (DESIGN.md, Contract 2)
+MODES = FACTS["mode"]
 
 WORD = 1  # names, numbers and role names: said as parts of other lines
 
@@ -24,31 +29,57 @@ class SceneSpec:
     minimum: int
     required: frozenset[str] = frozenset()  # every variant must use these
     optional: frozenset[str] = frozenset()  # a variant may use these
+    sequence: str = ""  # said for each item of a sequence, once a "game" (the deal, the reveals) or a "night"
+    modes: tuple[str, ...] = MODES  # the ways of playing the scene is said in
+    nights: tuple[str, ...] = FACTS["night"]  # the nights it is said on
+    facts: frozenset[str] = frozenset()  # the scene's own facts (SCENE_FACTS) its lines may be chosen by
+    narrated: tuple[str, ...] = FACTS["narrator"]  # whether a person may narrate it: only the classic rules have one
 
     @property
     def allowed(self) -> frozenset[str]:
-        return self.required | self.optional
+        """The placeholders a variant may use; a line that names the role may name the card instead."""
+        return self.required | self.optional | (frozenset({"card"}) if "role" in self.required | self.optional
+                                                 else frozenset())
+
+    def domains(self) -> dict[str, tuple[str, ...]]:
+        """The values each fact takes where this scene is said (narrator/speech/moment.py)."""
+        out = {"mode": self.modes, "night": self.nights, "narrator": self.narrated}
+        if not self.sequence:
+            out["position"] = ()
+        if "player" not in self.allowed:
+            out["gender"] = out["revealed"] = ()
+        for fact in SCENE_FACTS - self.facts:
+            out[fact] = ()
+        return out
+
+    def once_a_game(self, facts: dict[str, str]) -> bool:
+        """Whether a moment of this scene comes at most once a game: a rare scene's, the first night's, the first
+        or last item of a game's sequence."""
+        return (self.minimum < RECURRING or facts.get("night") == "first"
+                or (self.sequence == "game" and facts.get("position") in ("first", "last")))
 
 
-def _spec(scene: str, minimum: int, required: str = "", optional: str = "") -> SceneSpec:
-    return SceneSpec(scene, minimum, frozenset(required.split()), frozenset(optional.split()))
+def _spec(scene: str, minimum: int, required: str = "", optional: str = "", sequence: str = "",
+          modes: tuple[str, ...] = MODES, facts: str = "") -> SceneSpec:
+    return SceneSpec(scene, minimum, frozenset(required.split()), frozenset(optional.split()), sequence, modes,
+                     facts=frozenset(facts.split()))
 
 
 _FIXED = [
     _spec("game.welcome", RARE),
     _spec("game.resume", RARE),
-    _spec("deal.pass", RECURRING, "player"),  # said up to 40 times a game
+    _spec("deal.pass", RECURRING, "player", sequence="game", modes=("one_device", "round_table")),  # up to 40 a game
     _spec("deal.cards", RARE, "roles"),  # the cards in play, announced before the deal
     _spec("game.undo", RARE),  # a step was taken back
     _spec("deal.done", RARE),
-    _spec("deal.own", RARE),  # own phones: said once, instead of passing the device round
+    _spec("deal.own", RARE, modes=("own_devices",)),  # own phones: said once, instead of passing the device round
     _spec("night.start", RECURRING, optional="night"),
     _spec("night.reminder", RECURRING),
-    _spec("round.start", RECURRING, optional="night"),  # round the table: said at nightfall, eyes open
-    _spec("round.turn", RECURRING, "player"),  # round the table: up to forty times a night
-    _spec("round.again", RECURRING),
-    _spec("round.done", RECURRING),
-    _spec("round.dawn", RECURRING),  # round the table: said instead of dawn.start, nobody slept
+    _spec("round.start", RECURRING, optional="night", modes=("round_table",)),  # said at nightfall, eyes open
+    _spec("round.turn", RECURRING, "player", sequence="night", modes=("round_table",)),  # up to 40 a night
+    _spec("round.again", RECURRING, modes=("round_table",)),
+    _spec("round.done", RECURRING, modes=("round_table",)),
+    _spec("round.dawn", RECURRING, modes=("round_table",)),  # said instead of dawn.start: nobody slept
     _spec("dawn.start", RECURRING),
     _spec("dawn.quiet", RECURRING),
     _spec("dawn.death", RECURRING, "player"),
@@ -58,7 +89,7 @@ _FIXED = [
     _spec("day.timer.warning", RECURRING),
     _spec("day.timer.end", RECURRING),
     _spec("day.vote.start", RECURRING),
-    _spec("day.vote.out", RECURRING, "player"),
+    _spec("day.vote.out", RECURRING, "player", facts="spared"),
     _spec("day.vote.nobody", RECURRING),
     _spec("end.village", RARE),
     _spec("end.wolves.number", RARE),
@@ -66,11 +97,12 @@ _FIXED = [
     _spec("end.wolves.villagers", RARE),
     _spec("end.wolves.specials", RARE),
     _spec("end.draw", RARE),
-    _spec("end.reveal", RECURRING, "player role"),
+    _spec("end.reveal", RECURRING, "player role", sequence="game"),
     _spec("address.say", RARE, "host address port"),  # where phones join: said by the device on the table
     _spec("address.dot", WORD),  # between the groups of an address said digit by digit
     _spec("table.takeover", RECURRING, "code"),  # another device asks to run the table: the code, said at the table
     _spec("names.seat", WORD, "number"),
+    _spec("names.seat_f", WORD, "number"),  # the seat word for a player spoken of as a woman ("Spielerin vier")
     _spec("names.and", WORD),
     _spec("names.and_i", WORD),  # Spanish says "e" before an i-sound; elsewhere the same as names.and
     *(_spec(f"numbers.{n}", WORD) for n in range(MAX_SEAT + 1)),
@@ -78,7 +110,7 @@ _FIXED = [
 
 # scenes only the extended ruleset's table says (a role's own lines come from its module)
 _EXTENDED = [
-    _spec("death.also", RECURRING, "player"),
+    _spec("death.also", RECURRING, "player", facts="cause"),
     _spec("day.vote.tie", RECURRING),
     _spec("day.vote.reveal", RECURRING, "player role"),
     _spec("day.vote.mutual", RARE, "players"),
@@ -86,16 +118,32 @@ _EXTENDED = [
 ]
 
 
+def _called(call: NightCall, modes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ways of playing and the nights a night call is made on (its `when`, asked of each mode and of the first
+    nights: a call's rule reads no more of the game than these)."""
+    def called(mode: str, night: int) -> bool:
+        return call.when(cast(State, SimpleNamespace(mode=mode)), night)
+
+    said_in = tuple(m for m in modes if any(called(m, n) for n in range(1, 5)))
+    nights = tuple(n for n, span in (("first", (1,)), ("later", (2, 3, 4))) if any(called(m, k) for m in said_in
+                                                                                   for k in span))
+    return said_in, nights
+
+
 def catalogue() -> dict[str, SceneSpec]:
     """Every scene the shipped scripts must have, by id."""
     specs = {s.id: s for s in (*_FIXED, *_EXTENDED)}
     for role in ROLES.values():
         for line in role.scenes:
-            specs[line.id] = _spec(line.id, RARE if line.rare else RECURRING, line.required, line.optional)
-    for _, call in CALLS:
-        minimum = RARE if call.when is first_night else RECURRING
+            spec = _spec(line.id, RARE if line.rare else RECURRING, line.required, line.optional, facts=line.facts)
+            specs[line.id] = spec if "classic" in role.rulesets else replace(spec, narrated=("no",))
+    for role, call in CALLS:
+        modes, nights = _called(call, role.modes or MODES)
+        narrated = FACTS["narrator"] if "classic" in role.rulesets else ("no",)
         for part in ("wake", "sleep"):
-            specs[f"night.{call.step}.{part}"] = _spec(f"night.{call.step}.{part}", minimum)
+            scene = f"night.{call.step}.{part}"
+            specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING, modes=modes, nights=nights,
+                                     narrated=narrated)
     for rules in RULESETS.values():
         for role_id in rules.roles:
             specs[f"roles.{role_id}"] = _spec(f"roles.{role_id}", WORD)

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from narrator.resources import SCRIPTS
+from narrator.speech.moment import ALWAYS, When, parse_when
 from narrator.speech.scenes import LANGUAGES
-from narrator.yamlfile import MarkedDict, YamlError, line_of, shown
+from narrator.yamlfile import MarkedDict, MarkedList, YamlError, line_of, shown
 from narrator.yamlfile import load as load_yaml
 
 SHIPPED = SCRIPTS  # the lines the game comes with (narrator/resources.py)
@@ -15,8 +16,11 @@ SHIPPED = SCRIPTS  # the lines the game comes with (narrator/resources.py)
 
 @dataclass(frozen=True)
 class Variant:
+    """One way to say a scene, and when it fits (`ALWAYS`: at any moment; see narrator/speech/moment.py)."""
+
     text: str
     line: int
+    when: When = ALWAYS
 
 
 @dataclass
@@ -113,33 +117,76 @@ def _read_forms(path: Path, scene_id: str, value: MarkedDict, line: int, script:
     return Scene(scene_id, list(variants.values()), where, line, str(value.get("comment") or ""), forms)
 
 
-def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Script) -> Scene | None:
-    where = str(path)
-    comment = ""
-    raw: object = value
-    if isinstance(value, MarkedDict):
-        unknown = set(value) - {"comment", "variants"}
-        if unknown and scene_id.startswith(WORD_PREFIXES) and "variants" not in value:
-            return _read_forms(path, scene_id, value, line, script)
-        if unknown:
-            first = min(unknown, key=str)  # keys may be numbers too
-            script.problems.append(Problem(where, value.line_of(first), scene_id,
-                                           f"unknown key {shown(first)} (an entry has variants and comment)"))
-            return None
-        comment = str(value.get("comment") or "")
-        raw = value.get("variants")
+def _read_variants(where: str, scene_id: str, raw: object, line: int, when: When,
+                   script: Script) -> list[Variant]:
     if isinstance(raw, str):
         raw = [raw]
     if not isinstance(raw, list):
         script.problems.append(Problem(where, line, scene_id, "must be a list of variants (or variants: and comment:)"))
-        return None
+        return []
     variants = []
     for item in raw:
         if not isinstance(item, str):
             script.problems.append(Problem(where, line_of(item, line), scene_id,
                                            f"a variant must be text, not {shown(item)}"))
             continue
-        variants.append(Variant(str(item), line_of(item, line)))
+        variants.append(Variant(str(item), line_of(item, line), when))
+    return variants
+
+
+def _read_groups(where: str, scene_id: str, raw: object, line: int, script: Script) -> list[Variant]:
+    """`groups:` a list of `{when: {fact: value}, variants: [...]}`: lines that fit only some moments."""
+    if not isinstance(raw, list):
+        script.problems.append(Problem(where, line, scene_id, "groups: must be a list of {when:, variants:}"))
+        return []
+    out: list[Variant] = []
+    for group in raw:
+        at = line_of(group, line)
+        if not isinstance(group, MarkedDict) or "when" not in group or "variants" not in group:
+            script.problems.append(Problem(where, at, scene_id, "a group has when: (the moments it fits) and "
+                                                                "variants: (its lines)"))
+            continue
+        unknown = set(group) - {"when", "variants", "comment"}
+        if unknown:
+            first = min(unknown, key=str)
+            script.problems.append(Problem(where, group.line_of(first), scene_id,
+                                           f"unknown key {shown(first)} in a group (it has when, variants, comment)"))
+        raw_when = group["when"]
+        when, wrong = parse_when(raw_when)
+        for key, message in wrong:
+            key_line = raw_when.line_of(key) if isinstance(raw_when, MarkedDict) else group.line_of("when")
+            script.problems.append(Problem(where, key_line, scene_id, message))
+        if not when and not wrong:
+            script.problems.append(Problem(where, group.line_of("when"), scene_id,
+                                           "a group's when: names at least one fact"))
+        out += _read_variants(where, scene_id, group["variants"], group.line_of("variants"), when, script)
+    return out
+
+
+def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Script) -> Scene | None:
+    where = str(path)
+    comment = ""
+    raw: object = value
+    groups: object = None
+    if isinstance(value, MarkedDict):
+        unknown = set(value) - {"comment", "variants", "groups"}
+        if unknown and scene_id.startswith(WORD_PREFIXES) and "variants" not in value:
+            return _read_forms(path, scene_id, value, line, script)
+        if unknown:
+            first = min(unknown, key=str)  # keys may be numbers too
+            script.problems.append(Problem(where, value.line_of(first), scene_id,
+                                           f"unknown key {shown(first)} (an entry has variants, groups and comment)"))
+            return None
+        comment = str(value.get("comment") or "")
+        raw = value.get("variants", MarkedList())
+        groups = value.get("groups")
+        if "variants" not in value and groups is None:
+            script.problems.append(Problem(where, line, scene_id, "has no variants: and no groups:"))
+            return None
+    variants = _read_variants(where, scene_id, raw, line, ALWAYS, script)
+    if groups is not None:
+        variants += _read_groups(where, scene_id, groups, value.line_of("groups") if isinstance(value, MarkedDict)
+                                 else line, script)
     return Scene(scene_id, variants, where, line, comment)
 
 

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import select
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +17,7 @@ from narrator.audio.ambience import SOUNDS
 from narrator.audio.packs import PackError, check, clip_key, export, install, open_pack, render, texts
 from narrator.speech.script import load
 
+from ..processes import GUARD_S, children, stop, watched
 from ..sounds import PACKSCRIPT, espeak_voice, piper_voice, small_script
 
 
@@ -118,12 +124,38 @@ def test_install_checks_an_archive_where_python_has_no_tar_filter(tmp_path: Path
     assert not (tmp_path / "outside.txt").exists() and not (tmp_path / "pi" / "outside.txt").exists()
 
 
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
+def test_a_stopped_render_leaves_no_worker(tmp_path: Path, how: str) -> None:
+    """Issue 38: a render's workers outlived it, blocked on a pipe they hold themselves (a Pi's background render
+    stopped with its service)."""
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "wolfcall"), "voices", "render", "--voice", "ruth",
+                             "--jobs", "2"], env={**os.environ, "WOLFCALL_PACKS": str(tmp_path)},
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        assert proc.stderr is not None
+        bar = b""
+        while not re.search(rb"\|\s*[1-9]\d*/\d+", bar):  # the bar counts a clip: the workers render
+            assert select.select([proc.stderr], [], [], GUARD_S)[0], bar
+            more = proc.stderr.read1(4096)  # type: ignore[attr-defined]
+            assert more, bar
+            bar += more
+        workers = children(proc.pid)
+        assert len(workers) == 2, workers
+        with watched(list(workers)) as them:
+            stop(proc, how)
+            proc.wait(timeout=GUARD_S)
+            assert them.left() == []
+        said = proc.stderr.read().decode()  # its end, once nothing of the render holds the pipe
+        assert "Traceback" not in said, said
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stderr.close()  # type: ignore[union-attr]
+
+
 def test_packs_are_kept_in_the_data_folder(tmp_path: Path) -> None:
     """Rendered packs are written, so never into the installed package (nor a checkout's voices/): the data folder."""
-    import os
-    import subprocess
-    import sys
-
     env = {k: v for k, v in os.environ.items() if k != "WOLFCALL_PACKS"} | {"WOLFCALL_DATA": str(tmp_path)}
     done = subprocess.run([str(Path(sys.executable).parent / "wolfcall"), "voices", "check"], env=env,
                           capture_output=True, text=True, check=False)

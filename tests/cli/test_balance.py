@@ -28,15 +28,16 @@ def test_a_scenarios_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("de", ["Dorf: 48% (mit 95 % Sicherheit zwischen 45% und 52%)", "Werwölfe: 52%",
+    ("de", ["Dorf: 48\xa0% (mit 95 % Sicherheit zwischen 45\xa0% und 52\xa0%)", "Werwölfe: 52\xa0%",
             "Geschätzt aus 1000 simulierten Partien",
             "Mit einer einzigen anderen Karte wird es nicht ausgeglichener."]),
-    ("es", ["Aldea: 64% (con un 95 % de confianza, entre 61% y 67%)", "Lobos: 36%",
-            "Más equilibrado: Hombre lobo en lugar de Aldeano (aldea 50%, lobos 50%)."]),
+    ("es", ["Aldea: 64\xa0% (con un 95 % de confianza, entre 61\xa0% y 67\xa0%)", "Lobos: 36\xa0%",
+            "Más equilibrado: Hombre lobo en lugar de Aldeano (aldea 50\xa0%, lobos 50\xa0%)."]),
 ])
 def test_the_odds_are_printed_in_the_tables_language(lang: str, said: list[str],
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    """A German table read "village 48.5% … no deal one card away is closer to even" in English."""
+    """A German table read "village 48.5% … no deal one card away is closer to even" in English; and "48%" beside
+    "95 %": a share is written as the language writes it (CLDR, a no-break space before the sign)."""
     assert main(["balance", "classic:9" if lang == "de" else "classic:8", "--lang", lang]) == 0
     text = capsys.readouterr().out
     assert all(line in text for line in said), text

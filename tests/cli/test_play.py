@@ -14,11 +14,14 @@ from narrator.audio.sinks import SinkError, open_sink
 from narrator.cli.play import seat_names
 from narrator.config import OptionError
 
+from ..browser import free_port, wait_listening
+from ..processes import GUARD_S, STOPS, children, live_odds, stop, watched
+
 WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
 
 
 def seats(names: str, players: int | None) -> list[str]:
-    return seat_names(argparse.Namespace(names=names, players=players), "classic", 8)
+    return seat_names(argparse.Namespace(names=names, players=players), "classic", 8)[0]
 
 
 def test_fewer_names_than_players_name_the_first_seats() -> None:
@@ -61,3 +64,30 @@ def test_ctrl_c_in_a_german_terminal_game_is_said_in_german(tmp_path: Path) -> N
     assert proc.returncode == 130 and said[-1].startswith("wolfcall: Angehalten; die Partie ist gespeichert. "
                                                           "Weiterspielen mit: wolfcall play --resume "), said
     assert "stopped" not in err and "Traceback" not in err
+
+
+
+@pytest.mark.parametrize("how", STOPS)
+def test_a_stopped_server_leaves_no_process_behind(tmp_path: Path, how: str) -> None:
+    """Issue 38: the setup's odds worker and multiprocessing's resource tracker lived on with parent 1 after the
+    server had gone, blocked for ever on a pipe (one `make test` left 15); Ctrl-C printed the worker's traceback."""
+    port, log = free_port(), tmp_path / "server.log"
+    with log.open("wb") as err:
+        proc = subprocess.Popen([WOLFCALL, "play", "--fast", "--audio", "none", "--port", str(port), "--data",
+                                 str(tmp_path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                                start_new_session=True)
+    try:
+        wait_listening(proc, port, log)
+        assert live_odds(f"ws://127.0.0.1:{port}/ws")["games"] > 0  # estimated by the server's worker process
+        started = children(proc.pid)
+        assert any("spawn_main" in cmdline for cmdline in started.values()), started
+        with watched(list(started)) as them:
+            stop(proc, how)
+            proc.wait(timeout=GUARD_S)
+            assert them.left() == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    said = log.read_text()
+    assert "Traceback" not in said and "Error" not in said, said

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from ..processes import GUARD_S, children, live_odds, watched
 
 WOLFCALL = str(Path(sys.executable).parent / "wolfcall")
 
@@ -87,3 +92,35 @@ def test_a_rooms_socket_is_never_compressed(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.communicate(timeout=60)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_a_stopped_online_server_leaves_no_process_behind(tmp_path: Path, stop: signal.Signals) -> None:
+    """Issue 38: a room's setup odds worker and multiprocessing's resource tracker outlived the server."""
+    import httpx
+
+    proc = _serve(tmp_path)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # said once it listens
+        assert "online rooms on http://127.0.0.1:" in line, line + proc.stderr.read()
+        base = line.strip().rsplit(" ", 1)[1].rstrip("/")
+        ana = httpx.Client(base_url=base, timeout=GUARD_S)
+        assert ana.post("/api/signup", json={"name": "Ana", "password": "correct horse"}).status_code == 200
+        code = ana.post("/api/rooms", json={"ruleset": "classic"}).json()["code"]
+        cookie = "; ".join(f"{k}={v}" for k, v in ana.cookies.items())
+        odds = live_odds(base.replace("http", "ws") + f"/r/{code}/ws", origin=base,
+                         additional_headers={"cookie": cookie})
+        assert odds["games"] > 0  # estimated by the server's worker process
+        started = children(proc.pid)
+        assert any("spawn_main" in cmdline for cmdline in started.values()), started
+        with watched(list(started)) as them:
+            proc.send_signal(stop)
+            proc.wait(timeout=GUARD_S)
+            assert them.left() == []
+        _, err = proc.communicate(timeout=GUARD_S)  # its stderr's end, once nothing of it holds the pipe
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert "Traceback" not in err and "Error" not in err, err

@@ -67,12 +67,12 @@ def test_no_comma_before_a_bare_oder() -> None:
     assert slips == []
 
 
-def test_the_little_girl_and_the_elder_have_their_duesterwald_names_when_said_and_on_screen() -> None:
+def test_the_little_girl_and_the_elder_have_the_product_texts_names_when_said_and_on_screen() -> None:
     words, screen = yaml.safe_load((SHIPPED / "de" / "words.yaml").read_text(encoding="utf-8")), strings("de")
-    assert words["roles.little_girl"]["the"] == "das kleine Mädchen"
-    assert words["roles.elder"]["the"] == "der Dorfälteste"
-    assert screen["role.little_girl"] == screen["step.little_girl"] == "Kleines Mädchen"
-    assert screen["role.elder"] == "Dorfältester"
+    assert words["roles.little_girl"]["the"] == "das Mädchen"  # as the German product text names them (seeds/002)
+    assert words["roles.elder"]["the"] == "der Älteste"
+    assert screen["role.little_girl"] == screen["step.little_girl"] == "Mädchen"
+    assert screen["role.elder"] == "Ältester"
 
 
 def test_every_role_is_the_same_noun_when_said_and_on_screen() -> None:

@@ -246,3 +246,36 @@ def test_the_shipped_scripts_verdict_is_kept_across_processes_until_the_code_cha
     monkeypatch.setattr(module, "_code_digest", lambda: "edited code")  # another wolfcall: linted again
     module.load_checked(None)
     assert len(calls) == 2 and len(list((tmp_path / "cache").iterdir())) == 2
+
+
+# -- lines that say when they fit: every moment has its variants ---------------------------------------------
+
+def _wake(groups: str) -> str:
+    plain = "".join(f'    - "Werwölfe, öffnet die Augen, Zeile {i}."\n' for i in range(20))
+    return f"night.werewolves.wake:\n  variants:\n{plain}  groups:\n{groups}"
+
+
+def test_a_moment_with_too_few_fitting_variants_is_named(tmp_path: Path) -> None:
+    lone = "".join(f'        - "Werwolf, öffne die Augen, Zeile {i}."\n' for i in range(8))
+    first = "".join(f'        - "Werwölfe, findet einander, Zeile {i}."\n' for i in range(8))
+    out = _overlay(tmp_path, "de", _wake(f"    - when: {{pack: one}}\n      variants:\n{lone}"
+                                         f"    - when: {{night: first, pack: many}}\n      variants:\n{first}"))
+    assert any(line.endswith("night.werewolves.wake: 8 variants in de fit night: later, pack: one; at least 20 "
+                             "are needed") for line in out), out
+    assert not any("fit night: first, pack: one" in line for line in out), "once a game: 8 are enough"
+    assert not any("pack: many" in line for line in out), out
+
+
+def test_a_group_for_a_moment_that_never_comes_is_refused(tmp_path: Path) -> None:
+    variants = "".join(f'    - "Amor, Zeile {i}."\n' for i in range(20))
+    text = f'night.cupid.wake:\n  variants:\n{variants}  groups:\n    - when: {{night: later}}\n      variants: ["x"]\n'
+    out = _overlay(tmp_path, "de", text)
+    assert any("night.cupid.wake: when night: later never comes: night.cupid.wake is said only with night: first"
+               in line for line in out), out
+
+
+def test_an_unknown_fact_names_its_file_line_and_key(tmp_path: Path) -> None:
+    out = _overlay(tmp_path, "de", _wake('    - when: {nacht: erste}\n      variants: ["x"]\n'))
+    assert any(line.endswith("mine.yaml:24: night.werewolves.wake: unknown fact 'nacht' in when: (the facts are "
+                             "mode, narrator, night, pack, position, gender, revealed, spared, cause, alone)")
+               for line in out), out

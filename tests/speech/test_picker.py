@@ -44,3 +44,38 @@ def test_restoring_the_counts_says_the_same_thing_again() -> None:
 
 def test_a_single_variant_is_always_chosen() -> None:
     assert draws(1, 1, 5) == [0] * 5
+
+
+def test_a_line_heard_in_one_moment_is_heard_in_the_next() -> None:
+    """The memory is by the words: a variant that fits two moments counts once, whichever moment said it."""
+    picker = Picker(5)
+    everywhere = [f"line {i}" for i in range(4)]
+    first_night = ["first night line", *everywhere]
+    heard = {first_night[picker.pick("night.start", first_night)] for _ in range(5)}
+    assert heard == set(first_night)
+    later = [everywhere[picker.pick("night.start", everywhere)] for _ in range(4)]
+    assert sorted(later) == sorted(everywhere), "each once more, in a new round"
+
+
+def test_the_evening_remembers_across_games() -> None:
+    """The second game of an evening (another seed) opens with lines the first did not say."""
+    texts = [f"welcome {i}" for i in range(20)]
+    first = Picker(1)
+    said = [texts[first.pick("game.welcome", texts)] for _ in range(3)]
+    second = Picker(2, first.snapshot())
+    again = [texts[second.pick("game.welcome", texts)] for _ in range(17)]
+    assert not set(said) & set(again)
+    fresh = Picker(2)
+    assert set(said) & {texts[fresh.pick("game.welcome", texts)] for _ in range(17)}, "without the memory"
+
+
+def test_a_memory_survives_json_and_a_broken_one_is_ignored() -> None:
+    import json
+
+    picker = Picker(3)
+    for _ in range(7):
+        picker.pick("dawn.quiet", ["a", "b", "c"])
+    back = Picker(3, json.loads(json.dumps(picker.snapshot())))
+    assert back.snapshot() == picker.snapshot()
+    assert Picker(3, {"heard": {"dawn.quiet": {"x": "nonsense"}}, "tick": "no"}).snapshot() == \
+        {"tick": 0, "heard": {}}

@@ -222,5 +222,5 @@ def test_a_numbered_seat_takes_its_article_at_the_spanish_keyboard() -> None:
     term = TerminalInput(Lines(load(SHIPPED), "es", Picker(0), [""] * 6), out, Keyboard(io.StringIO("")))
     state = Game.new([""] * 6, seed=1).state
     term._prompt(Question(REVEAL, (), 1), state)
-    assert "Pásale el móvil al jugador uno. Soy el jugador uno: ver mi carta: [Enter]" in out.getvalue()
+    assert "Pásale el móvil al jugador uno. Soy el jugador uno, ver: [Enter]" in out.getvalue()
     assert term._label(state, Choice("witch", heal=2)) == "Curar al jugador dos"

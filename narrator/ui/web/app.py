@@ -16,6 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from narrator.balance.live import serving
 from narrator.resources import STATIC
 from narrator.ui.web.address import join_card, moved
 from narrator.ui.web.arrivals import CountedAtTheSocket, Door, frames
@@ -150,7 +151,7 @@ def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] =
     async def history_import(request: Request) -> Response:
         return await import_request(request, hub, HANDLER)  # taken in turn with the pages' messages
 
-    return Starlette(routes=[
+    return Starlette(lifespan=serving, routes=[  # the setup's odds worker stops with the server
         Route("/", index),
         Route("/qr.svg", qr),
         Route("/join", join),

@@ -26,10 +26,12 @@ from narrator.audio.mixer import Levels
 from narrator.config import Config
 from narrator.game.clock import Clock, RealClock, VirtualClock
 from narrator.game.desk import Desk, Stale
+from narrator.game.evening import recall
 from narrator.game.historystore import HistoryStore, open_history
 from narrator.game.inputs import Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.session import (
+    Session,
     Table,
     latest_unfinished,
 )
@@ -79,7 +81,8 @@ class Connections:
     def __init__(self, cfg: Config, script: Script, data: Path, *, fast: bool = False, audio: str = "auto",
                  speaker_factory: Callable[[Any, Table], Any] | None = None, speed: float = 1.0,
                  lang: str | None = None, names: list[str] | None = None, voice: str | None = None,
-                 hooks: Hooks | None = None, history: HistoryStore | None = None) -> None:
+                 hooks: Hooks | None = None, history: HistoryStore | None = None,
+                 genders: list[str] | None = None) -> None:
         self.history = history if history is not None else open_history(data)  # where finished games are kept
         self.history_tickets = Tickets()  # the host pages' tickets to import a history file (historyimport.py)
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
@@ -102,7 +105,9 @@ class Connections:
         self.lock = threading.RLock()
         self.draft = Draft(cfg.players, [], recommended(ruleset(cfg.ruleset), cfg.players), cfg.house, cfg.language,
                            cfg.voice, ruleset=cfg.ruleset, levels=Levels.of(cfg.layers).to_json())
-        self._draft_from_options(lang, names, voice)
+        self._draft_from_options(lang, names, voice, genders)
+        self.evening = recall(data)  # the lines this table heard earlier this evening (narrator/game/evening.py)
+        self.session: Session | None = None  # the game being narrated (its narrator holds what was heard)
         self.table: Table | None = None
         self.dealt: object = None  # the game in play: a new one at each deal and rematch (an ask for a seat is its)
         self.input: WebInput | None = None
@@ -381,7 +386,8 @@ class Connections:
         return self.input.desk
 
     # -- what the parts of the hub give each other (each is made in the module named) ------------
-    def _draft_from_options(self, lang: str | None, names: list[str] | None, voice: str | None = None) -> None:
+    def _draft_from_options(self, lang: str | None, names: list[str] | None, voice: str | None = None,
+                            genders: list[str] | None = None) -> None:
         raise NotImplementedError  # drafting.py
 
     def voices(self) -> list[dict[str, Any]]:

@@ -33,14 +33,21 @@ class Draft:
     ruleset: str = "classic"
     mode: str = "one_device"  # one_device | round_table | own_devices
     levels: dict[str, int] = field(default_factory=lambda: Levels().to_json())  # voice, bed, cues: 0 to 100
+    genders: list[str] = field(default_factory=list)  # how each seat's player is spoken of: "f", "m", "" not said
 
     def to_json(self, odds_ready: Ready | None = None) -> dict[str, Any]:
         """The draft as the setup screen shows it; the odds of a deal being estimated come later (`odds_ready`)."""
         rules = ruleset(self.ruleset)
-        return {"players": self.players, "names": self.names, "counts": self.counts, "house": self.house.to_json(),
+        return {"players": self.players, "names": self.names, "genders": self.genders, "counts": self.counts,
+                "house": self.house.to_json(),
                 "lang": self.lang, "voice": self.voice, "sound": self.sound, "ruleset": self.ruleset, "mode": self.mode,
                 "levels": self.levels,
                 "range": [rules.min_players, rules.max_players], "roles": cards_of(self.ruleset),
                 "offices": offices_of(self.ruleset), "house_rules": list(RULES_OF[self.ruleset]),
                 "name_max": MAX_LENGTH, "left_over": EXTRA_CARDS if self.counts.get(THIEF) else 0,
                 "balance": for_screen(self.ruleset, self.players, self.counts, self.mode, self.house, odds_ready)}
+
+
+def seated(values: list[str], players: int) -> list[str]:
+    """A list kept by seat (names, genders), cut or filled with "" to `players` seats."""
+    return (values + [""] * players)[:players]

@@ -21,7 +21,8 @@ from narrator.ui.web.strings import strings
 class Drafting(Connections):
     """The setup's changes, checked and shown to every page."""
 
-    def _draft_from_options(self, lang: str | None, names: list[str] | None, voice: str | None = None) -> None:
+    def _draft_from_options(self, lang: str | None, names: list[str] | None, voice: str | None = None,
+                            genders: list[str] | None = None) -> None:
         """`wolfcall play --lang/--names/--players/--voice`: the setup the page starts from (a voice without
         --lang brings its own language)."""
         d = self.draft
@@ -37,6 +38,7 @@ class Drafting(Connections):
         if names is not None:
             d.players, d.counts = len(names), recommended(ruleset(d.ruleset), len(names))
             d.names = list(names) if any(names) else []
+            d.genders = list(genders or [])[: len(names)]
         if lang is not None:
             d.lang = lang
             from narrator.audio.table import DEFAULTS
@@ -85,6 +87,25 @@ class Drafting(Connections):
             with self.lock:
                 self.voice_download.look(self.draft.lang, self.draft.voice)
 
+    def _names(self, m: dict[str, Any]) -> None:
+        """The players' names as typed, and how the narrator speaks of each (she, he, or neither)."""
+        from narrator.names import NameProblem, clean_gender, clean_names, standing_names
+
+        d = self.draft
+        typed = m.get("names", [])
+        said = m.get("genders", d.genders)
+        if not isinstance(typed, list) or not isinstance(said, list):
+            raise TypeError("names: not a list")  # a malformed message, ignored
+        try:
+            d.genders = [clean_gender(g, seat) for seat, g in enumerate(said[: d.players], 1)]
+        except NameProblem as exc:
+            raise Refused(f"setup.name_{exc.kind}", str(exc), detail=str(exc), **exc.params) from None
+        try:
+            d.names = clean_names(typed[: d.players], blank_ok=True)  # "" is an unnamed seat
+        except NameProblem as exc:  # every other name stands; the page keeps what was typed (app.js)
+            d.names = standing_names(typed[: d.players], d.names)
+            raise Refused(f"setup.name_{exc.kind}", str(exc), detail=str(exc), **exc.params) from None
+
     def change_setup(self, kind: str, m: dict[str, Any]) -> None:
         d = self.draft
         rules = ruleset(d.ruleset)
@@ -95,12 +116,12 @@ class Drafting(Connections):
             d.counts = recommended(new, d.players)
             shared = {k: getattr(d.house, k) for k in RULES_OF[new.id] if k in RULES_OF[rules.id]}
             d.house = replace(new.defaults, **shared)
-            d.names = d.names[: d.players]
+            d.names, d.genders = d.names[: d.players], d.genders[: d.players]
         elif kind == "players":
             n = int(m["players"])
             Setup.recommended(rules, n)
             d.players, d.counts = n, recommended(rules, n)
-            d.names = d.names[:n]
+            d.names, d.genders = d.names[:n], d.genders[:n]
         elif kind == "adjust":
             d.counts = dict(Setup(rules, d.players, d.counts).adjusted(str(m["role"]), int(m["delta"])).counts)
         elif kind == "house":
@@ -111,16 +132,7 @@ class Drafting(Connections):
             except HouseError as exc:
                 raise Refused(f"house.{exc.key}", str(exc)) from None
         elif kind == "names":
-            from narrator.names import NameProblem, clean_names, standing_names
-
-            typed = m.get("names", [])
-            if not isinstance(typed, list):
-                raise TypeError("names: not a list")  # a malformed message, ignored
-            try:
-                d.names = clean_names(typed[: d.players], blank_ok=True)  # "" is an unnamed seat
-            except NameProblem as exc:  # every other name stands; the page keeps what was typed (app.js)
-                d.names = standing_names(typed[: d.players], d.names)
-                raise Refused(f"setup.name_{exc.kind}", str(exc), detail=str(exc), **exc.params) from None
+            self._names(m)
             return  # the page already shows what was typed; redrawing would lose the cursor
         elif kind == "lang" and m.get("lang") in ("en", "de", "es"):
             d.lang = str(m["lang"])

@@ -8,6 +8,7 @@ and what they change as the narrator's signals (`entered`, `calling`, `changed`)
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from pathlib import Path
@@ -23,6 +24,7 @@ from engine import (
 from engine.flow import ALL_STEPS, REMATCH
 from engine.roles import Step
 from narrator.game.desk import Stale
+from narrator.game.evening import keep
 from narrator.game.inputs import COVERED, START, UNDO, Question
 from narrator.game.journal import Journal, JournalError
 from narrator.game.narrator import ReplayMismatch
@@ -39,6 +41,7 @@ from narrator.speech.lines import Line
 from narrator.ui.web import shape
 from narrator.ui.web.calls import TableSignals
 from narrator.ui.web.connections import TURN, Connections
+from narrator.ui.web.draft import seated
 from narrator.ui.web.frames import OWN
 from narrator.ui.web.guard import Refusal
 from narrator.ui.web.unresumable import unresumable_screen
@@ -123,8 +126,17 @@ class GameLoop(Connections):
             free = [s for s in range(1, d.players + 1) if s not in self.tokens.seats]
             if free:
                 raise Refused("setup.seats_free", f"{len(free)} seats have no phone yet", count=len(free))
-        table = Table.deal(names, d.house, random_seed(), d.lang, ruleset=d.ruleset, setup=setup, mode=d.mode)
+        table = Table.deal(names, d.house, random_seed(), d.lang, ruleset=d.ruleset, setup=setup, mode=d.mode,
+                           genders=seated(d.genders, d.players), heard=self.heard_tonight())
         self._start(table, [], resumed=False)
+
+    def heard_tonight(self) -> dict[str, Any]:
+        """The lines this table has heard this evening: the running game's, else those kept between games."""
+        narrator = self.session.narrator if self.session is not None else None
+        if narrator is not None:
+            with contextlib.suppress(RuntimeError):  # its thread said a line while it was read: what was kept
+                self.evening = narrator.lines.picker.snapshot()
+        return self.evening
 
     def _rematch(self) -> None:
         """Play again at the same table: the engine's rematch, the answer to the question asked at the end."""
@@ -198,7 +210,8 @@ class GameLoop(Connections):
             with self.lock:
                 if live is not self.input:
                     return  # replaced while the voice was built: it speaks for no game
-            self._session(table, journal, live, answers, resumed, speaker).run()
+            self.session = self._session(table, journal, live, answers, resumed, speaker)
+            self.session.run()
         except Stopped:
             return
         except (ReplayMismatch, JournalError) as exc:
@@ -209,6 +222,15 @@ class GameLoop(Connections):
             journal.close()
             if hasattr(speaker, "close"):
                 speaker.close()
+            self._keep_evening()
+
+    def _keep_evening(self) -> None:
+        """The lines heard so far this evening, kept in the data folder for the next game (evening.py)."""
+        narrator = self.session.narrator if self.session is not None else None
+        if narrator is not None and narrator.lines.picker.heard:
+            with contextlib.suppress(RuntimeError):
+                self.evening = narrator.lines.picker.snapshot()
+                keep(self.data, self.evening)
 
     def _over(self, live: WebInput, state: State) -> None:
         """The game is over: the end screen at once, while the narrator still reveals the cards aloud."""

@@ -20,7 +20,7 @@ from engine.state import Death
 from engine.vote import extra_votes, weight
 from narrator.game.inputs import REVEAL, START, VOTE, Question
 from narrator.resources import ICONS
-from narrator.speech.lines import spanish_euphony
+from narrator.speech.spelling import spanish_euphony
 from narrator.ui.web.strings import strings
 
 NIGHT_CAUSES = ("wolves", "poison", "sword")  # deaths of the dark; shots, grief and the gallows come by day

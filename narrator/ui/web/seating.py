@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from narrator.ui.web.connections import Conn, Connections
+from narrator.ui.web.draft import seated
 from narrator.ui.web.frames import OWN
 from narrator.ui.web.guard import (
     Refusal,
@@ -46,7 +47,7 @@ class Seating(Connections):
 
     def _join(self, conn: Conn, message: dict[str, Any]) -> None:
         """Own devices: a guest types the room code and a name, and takes the first free seat."""
-        from narrator.names import NameProblem, clean_name, same_name_key
+        from narrator.names import NameProblem, clean_gender, clean_name, same_name_key
 
         if self.mode != OWN or (self.table is None and self.screen.get("screen") != "setup"):
             raise Refusal("join.closed", "there is no table to join now")
@@ -64,6 +65,7 @@ class Seating(Connections):
         seat = free[0]
         try:
             name = clean_name(message.get("name", ""), seat)
+            gender = clean_gender(message.get("gender"), seat)
         except NameProblem as exc:
             raise Refusal("join.name", str(exc)) from None
         names = (self.draft.names + [""] * self.draft.players)[: self.draft.players]
@@ -72,6 +74,9 @@ class Seating(Connections):
             raise Refusal("join.same_name", "someone at the table already has that name")
         names[seat - 1] = name
         self.draft.names = names
+        genders = seated(self.draft.genders, self.draft.players)
+        genders[seat - 1] = gender
+        self.draft.genders = genders
         conn.who, conn.seat, conn.last = "seat", seat, ""
         conn.send({"t": "token", "token": self.tokens.seat_token(seat)})
         conn.send({"t": "you", "as": "seat", "seat": seat})
@@ -88,6 +93,9 @@ class Seating(Connections):
         names = (self.draft.names + [""] * n)[:n]
         names[a - 1], names[b - 1] = names[b - 1], names[a - 1]
         self.draft.names = names
+        genders = seated(self.draft.genders, n)
+        genders[a - 1], genders[b - 1] = genders[b - 1], genders[a - 1]
+        self.draft.genders = genders
         self.tokens.move(order)
         for conn in self.conns.values():
             if conn.who == "seat" and conn.seat in (a, b):
@@ -100,6 +108,8 @@ class Seating(Connections):
         self.tokens.forget(seat)
         if seat - 1 < len(self.draft.names):
             self.draft.names[seat - 1] = ""
+        if seat - 1 < len(self.draft.genders):
+            self.draft.genders[seat - 1] = ""
         for conn in self.conns.values():
             if conn.who == "seat" and conn.seat == seat:
                 conn.who, conn.seat, conn.last = "spectator", None, ""

@@ -28,7 +28,7 @@ def speaker_for(audio: str, data: Path) -> Any:
 
 def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast: bool, audio: str,
           speed: float = 1.0, resume: bool = False, lang: str | None = None, names: list[str] | None = None,
-          voice: str | None = None) -> int:
+          genders: list[str] | None = None, voice: str | None = None) -> int:
     import segno
     import uvicorn
 
@@ -41,7 +41,7 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     address = f"http://{lan_address() if lan else '127.0.0.1'}:{port}/"
     qr = segno.make(address)
     hub = Hub(cfg, script, data, fast=fast, audio=audio, speaker_factory=None if fast else speaker_for(audio, data),
-              speed=speed, lang=lang, names=names, voice=voice)
+              speed=speed, lang=lang, names=names, genders=genders, voice=voice)
     svg = io.BytesIO()
     qr.save(svg, kind="svg", scale=6, dark="#fff", light="#000")  # a whole SVG file (an <img> needs its xmlns)
     app = create_app(hub, svg.getvalue().decode() if lan else None)

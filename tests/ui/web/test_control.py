@@ -77,8 +77,8 @@ def test_a_waiting_spanish_game_a_dead_server_and_a_takeover_from_the_host(page:
         other.wait_for_selector("#takeover-code")
         code = console_code(tmp_path, port)
         page.wait_for_selector("#takeover-host")
-        assert page.inner_text("#takeover-host") == ("Otro dispositivo quiere llevar la partida. Solo si es vuestro, "
-                                                     f"escribe en él este código: {code}")
+        assert page.inner_text("#takeover-host") == ("Otro dispositivo quiere llevar la partida. Solo si es de esta "
+                                                     f"mesa, escribe en él este código: {code}")
         other.fill("#takeover-code", str((int(code) + 1) % 10000).zfill(4))
         other.click("#takeover-send")
         other.wait_for_function("document.getElementById('toast').textContent === 'Código incorrecto.'")

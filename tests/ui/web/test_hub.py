@@ -50,7 +50,7 @@ def wait_for(h: Hub, screen: str) -> None:
 def test_every_language_has_every_word() -> None:
     assert missing_keys() == {}
     assert strings("de")["deal.cover"] == "Verstanden, verdecken"
-    assert strings("es")["deal.show"] == "Soy {name}: ver mi carta"
+    assert strings("es")["deal.show"] == "Soy {name}, ver"
 
 
 def test_a_card_goes_only_to_the_screen_that_asked(tmp_path: Path) -> None:

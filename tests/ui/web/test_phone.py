@@ -77,7 +77,7 @@ def test_a_spanish_numbered_seat_takes_its_article_on_the_screens(page: Any, tmp
         page.click("#deal")
         page.wait_for_function("document.getElementById('screen').dataset.screen === 'deal'")
         assert page.inner_text("#screen h1") == "Pásale el móvil al jugador uno"
-        assert page.inner_text("#show") == "Soy el jugador uno: ver mi carta"
+        assert page.inner_text("#show") == "Soy el jugador uno, ver"
         said = page.evaluate("[t('night.heal', {name: 'jugador uno'}), t('hunter.title', {name: 'jugador dos'}),"
                              " t('peers.dropped', {name: 'jugador tres'}), t('night.heal', {name: 'Ana'})]")
         assert said == ["Curar al jugador uno", "El jugador dos apunta: el último disparo del cazador",

@@ -123,7 +123,7 @@ def test_a_refusal_does_not_cover_confirmar(page: Any, tmp_path: Path) -> None:
         page.click("button[data-kind=poison][data-target='12']")
         refusal = strings("es")["refusal.witch.one_potion"]
         page.evaluate(f"toast({json.dumps(refusal)})")  # as the page shows the server's refusal of that tap
-        assert page.inner_text("#brew") == "Confirmar" and page.inner_text("#toast") == refusal
+        assert page.inner_text("#brew") == "Siguiente" and page.inner_text("#toast") == refusal
         for scrolled in ("window.scrollTo(0, document.body.scrollHeight)", "window.scrollTo(0, 0)"):
             page.evaluate(scrolled)
             toast, confirm = page.locator("#toast").bounding_box(), page.locator("#brew").bounding_box()

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from engine import Choice, Game, State
 from engine.house import parse_house
 from narrator.game.inputs import Question
-from narrator.speech.lines import spanish_euphony
+from narrator.speech.spelling import spanish_euphony
 from narrator.ui.web.screens import ICONS, Screens, cards_of
 from narrator.ui.web.strings import strings
 
@@ -223,7 +223,7 @@ def test_the_night_log_says_the_wolf_dogs_side_as_a_side() -> None:
             said[lang, side] = Screens(lang, lambda s: names[s - 1]).logged(game.state, entry)
     assert said == {("en", "wolves"): "Ana, as the wolf-dog, chose a side: the werewolves",
                     ("en", "village"): "Ana, as the wolf-dog, chose a side: the village",
-                    ("de", "wolves"): "Ana entschied sich als Grenzgänger für das Rudel",
-                    ("de", "village"): "Ana entschied sich als Grenzgänger für das Dorf",
+                    ("de", "wolves"): "Ana entschied sich mit der Karte des Grenzgängers für das Rudel",
+                    ("de", "village"): "Ana entschied sich mit der Karte des Grenzgängers für das Dorf",
                     ("es", "wolves"): "Ana, con la carta de perro lobo, se puso del lado de los lobos",
                     ("es", "village"): "Ana, con la carta de perro lobo, se puso del lado de la aldea"}

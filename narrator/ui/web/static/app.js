@@ -20,6 +20,7 @@ let screenQ, screenName;  // the question drawn: a new one drops the pick and an
 let joinCode = null, joinName = "";  // the lobby's form, kept while the screen is redrawn
 let adjusting = false;  // the setup's «Ajustar»: the cards' − and + are shown once it is tapped (seed 000)
 let typedNames = null;  // the setup's names as typed, kept while the screen is redrawn (a refused one too)
+let joinGender = "";  // the lobby's choice of how the narrator speaks of this player
 let typing = null;  // the name field being typed in when the setup is redrawn, and its cursor: kept in it
 const TOKEN = "wolfcall.token";
 function stored() { try { return localStorage.getItem(TOKEN); } catch (e) { return null; } }
@@ -320,19 +321,27 @@ function setup(main, s) {
     // a field stops at the longest name the game takes: said under the names while one is that long
     const full = el("p", { class: "note", id: "names-note", text: t("setup.name_full", { most: d.name_max }) });
     const fullOnes = () => { full.hidden = ![...names.querySelectorAll("input")].some((x) => x.value.length >= d.name_max); };
+    // each name with how the narrator speaks of its player (she, he, or neither: the lines then agree with nobody)
+    const genders = () => [...names.querySelectorAll("select")].map((x) => x.value);
+    const sendNames = () => {
+      typedNames = [...names.querySelectorAll("input")].map((x) => x.value);
+      send({ t: "names", names: typedNames, genders: genders() });
+    };
     for (let i = 0; i < d.players; i++) {
       const value = typedNames && typedNames[i] !== undefined ? typedNames[i] : d.names[i] || "";
       const input = el("input", { placeholder: t("setup.name", { n: i + 1 }), value, maxlength: String(d.name_max), "aria-label": t("setup.name", { n: i + 1 }) });
-      input.onchange = () => {
-        typedNames = [...names.querySelectorAll("input")].map((x) => x.value);
-        send({ t: "names", names: typedNames });
-      };
+      input.onchange = sendNames;
       input.addEventListener("input", fullOnes);
-      names.append(input);
+      const said = (d.genders || [])[i] || "";
+      const gender = el("select", { class: "gender", "aria-label": t("setup.gender", { n: i + 1 }) },
+        ...["", "f", "m"].map((g) => el("option", Object.assign({ value: g, text: t("setup.gender." + (g || "none")) }, g === said ? { selected: "" } : {}))));
+      gender.onchange = sendNames;
+      names.append(el("div", { class: "name-seat" }, input, gender));
     }
     fullOnes();
-    main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names, full));
-    const field = typing && names.children[typing.at];
+    main.append(el("div", { class: "field" }, el("label", { text: t("setup.names") }), names, full,
+      el("p", { class: "note", id: "gender-note", text: t("setup.gender_note") })));
+    const field = typing && names.querySelectorAll("input")[typing.at];
     if (field) { field.focus(); field.setSelectionRange(typing.start, typing.end); }
   }
   typing = null;
@@ -365,7 +374,7 @@ function setup(main, s) {
 }
 // Each side's chance to win the cards chosen (the server simulates them), and the nearest deal closer to even.
 function balanceField(b) {
-  const pct = (x) => Math.round(x * 100) + "%";
+  const pct = (x) => percent(x);
   const field = el("div", { class: "field", id: "balance" }, el("label", { text: t("setup.balance") }));
   if (b.pending) {  // a deal the table lacks, estimated on the server meanwhile: the screen comes again with it
     field.append(el("p", { class: "muted", id: "balance-pending", text: t("balance.pending") }));
@@ -382,6 +391,8 @@ function balanceField(b) {
   }
   return field;
 }
+// A share as the table's language writes it (the browser's CLDR data): "48%", "48 %".
+function percent(x) { return new Intl.NumberFormat(document.documentElement.lang || "en", { style: "percent", maximumFractionDigits: 0 }).format(x); }
 // What the name fields hold now, typed or not yet sent (a field sends its name when it is left), and which is typed in.
 function keepTyped() {
   const fields = [...document.querySelectorAll("#names input")];
@@ -563,12 +574,16 @@ function lobbyScreen(main, s) {
   if (joinCode === null) joinCode = (new URLSearchParams(location.hash.slice(1)).get("code") || "").toUpperCase();
   const code = el("input", { id: "join-code", class: "code", value: joinCode, autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: "12" });
   const name = el("input", { id: "join-name", value: joinName, autocomplete: "nickname", maxlength: "40" });
+  const gender = el("select", { id: "join-gender" },
+    ...["", "f", "m"].map((g) => el("option", Object.assign({ value: g, text: t("setup.gender." + (g || "none")) }, g === joinGender ? { selected: "" } : {}))));
   code.oninput = () => { joinCode = code.value; }; name.oninput = () => { joinName = name.value; };
+  gender.onchange = () => { joinGender = gender.value; };
   const form = el("form", { class: "stack", id: "join" },
     el("div", { class: "field" }, el("label", { for: "join-code", text: t("lobby.code") }), code),
     el("div", { class: "field" }, el("label", { for: "join-name", text: t("lobby.name") }), name),
+    el("div", { class: "field" }, el("label", { for: "join-gender", text: t("lobby.gender") }), gender),
     el("button", { class: "primary", id: "join-button", type: "submit", text: t("lobby.join") }));
-  form.onsubmit = (e) => { e.preventDefault(); send({ t: "join", code: code.value, name: name.value }); };
+  form.onsubmit = (e) => { e.preventDefault(); send({ t: "join", code: code.value, name: name.value, gender: gender.value }); };
   main.append(el("h1", { text: t("lobby.title") }), form);
   if (s.players && s.players.length) main.append(el("p", { class: "muted", id: "lobby-players", text: t("lobby.players", { names: s.players.join(", ") }) }));
 }

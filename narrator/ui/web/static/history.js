@@ -11,7 +11,7 @@
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
     return node;
   }
-  const pct = (r) => Math.round(r * 100) + "%";
+  const pct = (r) => new Intl.NumberFormat(document.documentElement.lang || "en", { style: "percent", maximumFractionDigits: 0 }).format(r);  // "48 %" in German and Spanish (the browser's CLDR data)
   // One bar per row: its label, the share filled, "wins/games" at its end.
   function bars(rows, cls) {
     const H = 18, W = 300, L = 110;

@@ -133,4 +133,4 @@ def test_a_two_pick_or_option_turn_looks_like_a_decoy_in_chromium(page: Any, tmp
     if role in ("witch", "wolf_father"):  # their clue is the pack's victim
         assert task_turn[0]["clue"] == "Lola"
     if role == "thief":  # his own cards; a decoy's drawn
-        assert task_turn[0]["turn_cards"] == ["Karte 1: Jäger", "Karte 2: Dorfältester"] != decoy_turn[0]["turn_cards"]
+        assert task_turn[0]["turn_cards"] == ["Karte 1: Jäger", "Karte 2: Ältester"] != decoy_turn[0]["turn_cards"]

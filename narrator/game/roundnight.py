@@ -1,0 +1,140 @@
+"""The night round the table (mode `round_table`): laps of turns instead of calls. The device goes clockwise,
+every living seat answers one question at its turn (a step of tonight's, or a decoy), each held for the same
+window as a night step; what the turns collect is handed to the engine as it asks for it (narrator/game/laps.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep
+from narrator.game import laps
+from narrator.game.clock import Clock
+from narrator.game.faults import ReplayMismatch
+from narrator.game.inputs import TURN, Answer, Question
+from narrator.game.timeline import StepTiming
+from narrator.speech.lines import Line, Number, Seat
+from narrator.speech.moment import position
+
+
+class Narrating(Protocol):
+    """What the night's laps use of the narrator that holds them."""
+
+    answered: int
+    clock: Clock
+    eyes: str | None
+    game: Game
+    replaying: bool
+    steps: list[StepTiming]
+    unsaid: list[Event]
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def number(self) -> int: ...
+
+    def say(self, scene: str, **values: object) -> Line: ...
+
+    def say_at(self, scene: str, where: str | None, **values: object) -> Line: ...
+
+    def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None: ...
+
+    def night_step(self, step: str, asked: bool) -> None: ...
+
+    def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
+             remind: bool = True) -> bool: ...
+
+    def recorded(self, question: Question, answer: Answer) -> None: ...
+
+
+class RoundNight:
+    """One night's laps, held by the narrator that runs the game."""
+
+    def __init__(self, narrator: Narrating) -> None:
+        self.narrator = narrator
+        self.collected: dict[str, dict[int, Choice]] = {}  # tonight's answers not yet handed over
+        self.laps = 0  # the laps of the last night
+        self.moved = False  # whether the lap so far has collected an answer for a step
+        self.reminded = False  # a lap reminds a slow hand at most once: forty turns, one reminder
+
+    def run(self) -> None:
+        """Laps round the table, clockwise from seat 1, each living seat answering one question a lap: as many
+        laps as the cards in play need (`laps.count`), more only if the engine still waits for a step."""
+        n = self.narrator
+        state = n.state
+        n.eyes = "day"  # nobody closes their eyes round the table
+        n.prepare(("round.start", {"night": Number(state.night)}))
+        n.say("round.start", night=Number(state.night))
+        seats = sorted(state.alive)  # those living at nightfall: a death tonight is heard at dawn
+        decoys = laps.decoys(seats)
+        n.prepare(("night.reminder", {}), ("round.again", {}), ("round.done", {}),
+                  *(("round.turn", {"player": Seat(s)}) for s in seats))
+        self.collected, self.laps = {}, 0
+        planned = laps.count(state)  # the same whoever lives: the cards in play and the night decide
+        while self.laps < planned or self.open():
+            if self.laps and self.laps >= planned and not self.moved:
+                break  # a lap that settled nothing: what is left goes the one-device way below
+            if self.laps:
+                n.say("round.again")
+            self.moved = self.reminded = False
+            for index, seat in enumerate(seats):
+                # the first lap starts with the device in the middle; later laps pass it on from the last seat
+                where = position(index, len(seats)) if self.laps == 0 or index == len(seats) - 1 else "middle"
+                self.turn(seat, decoys, where)
+            self.laps += 1
+        n.say("round.done")
+        n.eyes = "night"
+        while self.open():  # a step the laps could not settle (none is known): asked as with one device
+            assert n.state.current is not None
+            n.night_step(n.state.current.step, True)
+
+    def open(self) -> bool:
+        state = self.narrator.state
+        return state.phase == "night" and state.current is not None
+
+    def turn(self, seat: int, decoys: tuple[Choice, ...], where: str) -> None:
+        """One seat's turn: its name, then one question held for the night's fixed window, like a step."""
+        n = self.narrator
+        start = n.clock.now()
+        n.say_at("round.turn", where, player=Seat(seat))
+        task = laps.task(n.state, seat, self.collected)
+        legal = tuple(laps.legal(n.state, task)) if task is not None else decoys
+        q = Question(TURN, legal, seat, n.number, task)
+        n.eyes = "night"  # the turn's window is the night's, as its screens are (a reminder in it)
+        reminded = n.held(q, self.take, lambda: q, remind=not self.reminded)
+        self.reminded = self.reminded or reminded
+        n.eyes = "day"
+        n.steps.append(StepTiming(task or laps.DECOY, round(start, 3), round(n.clock.now(), 3), task is not None))
+
+    def take(self, question: Question, answer: Answer) -> bool:
+        """Record a turn's answer and collect it; hand the engine every step that is now answered.
+        False when the answer is not one of the turn's choices (the seat is asked again)."""
+        n = self.narrator
+        value = answer.value
+        if not isinstance(value, Choice) or value not in question.legal:
+            if n.replaying:
+                raise ReplayMismatch(f"answer {n.answered + 1} of the journal is not a choice of this turn",
+                                     answer.origin.line if answer.origin else None)
+            return False
+        n.answered += 1
+        if question.task is not None and question.seat is not None:
+            self.collected.setdefault(question.task, {})[question.seat] = value
+            self.moved = True
+        self.hand_over()
+        n.recorded(question, answer)
+        return True
+
+    def hand_over(self) -> None:
+        """Give the engine each step it asks for, for as long as the answers collected at the turns hold it."""
+        n = self.narrator
+        while True:
+            choice = laps.due(n.state, self.collected)
+            if choice is None:
+                return
+            self.collected.pop(choice.step, None)
+            try:
+                n.unsaid.extend(n.game.choose(choice))
+            except (Refused, WrongStep, Unknown):
+                return  # never seen: the step stays open and its holder is asked again at the next turn
+

@@ -1,0 +1,133 @@
+"""Where the game stands when a line is said, as the scripts' conditions name it.
+
+A scene's variants may say when they fit (`when: {night: first, pack: one}` in the YAML). The narrator
+describes the moment of each line with the facts below; a variant whose conditions all hold may be
+said, and of those the most specific are preferred (Yarn Spinner's line groups and their saliency,
+Valve's rule-matched dialogue). A fact the moment does not know (a `position` outside a sequence)
+holds for no condition on it.
+
+Every fact is public: the table could tell it without any secret (the cards announced at the deal,
+the night's number, the way of playing), so a line chosen by it gives nothing away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+
+# each fact and the values it may take, in the words the scripts use
+FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "mode": ("one_device", "round_table", "own_devices"),  # the way the table plays
+    # a person narrates and holds the device (the classic rules on one device, seed 000): the called role points
+    # and the narrator taps; "no": the called role takes the device itself, or plays on its own phone
+    "narrator": ("yes", "no"),
+    "night": ("first", "later"),  # the game's first night, or any other
+    "pack": ("one", "many"),  # one: the deal holds one wolf card and no card that can join the pack
+    "position": ("first", "middle", "last"),  # in a sequence (the deal, the reveals, a night's turns)
+    "gender": ("f", "m", "unsaid"),  # how the line's {player} is spoken of
+    "revealed": ("yes", "no"),  # the {player}'s card has been said aloud in this game already
+    "spared": ("yes", "no"),  # day.vote.out: the condemned will not die of it (the village idiot is pardoned)
+    "cause": ("grief", "other"),  # death.also: why a death no other line named came (a lover's grief)
+    "alone": ("yes", "no"),  # end.all_charmed: the winner is the last one alive (nobody is left to dance)
+})
+SCENE_FACTS = frozenset({"spared", "cause", "alone"})  # facts only some scenes know: their catalogue entry names them
+
+# facts that narrow a line without making it more specific: they are implied by what a variant writes (a
+# variant whose words agree with the player's gender may only be said when it is known)
+IMPLIED = frozenset({"gender"})
+
+When = tuple[tuple[str, frozenset[str]], ...]  # (fact, values it may take), sorted by fact: hashable
+ALWAYS: When = ()
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The facts known as a line is said; None where the moment has no such fact."""
+
+    mode: str | None = None
+    narrator: str | None = None
+    night: str | None = None
+    pack: str | None = None
+    position: str | None = None
+    gender: str | None = None
+    revealed: str | None = None
+    spared: str | None = None
+    cause: str | None = None
+    alone: str | None = None
+
+    def fact(self, name: str) -> str | None:
+        value = getattr(self, name, None) if name in FACTS else None
+        return value if isinstance(value, str) else None
+
+    def but(self, **facts: str | None) -> Moment:
+        return replace(self, **facts)
+
+
+def holds(when: When, moment: Moment) -> bool:
+    """Every condition names a value the moment has."""
+    return all(moment.fact(name) in values for name, values in when)
+
+
+def specificity(when: When) -> int:
+    """How narrowly a variant says when it fits: its conditions, but for the implied ones."""
+    return sum(1 for name, _ in when if name not in IMPLIED)
+
+
+def position(index: int, count: int) -> str:
+    """first, middle or last of `count` items (a single item is the first)."""
+    if index == 0:
+        return "first"
+    return "last" if index == count - 1 else "middle"
+
+
+def parse_when(raw: object) -> tuple[When, list[tuple[object, str]]]:
+    """A `when:` mapping read from YAML: the conditions, and what is wrong (key, message) in plain words."""
+    problems: list[tuple[object, str]] = []
+    if not isinstance(raw, Mapping):
+        return ALWAYS, [("when", "when: must map facts to values, e.g. when: {night: first}")]
+    out: dict[str, frozenset[str]] = {}
+    for key, value in raw.items():
+        name = str(key)
+        if name not in FACTS:
+            problems.append((key, f"unknown fact {name!r} in when: (the facts are {', '.join(FACTS)})"))
+            continue
+        values = value if isinstance(value, list) else [value]
+        said: set[str] = set()
+        for item in values:
+            text = _word(item)
+            if text not in FACTS[name]:
+                problems.append((key, f"when: {name}: {item!r} is not a value of {name} "
+                                      f"(it is one of {', '.join(FACTS[name])})"))
+            else:
+                said.add(text)
+        if said:
+            out[name] = frozenset(said)
+    return tuple(sorted(out.items())), problems
+
+
+def _word(item: object) -> str:
+    """YAML 1.1 reads yes/no as booleans: the scripts mean the words."""
+    if isinstance(item, bool):
+        return "yes" if item else "no"
+    return str(item)
+
+
+def shown(when: When) -> str:
+    """A condition as a script writes it: "night: first, pack: one"."""
+    return ", ".join(f"{k}: {'/'.join(sorted(v))}" for k, v in when) or "any moment"
+
+
+def contexts(keys: Iterable[str], domains: Mapping[str, tuple[str, ...]] | None = None) -> list[Moment]:
+    """Every moment the facts `keys` can make, each fact over its values (or `domains`' narrower ones), but those
+    that never come (a person narrating a table that plays on its own phones)."""
+    moments = [Moment()]
+    for key in sorted(set(keys)):
+        values = (domains or {}).get(key, FACTS[key])
+        moments = [replace(m, **{key: v}) for m in moments for v in values]
+    return [m for m in moments if possible(m)]
+
+
+def possible(moment: Moment) -> bool:
+    """A person narrates only a table of one device."""
+    return not (moment.narrator == "yes" and moment.mode not in (None, "one_device"))

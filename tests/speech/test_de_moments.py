@@ -1,0 +1,325 @@
+"""The German lines in the moments they used to get wrong (issue 35): each test takes the variants the narrator
+may pick at that moment (`Lines.fitting`) on the shipped scripts, fills them in as the table hears them, and
+checks a property a German table would hear break: a lead-in before the first card, a lone wolf spoken to in the
+plural, "findet einander" on night six, a farewell before the idiot's pardon, a woman revealed as "ein
+Dorfbewohner", a call that does not say to take the device from the middle."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from narrator.speech.lines import Lines, RoleName, Seat, Seats
+from narrator.speech.moment import Moment
+from narrator.speech.picker import Picker
+from narrator.speech.scenes import catalogue
+from narrator.speech.script import SHIPPED, load
+from narrator.ui.web.strings import strings
+
+SCRIPT = load(SHIPPED)
+CATALOGUE = catalogue()
+DE = SCRIPT.scenes["de"]
+NAMES = ("Ana", "Ben", "Carla")  # a woman, a man, a player who did not say
+GENDERS = ("f", "m", "")
+WAKES = sorted(s for s in DE if s.startswith("night.") and s.endswith(".wake"))
+# the calls where a role answers on the device (the sisters, brothers, lovers and charmed only look)
+ASKED = [s for s in WAKES if s.split(".")[1] not in ("sisters", "brothers", "lovers", "charmed", "little_girl")]
+FIRST_NIGHT = ("cupid", "thief", "wild_child", "wolf_dog", "lovers")
+
+
+def table() -> Lines:
+    return Lines(SCRIPT, "de", Picker(1), NAMES, GENDERS)
+
+
+def said(scene: str, moment: Moment, seat: int = 1, **values: object) -> list[str]:
+    """Every line `scene` may say at `moment` of the player in `seat`, as the table hears it."""
+    lines = table()
+    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **values}
+    at = lines.moment_of(moment, filled)
+    return [lines.render(SCRIPT.variants("de", scene)[i], filled)[0] for i in lines.fitting(scene, at)]
+
+
+def call(scene: str, **facts: str) -> list[str]:
+    """A night call's lines at a moment: the first night for the roles called only then, else a later one."""
+    role = scene.split(".")[1]
+    night = "first" if role in FIRST_NIGHT else facts.pop("night", "later")
+    return said(scene, Moment(pack=facts.pop("pack", "many"), night=night, **facts))
+
+
+# -- position: the first of a sequence has nothing before it ---------------------------------------------------
+LEAD_IN = re.compile(r"^(Und|Weiter|Als Nächstes|Dann|Daneben|Nun|Einen Platz weiter|Bleibt|Zuletzt|Zum Schluss)\b")
+
+
+@pytest.mark.parametrize("seat", [1, 2, 3])
+def test_the_first_card_revealed_comes_with_no_lead_in(seat: int) -> None:
+    first = said("end.reveal", Moment(position="first"), seat, role=RoleName("villager", 2))
+    assert first and [line for line in first if LEAD_IN.search(line)] == []
+
+
+def test_the_first_player_of_the_deal_is_handed_nothing_yet() -> None:
+    first = said("deal.pass", Moment(mode="one_device", position="first"))
+    assert [line for line in first if re.search(r"\bweiter\b|Als Nächstes|Nun zu|\bJetzt\b|Reicht", line)] == []
+
+
+def test_the_first_turn_round_the_table_takes_the_device_from_the_middle() -> None:
+    first = said("round.turn", Moment(mode="round_table", position="first"))
+    assert [line for line in first if re.search(r"\bweiter\b|Reicht|Gebt|Als Nächstes|Hier kommt", line)] == []
+    assert [line for line in first if "Mitte" in line]
+
+
+def test_a_later_lap_does_not_start_from_the_middle() -> None:
+    # the second lap starts where the first ended: its first turn is a "middle" one, and the last turn of a lap
+    # may be followed by another lap, so neither puts the device in the middle
+    for where in ("middle", "last"):
+        assert [line for line in said("round.turn", Moment(mode="round_table", position=where))
+                if "Mitte" in line] == []
+
+
+# -- count: a lone wolf is one wolf ---------------------------------------------------------------------------
+PLURAL_PACK = re.compile(r"\b(Werwölfe|Wölfe|Wölfen|Werwölfen|(?<!Kein )Rudel|öffnet|schließt|schlaft|wählt|einigt|"
+                         r"euer|eure|euch|ihr)\b")
+
+
+@pytest.mark.parametrize("mode", ["one_device", "own_devices"])
+@pytest.mark.parametrize("night", ["first", "later"])
+def test_a_lone_wolf_is_called_in_the_singular(mode: str, night: str) -> None:
+    for scene in ("night.werewolves.wake", "night.werewolves.sleep"):
+        lines = said(scene, Moment(mode=mode, night=night, pack="one"))
+        assert lines and [line for line in lines if PLURAL_PACK.search(line)] == [], scene
+
+
+@pytest.mark.parametrize("scene", ["end.wolves.number", "end.wolves.side", "end.wolves.villagers",
+                                   "end.wolves.specials", "end.village"])
+def test_the_end_of_a_lone_wolf_is_told_in_the_singular(scene: str) -> None:
+    lines = said(scene, Moment(pack="one"))
+    assert [line for line in lines if re.search(r"\b(Werwölfe|Wölfe|Wölfen|Rudel)\b", line)] == []
+
+
+@pytest.mark.parametrize("scene", ["night.guard.wake", "night.little_girl.wake", "night.little_girl.sleep",
+                                   "night.brothers.wake", "night.brothers.sleep", "day.debate", "day.timer.start",
+                                   "day.vote.nobody", "day.vote.tie", "game.welcome", "captain.election"])
+def test_lines_said_with_any_deal_do_not_count_the_wolves(scene: str) -> None:
+    lines = said(scene, Moment(mode="own_devices", night="later", pack="one"))
+    assert [line for line in lines if re.search(r"\b(Werwölfe|Wölfe|Wölfen)\b", line)] == []
+
+
+def test_the_pack_is_still_called_in_the_plural() -> None:
+    # one wolf left of two keeps the plural: the number never tells who is dead
+    lines = said("night.werewolves.wake", Moment(mode="one_device", night="later", pack="many"))
+    assert lines and all(re.search(r"Werwölfe|Rudel|Wölfe", line) for line in lines)
+
+
+# -- night: the first night's meeting only on the first night ---------------------------------------------------
+MEETING = re.compile(r"findet einander|erkennt einander|seht, wer (mit euch jagt|eure Schwester ist)|"
+                     r"Ihr seid Brüder|zum ersten Mal|wer zu euch gehört|Das ist euer Rudel", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("scene", ["night.werewolves.wake", "night.sisters.wake", "night.brothers.wake"])
+def test_later_nights_do_not_meet_again(scene: str) -> None:
+    for mode in ("one_device", "own_devices"):
+        lines = said(scene, Moment(mode=mode, night="later", pack="many"))
+        assert lines and [line for line in lines if MEETING.search(line)] == []
+
+
+@pytest.mark.parametrize("scene", ["night.sisters.wake", "night.brothers.wake"])
+def test_the_first_night_meets(scene: str) -> None:
+    lines = said(scene, Moment(mode="one_device", night="first", pack="many"))
+    assert lines and all(re.search(r"einander|eure Schwester|Brüder sind|Ihr seid Brüder|Familie|wer es noch|"
+                                   r"dazugehört|findet|Findet|kennt einander|euch", line) for line in lines)
+
+
+# -- what was just said ---------------------------------------------------------------------------------------
+def test_the_hunter_is_not_told_his_card_right_after_it_was_shown() -> None:
+    for seat in (1, 2, 3):
+        lines = said("hunter.wake", Moment(revealed="yes"), seat)
+        assert lines and [line for line in lines if re.search(r"Jäger", line)] == []
+
+
+def test_the_hunter_whose_card_nobody_saw_is_named_as_a_hunter_who_agrees() -> None:
+    woman = said("hunter.wake", Moment(revealed="no"), 1)
+    assert [line for line in woman if re.search(r"du warst der Jäger|als Jäger\b|Der Jäger (stirbt|fällt)", line)] == []
+    assert [line for line in woman if "Jägerin" in line]
+
+
+def test_a_pardoned_idiot_hears_no_farewell_first() -> None:
+    farewell = re.compile(r"Leb wohl|muss gehen|musst gehen|verlassen|verbannt|verstoßen|\bfort\b|vorbei|abgelaufen|"
+                          r"will dich nicht mehr", re.IGNORECASE)
+    lines = said("day.vote.out", Moment(spared="yes"))
+    assert lines and [line for line in lines if farewell.search(line)] == []
+
+
+def test_a_death_of_grief_says_it_was_grief() -> None:
+    lines = said("death.also", Moment(cause="grief"))
+    assert lines and all(re.search(r"Kummer|Liebe|Herz|Trauer|Amor|Schmerz|Verlust", line) for line in lines)
+    other = said("death.also", Moment(cause="other"))
+    assert [line for line in other if re.search(r"Kummer|Liebe|Herz", line)] == []
+
+
+@pytest.mark.parametrize("scene", ["end.village", "end.wolves.number", "end.wolves.side", "end.wolves.villagers",
+                                   "end.wolves.specials", "end.lovers", "end.angel", "end.all_charmed",
+                                   "end.white_werewolf", "end.draw", "end.mutual_vote"])
+def test_no_winner_line_tells_the_whole_table_it_won(scene: str) -> None:
+    for pack in ("one", "many"):
+        lines = said(scene, Moment(pack=pack))
+        assert [line for line in lines if re.search(r"gehört euch|ihr habt (es geschafft|gewonnen)|ihr gewinnt|"
+                                                    r"Ihr zwei habt", line, re.IGNORECASE)] == []
+
+
+# -- the way to play -------------------------------------------------------------------------------------------
+def test_round_the_table_nobody_is_said_to_close_their_eyes_today_or_to_wake_up() -> None:
+    start = said("round.start", Moment(mode="round_table", night="later"), night=3)
+    assert [line for line in start if re.search(r"\bHeute\b|schläft|schlaft", line)] == []
+    quiet = said("dawn.quiet", Moment(mode="round_table"))
+    assert [line for line in quiet if re.search(r"eingeschlafen|aufgewacht", line)] == []
+
+
+def test_with_one_device_every_call_says_to_take_the_device() -> None:
+    missing = [(scene, line) for scene in ASKED for line in call(scene, mode="one_device")
+               if "Gerät" not in line]
+    assert missing == []
+
+
+MIDDLE = re.compile(r"aus der Mitte|(Gerät|liegt|wartet) in der Mitte|(Gerät|es) in die Mitte|zurück in die Mitte")
+
+
+def test_own_phones_never_send_anyone_to_the_middle() -> None:
+    wrong = [(scene, line) for scene in WAKES if "own_devices" in CATALOGUE[scene].modes
+             for line in call(scene, mode="own_devices")
+             if MIDDLE.search(line)]
+    assert wrong == []
+
+
+def test_the_lovers_and_the_charmed_are_told_how_they_know() -> None:
+    for scene in ("night.lovers.wake", "night.charmed.wake"):
+        middle = call(scene, mode="one_device")
+        assert middle and all(re.search(r"Schulter|angetippt|berührt|Berührung|Hand", line) for line in middle), scene
+        phones = call(scene, mode="own_devices")
+        assert phones and all("Handy" in line for line in phones), scene
+    touched = call("night.cupid.sleep", mode="one_device") + call("night.pied_piper.sleep", mode="one_device")
+    assert all(re.search(r"Schulter|[Tt]ippe|Berührung", line) for line in touched)
+
+
+def test_the_little_girl_does_not_peek_at_wolves_that_are_not_awake_yet() -> None:
+    lines = call("night.little_girl.wake", mode="own_devices")
+    assert lines and [line for line in lines if re.search(r"Wölfe|Wölfen", line)] == []
+    assert all(re.search(r"Finger|gedrückt|drückst", line) for line in lines)
+
+
+# -- the task, and its number ----------------------------------------------------------------------------------
+def test_every_call_opens_the_eyes() -> None:
+    eyes = re.compile(r"Augen auf|öffne|wach auf|wacht auf|die Augen auf", re.IGNORECASE)
+    closed = [(scene, line) for scene in WAKES for mode in ("one_device", "own_devices")
+              for line in call(scene, mode=mode) if not eyes.search(line)]
+    assert closed == []
+
+
+@pytest.mark.parametrize("scene", ["night.cupid.wake", "night.pied_piper.wake"])
+def test_cupid_and_the_piper_are_told_to_choose_two(scene: str) -> None:
+    for mode in ("one_device", "own_devices"):
+        lines = call(scene, mode=mode)
+        assert lines and [line for line in lines
+                          if not re.search(r"\bzwei\b|\bbeiden\b|Liebespaar", line, re.IGNORECASE)] == []
+
+
+def test_the_witch_hears_her_two_potions() -> None:
+    for mode in ("one_device", "own_devices"):
+        lines = call("night.witch.wake", mode=mode)
+        assert [line for line in lines if not (re.search(r"[Hh]eil|[Rr]ett|Leben", line) and
+                                               re.search(r"[Gg]ift|[Vv]ergift|Tod|tötet|nimmst du eines", line))] == []
+
+
+def test_no_call_points_at_a_player_it_taps() -> None:
+    assert [line for scene in WAKES for mode in ("one_device", "own_devices") for line in call(scene, mode=mode)
+            if re.search(r"\b[Zz]eig auf\b", line)] == []
+
+
+def test_calls_do_not_all_open_the_same_way() -> None:
+    opening = re.compile(r"^\w[\w ]*, (öffne|öffnet) (leise )?die Augen")
+    lines = [line for scene in WAKES for line in call(scene, mode="one_device")]
+    assert sum(1 for line in lines if opening.search(line)) < len(lines) / 3
+
+
+# -- each player's own grammar ---------------------------------------------------------------------------------
+# Ana said as a man would be; Carla, whose gender is not known, said as what she was (not her card's)
+CARD_OF = r"(?<!von )(?<!gehört )(?<![Bb]ei )(?<!hatte )"
+IDENTITY = {1: re.compile(CARD_OF + r"\bAna( war | ist |\? |: )([Ee]in|[Dd]er|[Ee]inen|[Dd]en)\b"),
+            3: re.compile(CARD_OF + r"\bCarla( war | ist |\? |: )")}
+
+
+@pytest.mark.parametrize(("scene", "position"), [("end.reveal", "first"), ("end.reveal", "middle"),
+                                                 ("end.reveal", "last"), ("day.vote.reveal", None)])
+def test_a_card_revealed_agrees_with_its_player_or_speaks_of_the_card(scene: str, position: str | None) -> None:
+    for role, copies in (("villager", 2), ("werewolf", 3), ("hunter", 1), ("seer", 1), ("guard", 1)):
+        for seat, wrong in IDENTITY.items():
+            lines = said(scene, Moment(position=position), seat, role=RoleName(role, copies))
+            assert lines and [line for line in lines if wrong.search(line)] == [], (role, seat)
+    woman = said(scene, Moment(position=position), 1, role=RoleName("villager", 2))
+    assert [line for line in woman if "eine Dorfbewohnerin" in line]
+    man = said(scene, Moment(position=position), 2, role=RoleName("seer", 1))
+    assert [line for line in man if "der Seher" in line]
+
+
+def test_the_idiot_pardoned_agrees_with_the_player() -> None:
+    woman = said("village_idiot.pardoned", Moment(), 1, role=RoleName("village_idiot", 1))
+    assert [line for line in woman if re.search(r"Ana (ist|entpuppt sich als) (der|den) Dorfnarr", line)] == []
+    assert [line for line in woman if "Dorfnärrin" in line]
+
+
+def test_lines_about_a_hunter_or_a_condemned_do_not_assume_a_man() -> None:
+    shots = [line for scene in ("hunter.shot", "hunter.no_shot") for line in said(scene, Moment(), 2)]
+    assert [line for line in shots if re.search(r"\bDer Jäger\b|\bdes Jägers\b", line)] == []
+    took = said("servant.took", Moment())
+    assert [line for line in took if re.search(r"\bder Verurteilte\b|\bdes Verurteilten\b", line)] == []
+
+
+def test_every_role_says_what_a_woman_or_a_man_held_it_as() -> None:
+    forms = {("villager", "a.f"): "eine Dorfbewohnerin", ("werewolf", "a.f"): "eine Werwölfin",
+             ("seer", "the.m"): "der Seher", ("hunter", "the.f"): "die Jägerin",
+             ("guard", "the.f"): "die Leibwächterin", ("elder", "the.f"): "die Älteste",
+             ("fox", "the.f"): "die Füchsin", ("village_idiot", "the.f"): "die Dorfnärrin"}
+    assert {key: SCRIPT.form("de", f"roles.{key[0]}", key[1]) for key in forms} == forms
+
+
+# -- names the product text gives, and the end's stories -------------------------------------------------------
+def test_the_roles_have_the_product_texts_names() -> None:
+    assert SCRIPT.form("de", "roles.elder", "the") == "der Älteste"
+    assert SCRIPT.form("de", "roles.little_girl", "the") == "das Mädchen"
+    old = re.compile(r"Dorfältest|[Kk]leine[s]? Mädchen")
+    assert [v.text for s in DE.values() for v in s.variants if old.search(v.text)] == []
+    screen = strings("de")
+    assert [k for k, v in screen.items() if old.search(v)] == []
+
+
+STORY = {"end.story.lovers": r"[Ll]iebe|[Vv]erliebt|Amor|Paar|Herz|verbunden|Hand in Hand",
+         "end.story.infected": r"Urwolf|infiziert|Biss",
+         "end.story.charmed": r"Flöte|[Vv]erzauber|Zauber|Melodie", "end.story.wild_child": r"Vorbild|Findelkind|Kind",
+         "end.story.wolf_dog": r"Rudel|Wölfe|Wolf|Wald"}
+
+
+@pytest.mark.parametrize("scene", sorted(STORY))
+def test_the_end_tells_what_the_cards_do_not_show(scene: str) -> None:
+    lines = said(scene, Moment(), 1, players=Seats((1, 2)))
+    assert len(lines) >= 20 and all("Ana" in line and re.search(STORY[scene], line) for line in lines)
+    # agrees with nobody: no pronoun or ending chosen for the player
+    assert [line for line in lines if re.search(r"Ana (hatte|verlor) (sein|seine|ihr|ihre)\b|als Grenzgänger\b|"
+                                                r"Der Grenzgänger Ana|Das Findelkind Ana", line)] == []
+
+
+# -- screens ---------------------------------------------------------------------------------------------------
+def test_the_screens_name_each_ruleset_side_and_way_to_play_once_and_agree_with_nobody() -> None:
+    screen = strings("de")
+    texts = list(screen.values())
+    assert not [t for t in texts if "erweiterten Regeln" in t]  # the 28-role rules have one name
+    assert screen["history.side.solo"] == screen["setup.side.solo"].split(":")[0] == "Einzelgänger"
+    assert screen["setup.mode.own_devices"] == "Jeder sein Gerät"
+    assert "reihum" in screen["setup.mode.round_table"]
+    assert screen["deal.start"] != "Ich bin der Erzähler"  # a woman narrates too
+    assert "als Grenzgänger" not in screen["log.side"] and "als Dorfnarr" not in screen["log.pardon"]
+    assert "weiter" not in screen["deal.pass"]  # the first player is handed the device, not passed it on
+
+
+def test_a_piper_alone_has_nobody_left_to_dance() -> None:
+    alone = said("end.all_charmed", Moment(alone="yes"))
+    assert len(alone) >= 20 and [line for line in alone if re.search(r"[Aa]lle anderen (Lebenden|, die)|tanzt nach|"
+                                                                      r"folg(en|t) der Flöte|[Ii]hr habt", line)] == []

@@ -1,0 +1,296 @@
+"""The English lines in the moments they are said (issue 35): each test takes the variants that fit a moment that
+used to go wrong (the first card revealed, a lone wolf, a later night, a card just revealed, a way of playing, ...),
+renders them as the table hears them, and checks what a native table must or must not hear. Each fails on the
+English scripts as they were before this issue (but the one that says no winner line tells everyone "you won":
+the English lines never did)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from narrator.speech.lines import Lines, RoleName, Seat, Seats
+from narrator.speech.lint import lint_paths
+from narrator.speech.moment import Moment, contexts
+from narrator.speech.picker import Picker
+from narrator.speech.scenes import catalogue
+from narrator.speech.script import SHIPPED, load
+from narrator.ui.web.strings import strings
+
+SCRIPT = load(SHIPPED)
+EN = SCRIPT.scenes["en"]
+LINES = Lines(SCRIPT, "en", Picker(0), ("Ana", "Ben", "Carla"), ("f", "m", ""))
+SPECS = catalogue()
+# the night steps someone answers on a device (sisters, brothers, lovers and the charmed only open their eyes)
+ASKED = ("thief", "wolf_dog", "wild_child", "cupid", "guard", "raven", "werewolves", "wolf_father", "big_bad_wolf",
+         "white_werewolf", "seer", "fox", "dog_handler", "witch", "pied_piper")
+VALUES = {"player": Seat(1), "players": Seats((1, 2)), "role": RoleName("hunter"), "night": 2, "minutes": 5}
+
+
+def said(scene: str, moment: Moment) -> list[str]:
+    """Every variant of `scene` the narrator may pick at `moment`, filled in as the table hears it."""
+    variants = EN[scene].variants
+    return [LINES.render(variants[i].text, VALUES)[0] for i in LINES.fitting(scene, moment)]
+
+
+def moments(scene: str, **fixed: str) -> Iterator[Moment]:
+    """The moments `scene` is said in (its ways of playing, its nights, a lone wolf or a pack), with the `fixed`
+    facts."""
+    spec = SPECS[scene]
+    for moment in contexts(("mode", "night", "pack"), spec.domains()):
+        yield moment.but(**fixed)
+
+
+def heard(scene: str, **fixed: str) -> list[str]:
+    return [line for moment in moments(scene, **fixed) for line in said(scene, moment)]
+
+
+def matching(lines: list[str], pattern: str) -> list[str]:
+    return [line for line in lines if re.search(pattern, line, re.IGNORECASE)]
+
+
+def missing(lines: list[str], pattern: str) -> list[str]:
+    return [line for line in lines if not re.search(pattern, line, re.IGNORECASE)]
+
+
+# -- position: the first of a sequence is said as the first -----------------------------------------------------
+
+LEAD_IN = r"^(and|next|then|on to|as for|finally|last|over to)\b|^now,? ana\b"
+HANDED_ON = r"\b(goes to|moves on|pass (it|the device)|hand the device|over to|next|here it comes|and now|now)\b"
+
+
+def test_the_first_card_revealed_comes_without_a_lead_in() -> None:
+    # it follows the winner's line: "And Ana was a werewolf" answers nothing
+    assert matching(heard("end.reveal", position="first"), LEAD_IN) == []
+
+
+def test_the_first_player_of_the_deal_is_handed_nothing() -> None:
+    lines = heard("deal.pass", position="first")
+    assert lines and matching(lines, HANDED_ON) == []
+
+
+def test_the_last_player_of_the_deal_puts_the_device_in_the_middle() -> None:
+    assert missing(heard("deal.pass", position="last"), r"\bmiddle\b") == []
+
+
+def test_the_first_turn_of_a_night_round_the_table_takes_the_device_from_the_middle() -> None:
+    lines = heard("round.turn", position="first")
+    assert lines and matching(lines, HANDED_ON) == []
+
+
+# -- count: a lone wolf ----------------------------------------------------------------------------------------
+
+PLURAL_PACK = r"\bwerewolves\b|\bwolves\b|each other|one of you|together|all of you|your phones|your picks|\bpack\b"
+
+
+@pytest.mark.parametrize("scene", ["night.werewolves.wake", "night.werewolves.sleep"])
+def test_a_lone_wolf_is_spoken_to_in_the_singular(scene: str) -> None:
+    lines = heard(scene, pack="one")
+    assert lines and matching(lines, r"\bwerewolves\b|each other|one of you|together|all of you|your phones") == []
+
+
+@pytest.mark.parametrize("scene", ["end.wolves.number", "end.wolves.villagers", "end.wolves.specials"])
+def test_a_lone_wolf_wins_in_the_singular(scene: str) -> None:
+    assert matching(heard(scene, pack="one"), PLURAL_PACK) == []
+
+
+def test_lines_any_deal_hears_do_not_count_the_wolves() -> None:
+    # a game with one wolf card hears these too: "the wolves are listening" counts them
+    scenes = ("game.welcome", "day.debate", "day.vote.start", "day.vote.nobody", "day.timer.start", "end.village",
+              "end.draw", "captain.election", "night.guard.wake", "night.little_girl.wake")
+    assert [line for scene in scenes for line in heard(scene, pack="one")
+            if re.search(r"\b(the )?wolves (are|have)\b|\bthe wolves\b|every wolf|every werewolf", line,
+                         re.IGNORECASE)] == []
+
+
+# -- night: the first night's lines only on the first night ----------------------------------------------------
+
+MEETING = r"find (each other|one another|your pack)|recogni[sz]e|meet your|first time|learn each other|" \
+          r"this is your pack|who hunts beside you|who your sister is|your family is"
+
+
+@pytest.mark.parametrize("scene", ["night.werewolves.wake", "night.sisters.wake", "night.brothers.wake"])
+def test_nobody_meets_again_on_a_later_night(scene: str) -> None:
+    fixed = {"pack": "many"} if scene == "night.werewolves.wake" else {}
+    assert matching(heard(scene, night="later", **fixed), MEETING) == []
+
+
+def test_the_pack_sees_itself_on_the_first_night() -> None:
+    assert missing(heard("night.werewolves.wake", night="first", pack="many"), MEETING + r"|look at each other") == []
+
+
+# -- what was just said ----------------------------------------------------------------------------------------
+
+def test_the_hunter_is_not_told_the_card_just_revealed() -> None:
+    assert matching(heard("hunter.wake", revealed="yes"), r"\bhunter") == []
+
+
+def test_a_hunter_whose_card_was_not_said_is_named_the_hunter() -> None:
+    # at dawn (and after a classic verdict) nobody knows yet why this player may shoot
+    assert missing(heard("hunter.wake", revealed="no"), r"\bhunter") == []
+
+
+def test_a_spared_verdict_says_no_farewell() -> None:
+    # the village idiot is pardoned in the very next line
+    farewell = r"\b(leave|out|expelled|banished|go|away|farewell|goodbye|cast|gone|must)\b"
+    lines = heard("day.vote.out", spared="yes")
+    assert lines and matching(lines, farewell) == []
+
+
+def test_a_revealed_card_is_not_followed_by_a_question() -> None:
+    assert matching(heard("day.vote.reveal"), r"\?$") == []
+
+
+def test_no_winner_line_tells_everyone_they_won() -> None:
+    banners = [s for s in EN if s.startswith("end.") and not s.startswith(("end.reveal", "end.story"))]
+    assert [line for s in banners for line in heard(s)
+            if re.search(r"\byou('ve| have)? (won|win)\b|congratulations", line, re.IGNORECASE)] == []
+
+
+def test_a_piper_left_alone_charms_nobody() -> None:
+    # the pied piper wins as the last one alive: nobody is left to dance to the flute
+    lines = heard("end.all_charmed", alone="yes")
+    assert lines and matching(lines, r"spellbound|charmed|under the spell|follows? the|dances? to|whole village") == []
+
+
+def test_grief_is_said_to_be_grief() -> None:
+    lines = heard("death.also", cause="grief")
+    assert missing(lines, r"grief|broken heart|broken-hearted|heartbroken|lost love") == []
+    assert matching(heard("death.also", cause="other"), r"grief|heart") == []
+
+
+def test_a_card_shown_at_the_end_is_not_said_to_have_been_held_all_along() -> None:
+    # a thief's swap, a servant's take: the card shown is not always the one dealt
+    assert matching(heard("end.reveal") + heard("day.vote.reveal"), r"all along|from the start") == []
+
+
+def test_the_deal_does_not_say_every_card_was_seen() -> None:
+    # with a thief two cards stay face down
+    assert matching(heard("deal.done"), r"all cards|every card|last card") == []
+
+
+CLAIMS = r"choice is made|decision is made|work is done|arrows have flown|found their mark|hearts are bound|" \
+         r"in place|has its orders|watch is set|made your choice|tune is played|spell is cast|seen enough|" \
+         r"what you saw|what you smelled|plan is made|deed is done|is chosen|die is cast|has chosen"
+
+
+def test_no_sleep_line_says_the_role_did_anything() -> None:
+    # a step is heard the same when its role is dead, holds no card or passes
+    sleeps = [s for s in EN if s.startswith("night.") and s.endswith(".sleep")]
+    assert [line for s in sleeps for line in heard(s) if re.search(CLAIMS, line, re.IGNORECASE)] == []
+
+
+# -- the way to play -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("step", ASKED)
+def test_one_device_wake_lines_hand_the_device_to_the_called_role(step: str) -> None:
+    lines = heard(f"night.{step}.wake", mode="one_device")
+    assert lines and missing(lines, r"\bdevice\b") == []
+
+
+@pytest.mark.parametrize("step", ASKED)
+def test_own_phone_wake_lines_do_not_send_anyone_to_the_middle(step: str) -> None:
+    assert matching(heard(f"night.{step}.wake", mode="own_devices"), r"\bdevice\b|from the middle|put it back") == []
+
+
+def test_round_the_table_open_eyes_are_not_special_to_tonight() -> None:
+    # nobody ever closes their eyes at this table: later nights do not bring it up at all
+    lines = [line for m in moments("round.start", night="later") for line in said("round.start", m)]
+    assert lines and matching(lines, r"\beyes?\b|\bsleep") == []
+
+
+@pytest.mark.parametrize("scene", ["round.dawn", "dawn.quiet", "dawn.death", "dawn.deaths", "night.reminder"])
+def test_nobody_wakes_after_a_night_round_the_table(scene: str) -> None:
+    lines = heard(scene, mode="round_table")
+    assert matching(lines, r"\bwak|\bwoke\b|open your eyes|asleep|sleeps on") == []
+
+
+def test_the_little_girl_peeks_before_the_wolves_are_up() -> None:
+    # own phones: her step comes before the wolves wake
+    lines = heard("night.little_girl.wake", mode="own_devices")
+    assert matching(lines, r"wolves are (busy|awake|up)|happening outside|(peek|spy) (at|on) the wolves") == []
+    assert missing(lines, r"\bhold|finger") == []
+
+
+@pytest.mark.parametrize(("scene", "how"), [
+    ("night.lovers.wake", r"touch|shoulder"), ("night.charmed.wake", r"touch|shoulder|hand"),
+    ("night.cupid.sleep", r"shoulder"), ("night.pied_piper.sleep", r"shoulder|touch")])
+def test_one_device_tells_the_chosen_with_a_touch(scene: str, how: str) -> None:
+    assert missing(heard(scene, mode="one_device"), how) == []
+
+
+@pytest.mark.parametrize("scene", ["night.lovers.wake", "night.charmed.wake"])
+def test_own_phones_tell_the_chosen(scene: str) -> None:
+    assert missing(heard(scene, mode="own_devices"), r"\bphones?\b|\bwhose phone\b") == []
+
+
+# -- the task and its number -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("step", ["cupid", "pied_piper"])
+def test_cupid_and_the_pied_piper_choose_two(step: str) -> None:
+    assert missing(heard(f"night.{step}.wake"), r"\btwo\b") == []
+
+
+def test_the_witch_hears_both_potions() -> None:
+    lines = heard("night.witch.wake")
+    assert missing(lines, r"\bheal|\bsave\b|\blife\b") == [] and missing(lines, r"poison|\bkill|\bdeath\b") == []
+
+
+ONE = r"\b(one|a|an|the|your|which|whose|tonight's|same)\s+(\w+\s+)?(player|victim|model|prey|target|wolf|gap|" \
+      r"spot|name|house|door|letter|side|werewolves)\b|\bsomeone\b|\bone more\b|\bsecond\b|\bone\b|" \
+      r"\btwo (neighbours|players)\b"
+
+
+@pytest.mark.parametrize("step", ["guard", "seer", "raven", "fox", "dog_handler", "wild_child", "werewolves",
+                                  "big_bad_wolf", "white_werewolf"])
+def test_a_wake_line_says_how_many_to_choose(step: str) -> None:
+    assert missing(heard(f"night.{step}.wake"), ONE) == []
+
+
+def test_no_night_line_asks_for_noise_or_movement() -> None:
+    night = [s for s in EN if s.startswith("night.")]
+    movement = r"whistl|turn (round|around)|\bhug\b|tiptoe|\bclap|stand up|get up|\bknock|\bhum\b|stamp|\bwave\b|" \
+               r"\bpoint\b|pull (the|your)|lie down|curl up|snuggle"
+    assert [line for s in night for line in heard(s) if re.search(movement, line, re.IGNORECASE)] == []
+
+
+# -- the end: what the cards do not show -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("scene", "what"), [
+    ("end.story.lovers", r"love|lovers|Cupid|hearts"), ("end.story.infected", r"infect|bit|wolf father"),
+    ("end.story.charmed", r"charm|spell|piper|flute|tune|music|enchant"),
+    ("end.story.wild_child", r"wild child|role model"), ("end.story.wolf_dog", r"wolf-dog")])
+def test_the_end_tells_what_the_cards_hide(scene: str, what: str) -> None:
+    assert scene in EN, f"{scene} is missing"
+    lines = heard(scene)
+    assert len(lines) >= 20 * len(list(moments(scene)))
+    named = "Ana and Ben" if "{players}" in EN[scene].variants[0].text else "Ana"
+    assert missing(lines, re.escape(named)) == [] and missing(lines, what) == []
+    assert matching(lines, r"\b(he|she|him|her|his)\b|\byou\b") == []
+
+
+# -- the screens and the lint -----------------------------------------------------------------------------------
+
+def test_the_screens_agree_with_nobody() -> None:
+    # a woman or a man may hold any card: no "he", "she", "himself", "herself" (but where a player chooses how the
+    # narrator speaks of them: "she", "he")
+    screen = {k: v for k, v in strings("en").items() if "gender" not in k}
+    assert [k for k, v in screen.items() if re.search(r"\b(he|she|him|his|her|herself|himself)\b", v)] == []
+
+
+def test_the_screens_give_the_rulesets_one_name() -> None:
+    # "Classic" and "All 28 roles", as the setup names them: never "the extended rules"
+    screen = strings("en")
+    assert [k for k, v in screen.items() if re.search(r"\bextended\b", v, re.IGNORECASE)] == []
+
+
+def test_the_witch_screen_does_not_say_nobody_was_attacked() -> None:
+    # the wolf father's infected victim was attacked, and the witch is shown none
+    screen = strings("en")
+    assert [k for k in ("night.attacked_nobody", "refusal.witch.no_victim") if "attacked" in screen[k]] == []
+
+
+def test_the_english_scripts_have_enough_lines_for_every_moment() -> None:
+    assert [p.relative() for p in lint_paths([SHIPPED / "en"])] == []

@@ -1,0 +1,320 @@
+"""The Spanish narrator knows where it is (issue 35): each line is rendered in the moment that used to go wrong,
+from the variants the picker may choose there (`Lines.fitting`), on the shipped scripts. Each test failed on the
+scripts as they were before (voice35)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from narrator.speech.lines import Lines, RoleName, Seat, Seats
+from narrator.speech.moment import Moment
+from narrator.speech.picker import Picker
+from narrator.speech.script import SHIPPED, load
+from narrator.ui.web.strings import strings
+
+SCRIPT = load(SHIPPED)
+ES = SCRIPT.scenes["es"]
+NAMES = ["Yolanda", "Bruno", "Carla", "Inés", "Óscar"]
+GENDERS = ["f", "m", "", "f", "m"]
+LINES = Lines(SCRIPT, "es", Picker(0), NAMES, GENDERS)
+ONE, MIDDLE, OWN, ROUND = "one_device", "middle", "own_devices", "round_table"
+
+
+def fitting(scene: str, **facts: str) -> list[str]:
+    """The texts the picker may choose for `scene` at a moment with these facts."""
+    variants = ES[scene].variants
+    return [variants[i].text for i in LINES.fitting(scene, Moment(**facts))]
+
+
+def said(text: str, **values: object) -> str:
+    return LINES.render(text, values)[0]
+
+
+def matching(pattern: str, texts: list[str]) -> list[str]:
+    return [t for t in texts if re.search(pattern, t, re.IGNORECASE)]
+
+
+# -- position ------------------------------------------------------------------------------------------------
+GOES_ON = r"^Y |^Seguimos|^Ahora|^Le llega|^Turno|^Pasamos|^Vamos con|por su parte|también|^En cuanto"
+
+
+def test_the_first_card_revealed_does_not_go_on_from_another() -> None:
+    """It comes right after the winner's line: "Ahora, Ana: ..." or "Le llega el turno a Ana" goes on from nothing."""
+    for gender in ("f", "m", "unsaid"):
+        first = fitting("end.reveal", position="first", gender=gender)
+        assert first and matching(GOES_ON, first) == []
+
+
+def test_the_last_card_may_say_it_is_the_last_and_only_the_last() -> None:
+    last = fitting("end.reveal", position="last", gender="f")
+    assert matching(r"último|última|termin|cerramos|falta solo|queda una", last)
+    assert matching(r"por último|la última", fitting("end.reveal", position="middle", gender="f")) == []
+
+
+@pytest.mark.parametrize("mode", [ONE, ROUND])
+def test_the_first_player_of_the_deal_has_been_handed_nothing_yet(mode: str) -> None:
+    first = fitting("deal.pass", mode=mode, position="first")
+    assert first and matching(r"\bpasa\b|pasad|le pasamos|ahí va|seguimos|^y ahora", first) == []
+
+
+def test_the_last_player_of_the_deal_passes_the_phone_to_nobody() -> None:
+    assert matching(r"antes de pasar|pasarlo", fitting("deal.pass", mode=ONE, position="last")) == []
+
+
+def test_the_first_turn_round_the_table_takes_the_phone_from_the_middle() -> None:
+    first = fitting("round.turn", mode=ROUND, position="first")
+    assert first and matching(r"\bpasa\b|pasad|seguimos|ahí va|la ronda pasa", first) == []
+    from_the_middle = r"centro|en medio|de la mesa|empie|empez|primer|arranca|abre la"
+    assert all(re.search(from_the_middle, t, re.IGNORECASE) for t in first), first
+
+
+def test_the_last_turn_round_the_table_closes_the_lap() -> None:
+    last = fitting("round.turn", mode=ROUND, position="last")
+    assert all(re.search(r"últim|cierra|termina|acaba|falta|queda|por último|para cerrar|completar", t, re.I)
+               for t in last), last
+
+
+# -- count: a lone wolf ----------------------------------------------------------------------------------------
+PLURAL_ADDRESS = r"\b(abrid|cerrad|elegid|marcad|coged|decidid|poneos|miraos|volved|esconded|dejadlo|vuestr\w*|os)\b"
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN, ROUND])
+@pytest.mark.parametrize("night", ["first", "later"])
+def test_a_lone_wolf_is_spoken_to_in_the_singular(mode: str, night: str) -> None:
+    for scene in ("night.werewolves.wake", "night.werewolves.sleep"):
+        lone = fitting(scene, mode=mode, night=night, pack="one")
+        assert lone and matching(PLURAL_ADDRESS + r"|\blobos\b|manada", lone) == [], scene
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN])
+def test_a_pack_is_spoken_to_in_the_plural_whoever_is_left(mode: str) -> None:
+    """With several wolves dealt the calls stay plural, even when one is left: the number tells nobody's death."""
+    for night in ("first", "later"):
+        many = fitting("night.werewolves.wake", mode=mode, night=night, pack="many")
+        assert many and all(re.search(r"\babrid\b", t, re.IGNORECASE) for t in many)
+
+
+WOLF_SCENES = ("game.welcome", "day.debate", "end.wolves.number", "end.wolves.villagers", "end.wolves.specials",
+               "end.village", "end.draw", "day.vote.nobody", "day.timer.start")
+
+
+@pytest.mark.parametrize("scene", WOLF_SCENES)
+def test_no_line_describes_a_lone_wolf_as_wolves(scene: str) -> None:
+    lone = fitting(scene, pack="one")
+    assert lone and matching(r"\blobos\b(?! de a pie)|\bmanada\b|hombres lobo", lone) == []
+
+
+def test_a_lone_wolf_wins_in_the_singular() -> None:
+    for scene in ("end.wolves.number", "end.wolves.villagers", "end.wolves.specials"):
+        assert matching(r"gana el (hombre )?lobo|del lobo|victoria para el", fitting(scene, pack="one")), scene
+
+
+# -- night: the first night's recognitions -----------------------------------------------------------------------
+RECOGNISE = r"reconoce|buscaos|mirad quién|por primera vez|esa es vuestra manada|con quién contar desde|descubrid a"
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN])
+def test_recognising_each_other_is_said_on_the_first_night_only(mode: str) -> None:
+    for scene in ("night.werewolves.wake", "night.sisters.wake", "night.brothers.wake"):
+        assert matching(RECOGNISE, fitting(scene, mode=mode, night="later", pack="many")) == [], scene
+        assert matching(RECOGNISE, fitting(scene, mode=mode, night="first", pack="many")), scene
+
+
+# -- what was just said ---------------------------------------------------------------------------------------------
+def test_the_hunter_is_not_named_again_right_after_the_card() -> None:
+    """ "Irene era la cazadora." is said just before: the call does not repeat the card."""
+    for gender in ("f", "m", "unsaid"):
+        shown = fitting("hunter.wake", revealed="yes", gender=gender)
+        assert shown and matching(r"cazador", [said(t, player=Seat(1)) for t in shown]) == []
+
+
+def test_the_hunter_is_named_when_the_card_was_not_said() -> None:
+    unsaid = fitting("hunter.wake", revealed="no", gender="unsaid")
+    assert unsaid and all("cazador" in t for t in unsaid)
+
+
+def test_a_pardoned_idiots_verdict_is_no_farewell() -> None:
+    spared = fitting("day.vote.out", spared="yes", gender="f")
+    farewell = (r"irse|se va|despide|fuera\b|abandonar|deja la aldea|sale de la aldea|destierra|\becha\b"
+                r"|tiempo .* se acabó")
+    assert spared and matching(farewell, spared) == []
+
+
+def test_no_question_whether_the_village_was_right_after_the_card() -> None:
+    assert matching(r"acertado|¿.*(lo correcto|error)", [v.text for v in ES["day.vote.reveal"].variants]) == []
+
+
+def test_a_piper_left_alone_has_nobody_dancing_to_his_flute() -> None:
+    alone = fitting("end.all_charmed", alone="yes")
+    assert alone and matching(r"baila|siguen|sigue al|hechizad|oído libre|todos los que", alone) == []
+
+
+def test_no_winner_line_tells_the_whole_table_it_won() -> None:
+    ends = [v.text for scene_id, scene in ES.items() if scene_id.startswith("end.") for v in scene.variants]
+    assert matching(r"habéis ganado|enhorabuena|felicidades|habéis vencido", ends) == []
+
+
+def test_a_death_of_grief_is_said_to_be_grief() -> None:
+    grief = fitting("death.also", cause="grief", gender="unsaid")
+    assert grief and all(re.search(r"\bpena\b|de amor", t) for t in grief), grief
+    assert matching(r"\bpena\b", fitting("death.also", cause="other", gender="f")) == []
+
+
+# -- the way to play -------------------------------------------------------------------------------------------------
+def test_round_the_table_never_says_tonight_nobody_closes_their_eyes() -> None:
+    """Nobody ever closes their eyes round the table: "Hoy nadie cierra los ojos" says that on other nights they do."""
+    start = fitting("round.start", mode=ROUND)
+    assert start and matching(r"(hoy|esta noche)[^.]*(nadie cierra|no se cierran|con los ojos abiertos)|hoy dormís",
+                              start) == []
+    assert matching(r"abrid los ojos|despertad|despierta", fitting("round.dawn", mode=ROUND)) == []
+
+
+ASKED = ("guard", "werewolves", "witch", "seer", "cupid", "thief", "wolf_dog", "wild_child", "raven", "wolf_father",
+         "big_bad_wolf", "white_werewolf", "fox", "dog_handler", "pied_piper", "servant")
+
+
+@pytest.mark.parametrize("role", ASKED)
+def test_with_one_device_the_called_role_is_told_to_take_it(role: str) -> None:
+    scene = f"night.{role}.wake"
+    night = "first" if role in ("cupid", "thief", "wolf_dog", "wild_child") else "later"
+    calls = fitting(scene, mode=ONE, night=night, pack="many")
+    assert calls and [t for t in calls if "móvil" not in t] == []
+
+
+@pytest.mark.parametrize("role", [r for r in ASKED if r != "servant"])
+def test_on_their_own_phones_nobody_takes_a_phone_from_the_middle(role: str) -> None:
+    night = "first" if role in ("cupid", "thief", "wolf_dog", "wild_child") else "later"
+    calls = fitting(f"night.{role}.wake", mode=OWN, night=night, pack="many")
+    from_the_middle = (r"(móvil|lo) (del|en el) centro|centro de la mesa|en medio de la mesa|coge el móvil"
+                       r"|coged el móvil|toma el móvil|\bdéjalo\b")
+    assert calls and matching(from_the_middle, calls) == []
+
+
+@pytest.mark.parametrize(("chooser", "chosen", "night"),
+                         [("cupid", "lovers", "first"), ("pied_piper", "charmed", "later")])
+def test_with_one_device_the_chosen_learn_it_by_a_touch_on_the_shoulder(chooser: str, chosen: str, night: str) -> None:
+    """Nobody tells the lovers or the charmed with one device: the one who chose them touches their shoulder."""
+    for scene in (f"night.{chooser}.wake", f"night.{chosen}.wake"):
+        calls = fitting(scene, mode=ONE, night=night)
+        assert calls and [t for t in calls if not re.search(r"hombro|tocad|toque|mano del", t)] == [], scene
+    assert matching(r"hombro", fitting(f"night.{chosen}.wake", mode=OWN, night=night)) == []
+
+
+def test_the_little_girl_decides_before_the_wolves_wake_how_long_she_peeks() -> None:
+    """Her step comes before the wolves' on the players' own phones: she cannot look over at them yet."""
+    calls = fitting("night.little_girl.wake", mode=OWN)
+    assert calls and [t for t in calls if not re.search(r"dedo|pulsad|pulsa", t, re.IGNORECASE)] == []
+    assert [t for t in calls if not re.search(r"cuánto|rato|tiempo|segundo|cuando|van a|a punto|salgan|despiert"
+                                              r"|llegar", t)] == []
+    assert matching(r"andan cerca|¿miras\?|asómate a la ventana", calls) == []
+
+
+# -- the task --------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", [ONE, OWN])
+def test_every_call_gives_its_task_and_its_number(mode: str) -> None:
+    two = re.compile(r"\bdos\b", re.IGNORECASE)
+    assert [t for t in fitting("night.cupid.wake", mode=mode, night="first") if not two.search(t)] == []
+    assert [t for t in fitting("night.pied_piper.wake", mode=mode) if not two.search(t)] == []
+    witch = fitting("night.witch.wake", mode=mode)
+    both = [t for t in witch if re.search(r"cur|salv", t, re.IGNORECASE) and re.search(r"venen", t, re.IGNORECASE)]
+    assert witch and both == witch
+
+
+def test_no_call_asks_to_point_or_to_make_a_noise() -> None:
+    night = [v.text for scene_id, scene in ES.items() if scene_id.startswith("night.") for v in scene.variants]
+    assert matching(r"\bseñala\b|señalad|\bsilba\b|silbad|da una vuelta|sacúdete|túmbate|agazápate", night) == []
+
+
+# -- the player's gender ---------------------------------------------------------------------------------------------
+def test_a_womans_card_is_said_as_what_she_was() -> None:
+    """ "Yolanda era un aldeano", "Hortensia era el anciano", "Inmaculada era el salvador": never again."""
+    for role, wrong in (("villager", "un aldeano"), ("elder", "el anciano"), ("guard", "el protector"),
+                        ("hunter", "el cazador"), ("werewolf", "un hombre lobo")):
+        copies = 2 if role in ("villager", "werewolf") else 1
+        for scene in ("end.reveal", "day.vote.reveal"):
+            for where in (("first", "middle", "last") if scene == "end.reveal" else (None,)):
+                for text in fitting(scene, position=where, gender="f") if where else fitting(scene, gender="f"):
+                    line = said(text, player=Seat(1), role=RoleName(role, copies))
+                    assert not re.search(r"Yolanda[^.:]* era,? (en realidad, )?" + wrong, line), line
+
+
+def test_a_player_who_did_not_say_is_never_given_a_gender() -> None:
+    """Carla said nothing: her card is named, not what she was ("La carta de Carla: un aldeano")."""
+    for scene in ("end.reveal", "day.vote.reveal", "hunter.wake", "village_idiot.pardoned"):
+        texts = [t for where in ("first", "middle", "last") for seen in ("yes", "no")
+                 for t in fitting(scene, gender="unsaid", position=where, revealed=seen)]
+        lines = [said(t, player=Seat(3), role=RoleName("villager", 2)) for t in texts]
+        assert texts and matching(r"Carla[^.:]* era,? (en realidad, )?(un aldeano|una aldeana)", lines) == [], scene
+        assert [t for t in texts if "{role" in t or "|" in t] == [], scene
+
+
+def test_the_person_forms_of_the_cards() -> None:
+    for role, woman, man in (("villager", "una aldeana", "un aldeano"), ("hunter", "la cazadora", "el cazador"),
+                             ("guard", "la protectora", "el protector"), ("seer", "la vidente", "el vidente"),
+                             ("witch", "la bruja", "el brujo"), ("elder", "la anciana", "el anciano"),
+                             ("village_idiot", "la tonta del pueblo", "el tonto del pueblo"),
+                             ("wild_child", "la niña salvaje", "el niño salvaje"), ("fox", "el zorro", "el zorro")):
+        copies = 2 if role == "villager" else 1
+        assert said("{player} era {role}.", player=Seat(1), role=RoleName(role, copies)) == f"Yolanda era {woman}."
+        assert said("{player} era {role}.", player=Seat(2), role=RoleName(role, copies)) == f"Bruno era {man}."
+
+
+def test_a_pardoned_woman_is_the_village_idiot_as_a_woman() -> None:
+    lines = [said(t, player=Seat(1), role=RoleName("village_idiot")) for t in
+             fitting("village_idiot.pardoned", gender="f")]
+    assert matching(r"(?<!de )Yolanda es el tonto", lines) == [] and matching(r"la tonta del pueblo", lines)
+
+
+# -- the product's names -----------------------------------------------------------------------------------------------
+def test_the_guard_is_the_protector_everywhere() -> None:
+    every = [v.text for scene in ES.values() for v in scene.variants] + list(strings("es").values())
+    assert matching(r"salvador", every) == []
+    assert strings("es")["role.guard"] == "Protector"
+
+
+def test_the_buttons_have_the_product_texts_names() -> None:
+    es = strings("es")
+    assert es["deal.show"] == "Soy {name}, ver"
+    assert (es["deal.cover"], es["deal.start"], es["night.confirm"]) == ("Entendido, tapar", "Soy el narrador",
+                                                                          "Siguiente")
+    assert (es["day.nobody_leaves"], es["end.log"], es["end.rematch"], es["setup.adjust"]) == (
+        "Nadie sale", "Registro de la noche", "Revancha", "Ajustar")
+
+
+# -- the end's stories ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("scene", ["end.story.lovers", "end.story.charmed"])
+def test_the_lovers_and_the_charmed_are_named_at_the_end(scene: str) -> None:
+    texts = fitting(scene)
+    assert len(texts) >= 20
+    lines = [said(t, players=Seats((1, 3))) for t in texts]
+    assert all("Yolanda y Carla" in line for line in lines)
+    assert all(re.search(r"Cupido|amor|pareja" if scene.endswith("lovers") else r"flaut|hechiz|melod|música", line)
+               for line in lines)
+    assert matching(r"enamorad[oa]s|hechizad[oa]s|\b(los|las) (había|habían)\b|último", lines) == []
+
+
+@pytest.mark.parametrize("scene", ["end.story.infected", "end.story.wild_child", "end.story.wolf_dog"])
+def test_who_changed_sides_is_named_at_the_end(scene: str) -> None:
+    texts = fitting(scene, gender="unsaid")
+    assert len(texts) >= 20 and all("{player}" in t for t in texts)
+    assert matching(r"manada|lobo|bosque", texts) == texts
+
+
+# -- the screens -----------------------------------------------------------------------------------------------------
+VOSOTROS = r"\b(\w+ad|\w+ed|\w+id|os|vuestr\w*|podéis|tenéis|sois)\b"
+TU = r"\b(elige|escribe|toca|espera|mira|pulsa|cambia|añade|tienes|puedes|eres|te|tu|tú|tuyo)\b"
+
+
+def test_a_screen_speaks_to_one_or_to_the_table_not_to_both_in_one_line() -> None:
+    mixed = [f"{k}: {t}" for k, t in strings("es").items()
+             if re.search(VOSOTROS, t, re.IGNORECASE) and re.search(TU, t, re.IGNORECASE)
+             and not re.search(r"\b(unid|red|sed|ad)\b", t)]
+    assert mixed == []
+
+
+def test_the_rulesets_have_one_name_each() -> None:
+    es = strings("es")
+    assert matching(r"ampliad", list(es.values())) == []
+    assert es["setup.ruleset.extended"].startswith("Los 28 roles")
