@@ -399,7 +399,8 @@ def test_a_gone_card_is_called_without_a_task(scene: str) -> None:
 
 def test_a_rematch_is_not_welcomed_as_the_evening_s_start() -> None:
     lines = heard("game.welcome", game="later")
-    assert lines and matching(lines, r"welcome|good evening|gather round|take your seats|pull up|settle in|come in") == []
+    opening = r"welcome|good evening|gather round|take your seats|pull up|settle in|come in"
+    assert lines and matching(lines, opening) == []
     assert missing(lines, r"again|another|\bnew\b|rematch|once more|one more|next|second|\bback\b") == []
 
 
