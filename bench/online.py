@@ -95,11 +95,13 @@ class Bot:
     last_sent: dict[str, Any] | None = None
     refused: list[tuple[dict[str, Any], dict[str, Any] | None, str]] = field(default_factory=list)
     woken: asyncio.Event = field(default_factory=asyncio.Event)
+    kinds: Counter[str] = field(default_factory=Counter)  # how many messages of each kind it was sent
     left: float = PACE_BURST
     at: float = field(default_factory=time.monotonic)
 
     def read(self, m: dict[str, Any], now: float) -> None:
         kind = m.get("t")
+        self.kinds[str(kind)] += 1
         self.room.read_at = now
         if kind == "screen":
             if self.sent_at is not None:
