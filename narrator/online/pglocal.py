@@ -27,10 +27,14 @@ ADMIN = "wolfcall"  # the cluster's superuser
 
 # the watchdog: waits for its stdin to close (the starter stopped, or died), then stops the cluster and removes it
 WATCHDOG = """
-import shutil, subprocess, sys
+import os, shutil, subprocess, sys, time
 sys.stdin.buffer.read()
 subprocess.run(sys.argv[3:], capture_output=True)
-shutil.rmtree(sys.argv[1], ignore_errors=True)
+for _ in range(100):  # the server's last processes may still write a file as it goes: until the folder is gone
+    shutil.rmtree(sys.argv[1], ignore_errors=True)
+    if not os.path.exists(sys.argv[1]):
+        break
+    time.sleep(0.05)
 """
 
 
