@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from narrator.balance.live import serving
 from narrator.resources import STATIC
 from narrator.ui.web.address import join_card, moved
-from narrator.ui.web.arrivals import CountedAtTheSocket, Door, frames
+from narrator.ui.web.arrivals import CLOSE, CountedAtTheSocket, Door, frames
 from narrator.ui.web.guard import MAX_MESSAGE, Bucket, normal_code, same
 from narrator.ui.web.historyimport import import_request
 from narrator.ui.web.hub import Hub
@@ -77,13 +77,20 @@ async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], f
         try:
             while True:
                 message = await outbox.get()
+                if message is CLOSE:
+                    await ws.close(code=CLOSE["close"])
+                    return
                 await ws.send_text(wire_text(message))  # a padded frame at its size (shape.py)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass  # the page has gone; what it sent before going is still read below
 
+    async def shut() -> None:
+        await outbox.put(CLOSE)
+        await task
+
     task = asyncio.create_task(writer())
     try:
-        async for message in frames(ws, MAX_MESSAGE, take, refuse):
+        async for message in frames(ws, MAX_MESSAGE, take, refuse, shut, clock):
             if isinstance(message, dict) and message.get("t") == "join":
                 right = same(normal_code(str(message.get("code", ""))), hub.code)
                 if not door.joined(address, right):
