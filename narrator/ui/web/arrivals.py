@@ -26,6 +26,8 @@ FLOODED = 1008  # WebSocket's "policy violation": the socket kept on sending pas
 CLOSE: dict[str, Any] = {"close": FLOODED}  # in a socket's outbox: what was queued goes out, then it closes
 STRIKES = 80.0  # messages a socket may send past its allowance before it is closed ...
 FORGIVEN = 1.0  # ... of which so many a second are forgotten (a page a little over its allowance is never closed)
+WATCHERS_RATE, WATCHERS_BURST = 100.0, 200.0  # messages a second from every watcher together, after a burst
+OPENS_RATE, OPENS_BURST = 2.0, 60.0  # sockets an address may open a second, after a burst (a table behind a router)
 JOIN_TRIES = 10  # room codes tried a minute, per address (and, online, per account)
 ALL_TRIES = 100  # room codes tried a minute on the whole table's server, from every address together
 
@@ -86,17 +88,28 @@ class Door:
     def __init__(self, now: Callable[[], float], each: int = JOIN_TRIES, every: int = ALL_TRIES) -> None:
         self.now = now
         self.watchers: dict[str, Bucket] = {}
+        self.all_watchers = Bucket(now, WATCHERS_RATE, WATCHERS_BURST)  # many addresses get no more either
+        self.opened: dict[str, Bucket] = {}
         self.codes, self.all_codes = Window(now, each), Window(now, every)
 
+    def opens(self, address: str) -> bool:
+        """One more socket from this address, if its allowance has room (a flooder closed opens no end of new ones)."""
+        return self._bucket(self.opened, address, OPENS_RATE, OPENS_BURST).take()
+
     def watcher(self, address: str) -> bool:
-        """One more message from a watcher at this address, if their shared allowance has room."""
-        bucket = self.watchers.get(address)
+        """One more message from a watcher at this address, if their shared allowance has room, and every
+        watcher's together."""
+        return self._bucket(self.watchers, address).take() and self.all_watchers.take()
+
+    def _bucket(self, buckets: dict[str, Bucket], address: str, *allowance: float) -> Bucket:
+        bucket = buckets.get(address)
         if bucket is None:
-            if len(self.watchers) > 10000:  # bounded: one quiet long enough to be full again is as good as new
+            if len(buckets) > 10000:  # bounded: one quiet long enough to be full again is as good as new
                 t = self.now()
-                self.watchers = {a: b for a, b in self.watchers.items() if (t - b.at) * b.rate < b.burst}
-            bucket = self.watchers[address] = Bucket(self.now)
-        return bucket.take()
+                for old in [a for a, b in buckets.items() if (t - b.at) * b.rate >= b.burst]:
+                    del buckets[old]
+            bucket = buckets[address] = Bucket(self.now, *allowance)
+        return bucket
 
     def code(self, address: str) -> bool:
         """One more room code tried from this address, if neither its limit nor the server's is reached."""
