@@ -71,7 +71,8 @@ async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], f
 
     own = Bucket(clock)
     counted = CountedAtTheSocket(clock)
-    client = await loop.run_in_executor(WATCHERS, lambda: hub.connect(send, now=clock, bucket=counted))
+    client = await loop.run_in_executor(WATCHERS, lambda: hub.connect(send, now=clock, bucket=counted,
+                                                                          address=address))
 
     def take() -> bool:
         """The page's own allowance; a watcher's is also its address's (many sockets get no more)."""
