@@ -2,38 +2,45 @@
 
 `python -m bench PREFIX...` prints only the figures whose name starts with one of the prefixes (e.g.
 `python -m bench web.own web.reconnect`); a suite none of whose figures can match is not run, and a suite
-whose `run` takes `only` skips the measurements none of whose figures is asked for.
+whose `run` takes `only` skips the measurements none of whose figures is asked for. A suite that fails is
+told on stderr and the next one runs; the run then exits 1 (bench/runner.py).
 """
 
 from __future__ import annotations
 
-import inspect
-import json
 import sys
 
-from . import ambience, balance, engine, history, listener, narration, online, restart, scripts, store, voice, web
+from . import (
+    ambience,
+    balance,
+    capacity,
+    engine,
+    history,
+    listener,
+    narration,
+    online,
+    restart,
+    scripts,
+    store,
+    voice,
+    web,
+)
+from .runner import Suite, figures_only, run_suites
 
 # Each suite, with the prefixes its figures' names start with.
-SUITES = [(engine, ("engine.",)), (balance, ("balance.",)), (scripts, ("scripts.",)),
-          (narration, ("clock.", "journal.", "resume.")), (voice, ("voice.onset", "voice.gap", "pack.", "play.")),
-          (listener, ("voice.asr_wer.",)), (web, ("web.",)), (online, ("online.",)), (store, ("online.store.",)),
-          (history, ("history.",)), (restart, ("online.restart_s", "online.failover_s")),
-          (ambience, ("ambience.", "clock.overshoot"))]
+SUITES: list[Suite] = [
+    (engine, ("engine.",)), (balance, ("balance.",)), (scripts, ("scripts.",)),
+    (narration, ("clock.", "journal.", "resume.")), (voice, ("voice.onset", "voice.gap", "pack.", "play.")),
+    (listener, ("voice.asr_wer.",)), (web, ("web.",)), (online, ("online.",)), (store, ("online.store.",)),
+    (history, ("history.",)), (restart, ("online.restart_s", "online.failover_s")),
+    (capacity, ("online.rooms_per_process",)),
+    (ambience, ("ambience.", "clock.overshoot"))]
 
 
 def main(prefixes: list[str]) -> int:
-    def only(name: str) -> bool:
-        return not prefixes or any(name.startswith(p) for p in prefixes)
-
-    for suite, names in SUITES:
-        if prefixes and not any(p.startswith(n) or n.startswith(p) for p in prefixes for n in names):
-            continue
-        lines = suite.run(only) if "only" in inspect.signature(suite.run).parameters else suite.run()
-        for line in lines:
-            if only(json.loads(line)["metric"]):
-                sys.stdout.write(line + "\n")
-                sys.stdout.flush()
-    return 0
+    with figures_only() as out:
+        return run_suites(SUITES, prefixes, out, sys.stderr)
 
 
-raise SystemExit(main(sys.argv[1:]))
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

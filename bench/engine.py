@@ -17,6 +17,7 @@ from engine import Choice, Game, HouseRules, Mode
 from engine.roles import ROLES, specials
 from engine.vote import weight
 
+from . import before
 from ._measure import median_ms, metric
 
 
@@ -131,8 +132,9 @@ def simulate_cli_ms(repeat: int = 15) -> float:
         return median_ms(once, repeat)
 
 
-def run() -> Iterator[str]:
+def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
     yield metric("engine.random_games_per_s", games_per_second(random_game), "games/s", "higher")
     yield metric("engine.extended_random_games_per_s", games_per_second(extended_game), "games/s", "higher")
     yield metric("engine.undo_ms", undo_ms(), "ms", "lower")
     yield metric("engine.simulate_cli_ms", simulate_cli_ms(), "ms", "lower")
+    yield from before.run(only, before.ENGINE)  # the random games beside the code before issue 37

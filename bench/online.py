@@ -38,6 +38,7 @@ from typing import Any
 from narrator.ui.web.guard import BURST, RATE
 
 from ._measure import metric, p95
+from .runner import attempt, done
 
 # WOLFCALL_BENCH_ROOMS: fewer rooms for a quick look (a bisect); make bench plays 50
 ROOMS, PLAYERS = int(os.environ.get("WOLFCALL_BENCH_ROOMS", "50")), 10
@@ -94,12 +95,15 @@ class Bot:
     sent_at: float | None = None  # when the answer to a screen went out, until the next screen is read
     last_sent: dict[str, Any] | None = None
     refused: list[tuple[dict[str, Any], dict[str, Any] | None, str]] = field(default_factory=list)
+    closed: str = ""  # how its socket closed, once it has (its code and reason)
     woken: asyncio.Event = field(default_factory=asyncio.Event)
+    kinds: Counter[str] = field(default_factory=Counter)  # how many messages of each kind it was sent
     left: float = PACE_BURST
     at: float = field(default_factory=time.monotonic)
 
     def read(self, m: dict[str, Any], now: float) -> None:
         kind = m.get("t")
+        self.kinds[str(kind)] += 1
         self.room.read_at = now
         if kind == "screen":
             if self.sent_at is not None:
@@ -133,8 +137,9 @@ class Bot:
         s = self.screen
         refused = self.refused[-1] if self.refused else None
         last = f" last refusal {refused[2]!r} after sending {refused[1]} on {_brief(refused[0])}" if refused else ""
+        closed = f"; its socket {self.closed}" if self.closed else ""
         return (f"  {self.name} ({self.who}, seat {self.seat}): {_brief(s)}; last sent {self.last_sent}; "
-                f"{len(self.refused)} refused{last}")
+                f"{len(self.refused)} refused{last}{closed}")
 
 
 def _brief(s: dict[str, Any]) -> str:
@@ -249,6 +254,7 @@ async def _read(bot: Bot) -> None:
             bot.read(json.loads(text), time.perf_counter())
     except ConnectionClosed:
         pass
+    bot.closed = f"closed with {bot.ws.close_code} {bot.ws.close_reason!r}"
     bot.woken.set()
 
 
@@ -384,6 +390,18 @@ async def _bench(port: int, pid: int, rooms: int, players: int, seed: int, cooki
                    mine / span, refused, problems)
 
 
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """A server the bench started ends as a service manager stops it: SIGTERM, so that it ends what it started
+    (its workers for the setup's odds); SIGKILL only if it has not ended in LISTEN_S."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(LISTEN_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    proc.wait()
+
+
 def _answering(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + LISTEN_S
     while True:
@@ -419,8 +437,7 @@ def _server(data: Path, speed: float | None = None, prefix: str = "", port: int 
         if proc.poll() is not None and proc.returncode not in (-signal.SIGTERM, -signal.SIGKILL):  # restart.py's
             raise RuntimeError(f"the server exited ({proc.returncode}): {log.read_text(errors='replace')}")
     finally:
-        proc.kill()
-        proc.wait()
+        stop(proc)
         text = log.read_text(errors="replace")
         if "Traceback" in text or "ERROR" in text:
             sys.stderr.write(f"bench online: the server's log:\n{text[-4000:]}\n")
@@ -479,22 +496,23 @@ def rooms_on_two_servers(data: Path, rooms: int = ROOMS, players: int = PLAYERS,
 def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
     """Runs side by side: paced games (a real clock, PACED_SPEED times a table's, players who look before
     they tap: what players feel), the same with the store in PostgreSQL, and flat-out games (the virtual clock,
-    every answer at once: what one process can take), on one process and on two."""
+    every answer at once: what one process can take), on one process and on two. A run that fails is told on
+    stderr and the next one is made (bench/runner.py `attempt`)."""
+    failed: list[str] = []
     for kind, speed in (("paced", PACED_SPEED), ("flat_out", None)):
         if not only(f"online.{kind}."):
             continue
-        with tempfile.TemporaryDirectory() as tmp:
-            f = rooms_under_load(Path(tmp) / "data", speed=speed)
-        yield from _figures(f"online.{kind}", f)
+        with attempt(f"online.{kind}", failed), tempfile.TemporaryDirectory() as tmp:
+            yield from _figures(f"online.{kind}", rooms_under_load(Path(tmp) / "data", speed=speed))
     if only("online.paced_postgresql."):  # the same paced games, the store in PostgreSQL
-        with tempfile.TemporaryDirectory() as tmp:
+        with attempt("online.paced_postgresql", failed), tempfile.TemporaryDirectory() as tmp:
             pg = rooms_on_postgresql(Path(tmp) / "data", PACED_SPEED)
-        if pg is not None:
-            yield from _figures("online.paced_postgresql", pg)
+            if pg is not None:
+                yield from _figures("online.paced_postgresql", pg)
     if only("online.flat_out_two_servers."):
-        with tempfile.TemporaryDirectory() as tmp:
-            f = rooms_on_two_servers(Path(tmp) / "data")
-        yield from _figures("online.flat_out_two_servers", f)
+        with attempt("online.flat_out_two_servers", failed), tempfile.TemporaryDirectory() as tmp:
+            yield from _figures("online.flat_out_two_servers", rooms_on_two_servers(Path(tmp) / "data"))
+    done(failed)
 
 
 def _figures(name: str, f: Figures) -> Iterator[str]:

@@ -3,8 +3,9 @@ first night gets SIGTERM; the time from the signal until every bot is back on it
 same port and data folder (the wait for the old one's exit and the new one's start included). Each bot reconnects
 as the page does after `restarting` (every 200 ms); the median of RUNS runs.
 
-`online.failover_s`: the same room through nginx in front of two such processes sharing one PostgreSQL store and
-one data folder (narrator/online/nginxlocal.py, pglocal.py; the default lease); the process that holds the room
+`online.failover_s`: the same room through nginx in front of two such processes that share one PostgreSQL store and
+nothing else, each with a data folder of its own as on two machines (narrator/online/nginxlocal.py, pglocal.py; the
+default lease); the process that holds the room
 gets SIGKILL; the time from the signal until every bot is back on its screen on the other process, which takes the
 room over once its lease has expired. Not measured (said on stderr) without nginx or PostgreSQL.
 """
@@ -114,22 +115,23 @@ async def _once(data: Path) -> float:
 
 
 async def _failover_once(top: Path, address: str) -> float:
-    """Two processes on one store and one data folder behind nginx (the README's failover config, default
-    lease); the room's holder killed with SIGKILL in the middle of night 1; the time until every bot, which
+    """Two processes on one store, each with its own data folder, behind nginx (the README's failover config,
+    default lease); the room's holder killed with SIGKILL in the middle of night 1; the time until every bot, which
     reconnects through nginx, is back on its screen."""
     from narrator.online.holding import holder_name
     from narrator.online.nginxlocal import proxy
 
-    data = top / "data"
-    data.mkdir()
     ports, front = [_port(), _port()], _port()
     with contextlib.ExitStack() as stack:
-        procs = [stack.enter_context(_server(data, port=port, options=("--proxy", "--store", address)))[1]
-                 for port in ports]
+        procs = []
+        for n, port in enumerate(ports, 1):
+            data = top / f"machine{n}"
+            data.mkdir()
+            procs.append(stack.enter_context(_server(data, port=port, options=("--proxy", "--store", address)))[1])
         stack.enter_context(proxy(top / "nginx", front, ports))
         game, readers = await _to_the_night(front)
         where = {b.name: _where(b.screen) for b in game.bots}
-        holder = procs[[holder_name(port) for port in ports].index(_holder(address, data, game.code))]
+        holder = procs[[holder_name(port) for port in ports].index(_holder(address, top, game.code))]
         started = time.perf_counter()
         holder.kill()
         await asyncio.gather(*readers)  # every page's socket dropped (nginx closes them as its upstream dies)
@@ -137,10 +139,10 @@ async def _failover_once(top: Path, address: str) -> float:
         return time.perf_counter() - started
 
 
-def _holder(address: str, data: Path, code: str) -> str:
+def _holder(address: str, top: Path, code: str) -> str:
     from narrator.online.pgstore import open_store
 
-    with contextlib.closing(open_store(address, data)) as store:
+    with contextlib.closing(open_store(address, top)) as store:
         return {lease.code: lease.holder for lease in store.leases()}[code]
 
 

@@ -34,12 +34,13 @@ from narrator.game.session import Table
 from narrator.speech.lines import Lines
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
-from narrator.ui.web.guard import BURST, RATE
+from narrator.ui.web.guard import BURST, RATE, proof
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.tablevoice import PageCaptions
 
 from ._measure import metric, p95
-from .online import step_answer
+from .online import step_answer, stop
+from .runner import attempt, done
 
 
 def _port() -> int:
@@ -82,7 +83,7 @@ def tap_to_voice(root: Path, data: Path, taps: int = 120) -> list[float]:
     kinds: list[str] = []
     try:
         with connect(f"ws://127.0.0.1:{port}/ws") as ws:
-            ws.send(json.dumps({"t": "hello", "token": None}))  # the first page: the host, the table device
+            ws.send(json.dumps({"t": "hello"}))  # the first page: the host, the table device
             ws.send(json.dumps({"t": "names", "names": [f"P{i}" for i in range(1, 13)]}))
             ws.send(json.dumps({"t": "deal"}))
             while len(latencies) < taps:
@@ -176,14 +177,15 @@ class Room:
         self.changed = asyncio.Event()
         self.phones: list[Phone] = []
 
-    def describe(self) -> str:
-        """Each connection's screen and its last refusal, for the message of a hang."""
+    def describe(self, since: dict[int, int]) -> str:
+        """For the message of a hang: each connection's screen, the last message it sent, and the refusals it
+        read while the room waited (`since`: how many frames each had read when the wait began)."""
         out = []
         for p in self.phones:
-            refused = [m for _, m in p.frames if m["t"] == "refused"]
+            refused = [m["rule"] for _, m in p.frames[since.get(id(p), 0):] if m["t"] == "refused"]
             s = p.screen
-            out.append(f"{p.name}: {s.get('screen')} q={s.get('q')} done={s.get('done')} "
-                       f"{refused[-1] if refused else ''}")
+            out.append(f"{p.name}: {s.get('screen')} q={s.get('q')} done={s.get('done')}; last sent {p.last_sent}; "
+                       f"refused while waiting: {refused or 'nothing'}")
         return "\n".join(out)
 
     def bump(self) -> None:
@@ -194,11 +196,12 @@ class Room:
         """Wait for the frames that make `what` true (the bound only guards against a hang)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + GUARD_S
+        since = {id(p): len(p.frames) for p in self.phones}
         while not what():
             self.changed.clear()
             left = deadline - loop.time()
             if left <= 0:
-                raise RuntimeError(f"waited {GUARD_S} s for {why}:\n{self.describe()}")
+                raise RuntimeError(f"waited {GUARD_S} s for {why}:\n{self.describe(since)}")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), left)
 
@@ -214,9 +217,11 @@ class Phone:
         self.room, self.name = room, name
         self.frames: list[tuple[float, dict[str, Any]]] = []
         self.token: str | None = None
+        self.nonce: str | None = None  # what this socket's hello answers with the token's proof
         self.who, self.seat = "spectator", None
         self.screen: dict[str, Any] = {}
         self.acted: set[str] = set()
+        self.last_sent = "nothing"  # the last message, as the socket carried it (for the message of a hang)
         self.ws: Any = None
         self.reader: asyncio.Task[None] | None = None
         self.left, self.at = PACE_BURST, time.monotonic()  # this phone's own pace (see PACE)
@@ -225,11 +230,16 @@ class Phone:
         room.phones.append(self)
 
     async def open(self, token: str | None = None) -> None:
+        """A new socket, and its hello: with `token`, the proof that this page holds it, as the page sends it
+        (static/seal.js: the token itself never goes out again), for the nonce this socket was given."""
         from websockets.asyncio.client import connect
 
+        self.nonce = None
         self.ws = await connect(self.room.url, proxy=None, max_size=2**22)
         self.reader = asyncio.create_task(self._read(self.ws))
-        await self.send({"t": "hello", "token": token})
+        await self.room.until(lambda: self.nonce is not None, f"{self.name}'s nonce")
+        assert self.nonce is not None
+        await self.send({"t": "hello"} if token is None else {"t": "hello", "proof": proof(token, self.nonce)})
 
     async def _read(self, ws: Any) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -242,6 +252,8 @@ class Phone:
                 self.frames.append((now, m))
                 if m["t"] == "token":
                     self.token = m["token"]
+                elif m["t"] == "nonce":
+                    self.nonce = m["nonce"]
                 elif m["t"] == "you":
                     self.who, self.seat = m["as"], m["seat"]
                 elif m["t"] == "screen":
@@ -255,7 +267,8 @@ class Phone:
         self.left -= 1
         if message.get("t") == "tap":
             self.taps.append(time.perf_counter())
-        await self.ws.send(json.dumps(message))
+        self.last_sent = json.dumps(message)
+        await self.ws.send(self.last_sent)
 
     async def paced(self) -> None:
         """Wait until this phone may send one more message at its pace (PACE); nothing is taken."""
@@ -334,8 +347,10 @@ async def seat_phones(room: Room, host: Phone, players: int = 12, rules: str = "
 
 
 def _voting(phones: list[Phone], q: int) -> bool:
-    """Every phone shows question `q`'s ballot (a vote, or a silent one), or is dead and only watches."""
-    return all((p.screen.get("screen") == "ballot" and p.screen.get("q") == q) or p.screen.get("dead")
+    """Every phone shows question `q`'s ballot (a vote, or a silent one), or is dead and only watches: a dead
+    seat's screen says `"dead": true` (frames.py); the day screen's `dead` ("Nobody died") is no such mark, and a
+    living phone still on it has not been shown its ballot yet."""
+    return all((p.screen.get("screen") == "ballot" and p.screen.get("q") == q) or p.screen.get("dead") is True
                for p in phones)
 
 
@@ -363,9 +378,10 @@ async def vote_at_once(room: Room, host: Phone, phones: list[Phone], q: int, rng
     voters = [p for p in phones if p.screen.get("screen") == "ballot" and not p.screen.get("silent")
               and not p.screen.get("done")]
     texts = [(p, json.dumps(act(p, rng)[0])) for p in voters]
-    for p in voters:  # each may send its ballot now, before the clock starts
+    for p, text in texts:  # each may send its ballot now, before the clock starts
         await p.paced()
         p.left -= 1
+        p.last_sent = text
     everyone = [host, *phones]
     marks = {id(c): (len(c.frames), c.screen.get("screen") in OPEN_VOTE) for c in everyone}
 
@@ -582,8 +598,7 @@ def server_rss(data: Path, packs: Path | None = None) -> tuple[float, float]:
             _spoke_from_pack(packs / "ruth", heard, log)
         return figures[0], figures[1]
     finally:
-        proc.kill()
-        proc.wait()
+        stop(proc)
 
 
 def _spoke_from_pack(pack: Path, heard: list[dict[str, Any]], log: Path) -> None:
@@ -605,42 +620,58 @@ def ruth_pack(root: Path) -> Path:
 
 
 def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
-    """Every figure of the page; `only(name)` false for all of a measurement's figures: it is not made."""
+    """Every figure of the page; `only(name)` false for all of a measurement's figures: it is not made. A
+    measurement that fails is told on stderr and the next one is made (bench/runner.py `attempt`)."""
+    failed: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         if only("web.tap_to_voice_ms_p95"):
-            latencies = tap_to_voice(Path(tmp) / "packs", Path(tmp) / "data")
-            yield metric("web.tap_to_voice_ms_p95", p95(latencies), "ms", "lower")
+            with attempt("web.tap_to_voice_ms_p95", failed):
+                latencies = tap_to_voice(Path(tmp) / "packs", Path(tmp) / "data")
+                yield metric("web.tap_to_voice_ms_p95", p95(latencies), "ms", "lower")
         if only("web.page_kb"):
-            yield metric("web.page_kb", page_kb(Path(tmp) / "data2"), "KB", "lower")
+            with attempt("web.page_kb", failed):
+                yield metric("web.page_kb", page_kb(Path(tmp) / "data2"), "KB", "lower")
         if only("web.own_devices.vote_to_verdict_ms_p95") or only("web.own_devices.vote_to_verdict_ms_median"):
-            verdicts = vote_to_verdict(Path(tmp) / "data3")
-            yield metric("web.own_devices.vote_to_verdict_ms_p95", p95(verdicts), "ms", "lower")
-            yield metric("web.own_devices.vote_to_verdict_ms_median", statistics.median(verdicts), "ms", "lower")
+            with attempt("web.own_devices.vote_to_verdict", failed):
+                verdicts = vote_to_verdict(Path(tmp) / "data3")
+                yield metric("web.own_devices.vote_to_verdict_ms_p95", p95(verdicts), "ms", "lower")
+                yield metric("web.own_devices.vote_to_verdict_ms_median", statistics.median(verdicts), "ms", "lower")
         if only("web.reconnect_ms_p95") or only("web.reconnect_ms_median"):
-            back = reconnects(Path(tmp) / "data4")
-            yield metric("web.reconnect_ms_p95", p95(back), "ms", "lower")
-            yield metric("web.reconnect_ms_median", statistics.median(back), "ms", "lower")
-        if only("web.own_devices.tap_to_screen_ms_p95") or only("web.own_devices.tap_to_screen_ms_median") \
-                or only("web.own_devices.bytes_per_phone"):
-            taps, sent = own_games(Path(tmp) / "data8")
+            with attempt("web.reconnect", failed):
+                back = reconnects(Path(tmp) / "data4")
+                yield metric("web.reconnect_ms_p95", p95(back), "ms", "lower")
+                yield metric("web.reconnect_ms_median", statistics.median(back), "ms", "lower")
+        yield from _own_figures(only, Path(tmp), failed)
+    done(failed)
+
+
+def _own_figures(only: Callable[[str], bool], tmp: Path, failed: list[str]) -> Iterator[str]:
+    """The figures of whole games on own devices, and of the server's memory."""
+    if only("web.own_devices.tap_to_screen_ms_p95") or only("web.own_devices.tap_to_screen_ms_median") \
+            or only("web.own_devices.bytes_per_phone"):
+        with attempt("web.own_devices.tap_to_screen", failed):
+            taps, sent = own_games(tmp / "data8")
             yield metric("web.own_devices.tap_to_screen_ms_p95", p95(taps), "ms", "lower")
             yield metric("web.own_devices.tap_to_screen_ms_median", statistics.median(taps), "ms", "lower")
             yield metric("web.own_devices.bytes_per_phone", statistics.median(sent), "KB", "lower")
-        if only("web.own_devices.server_rss_idle_mb") or only("web.own_devices.server_rss_mb"):
-            idle, playing = server_rss(Path(tmp) / "data5")
+    if only("web.own_devices.server_rss_idle_mb") or only("web.own_devices.server_rss_mb"):
+        with attempt("web.own_devices.server_rss", failed):
+            idle, playing = server_rss(tmp / "data5")
             yield metric("web.own_devices.server_rss_idle_mb", idle, "MB", "lower")
             yield metric("web.own_devices.server_rss_mb", playing, "MB", "lower")
-        if only("web.flood.host_tap_to_screen_ms_p95"):
+    if only("web.flood.host_tap_to_screen_ms_p95"):
+        with attempt("web.flood.host_tap_to_screen", failed):
             from .flood import figures
 
-            flooded = figures(Path(tmp) / "flood")
+            flooded = figures(tmp / "flood")
             yield metric("web.flood.host_tap_to_screen_ms_p95", max(flooded.values()), "ms", "lower")
             for source, value in flooded.items():
                 yield metric(f"web.flood.host_tap_to_screen_ms_p95.{source}", value, "ms", "lower")
-        if only("web.own_devices.server_rss_mb.pack"):
-            packs = ruth_pack(Path(tmp) / "packs")
-            _, first = server_rss(Path(tmp) / "data6", packs)  # new names: synthesized once, kept beside the pack
-            _, narrated = server_rss(Path(tmp) / "data7", packs)  # the same table again: every name from the pack
+    if only("web.own_devices.server_rss_mb.pack"):
+        with attempt("web.own_devices.server_rss_mb.pack", failed):
+            packs = ruth_pack(tmp / "packs")
+            _, first = server_rss(tmp / "data6", packs)  # new names: synthesized once, kept beside the pack
+            _, narrated = server_rss(tmp / "data7", packs)  # the same table again: every name from the pack
             yield metric("web.own_devices.server_rss_mb.pack_new_names", first, "MB", "lower")
             yield metric("web.own_devices.server_rss_mb.pack", narrated, "MB", "lower")
 

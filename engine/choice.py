@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .errors import NotAChoice
 
@@ -77,6 +78,24 @@ class Choice:
     def is_pass(self) -> bool:
         return (self.target is None and self.heal is None and self.poison is None and not self.seats
                 and self.option is None and self.ballots is None and self.tally is None and self.seconds is None)
+
+
+@cache
+def seat_choice(step: str, seat: int | None = None) -> Choice:
+    """The choice of `seat` (None: nobody) at `step`, made once: the legal choices of every state hold these."""
+    return Choice(step, seat)
+
+
+@cache
+def seat_choices(step: str, seats: int) -> tuple[Choice, ...]:
+    """`step`'s choice of nobody (at 0) and of each seat from 1 to `seats`, made once per table."""
+    return tuple(seat_choice(step, seat or None) for seat in range(seats + 1))
+
+
+@cache
+def seats_choice(step: str, seats: tuple[int, ...]) -> Choice:
+    """The choice of `seats` at `step` (the lovers, a gap, the charmed), made once."""
+    return Choice(step, seats=seats)
 
 
 def _seat(text: str) -> int:

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from .choice import Choice
 from .errors import Refused
-from .roles import Hooks
+from .roles import Hooks, Role
 from .roles._base import who
 from .rulesets import ruleset
-from .state import State
+from .state import State, per_state
 
 Ballots = Mapping[int, int | None]  # a voter's seat -> the seat named, None: nobody
 
@@ -33,8 +33,20 @@ class Count:
 
 def weight(state: State, seat: int) -> int:
     """How many votes a living seat's ballot counts (the captain two, a pardoned idiot none)."""
+    found = _weights(state).get(seat)
+    return _weight(state, seat, Hooks.of("ballot_weight", state.ruleset)) if found is None else found
+
+
+@per_state
+def _weights(state: State) -> dict[int, int]:
+    """Every living seat's weight, worked out once per state: a vote reads each of them, often more than once."""
+    hooks = Hooks.of("ballot_weight", state.ruleset)
+    return {seat: _weight(state, seat, hooks) for seat in state.alive}
+
+
+def _weight(state: State, seat: int, hooks: tuple[Role, ...]) -> int:
     w = 1
-    for role in Hooks.ballot_weight:
+    for role in hooks:
         w = role.ballot_weight(state, seat, w)
     return w
 
@@ -44,7 +56,7 @@ def extra_votes(state: State) -> dict[int, int]:
     out: dict[int, int] = {}
     if state.vote_round != 1:
         return out
-    for role in Hooks.extra_votes:
+    for role in Hooks.of("extra_votes", state.ruleset):
         for seat, n in role.extra_votes(state).items():
             if seat in state.alive:
                 out[seat] = out.get(seat, 0) + n

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .house import HouseRules
-from .state import Death, LogEntry, Memory, Pending, State
+from .state import Death, LogEntry, Memory, State, asking
 
 KINDS: dict[str, type[Event]] = {}
 
@@ -131,7 +131,7 @@ class Opened(Event):
 
     def apply(self, state: State) -> State:
         plan = state.plan[state.plan.index(self.step) + 1:] if self.step in state.plan else state.plan
-        return state.but(plan=plan, queue=(Pending(self.step, self.seat), *state.queue))
+        return state.but(plan=plan, queue=(asking(self.step, self.seat), *state.queue))
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +157,7 @@ class Asked(Event):
         at = len(queue)
         if self.rank:
             at = next((i for i, p in enumerate(queue) if p.rank > self.rank), len(queue))
-        queue.insert(at, Pending(self.step, self.seat, self.rank))
+        queue.insert(at, asking(self.step, self.seat, self.rank))
         return state.but(queue=tuple(queue))
 
 
@@ -250,7 +250,7 @@ class DayBegan(Event):
     night: int
 
     def apply(self, state: State) -> State:
-        return state.but(phase="day", queue=(Pending("day_vote"),), vote_round=1)
+        return state.but(phase="day", queue=(asking("day_vote"),), vote_round=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +258,7 @@ class VoteAgain(Event):
     """The judge's second vote: another verdict right away, with no debate."""
 
     def apply(self, state: State) -> State:
-        return state.but(phase="day", queue=(*state.queue, Pending("day_vote")), vote_round=2)
+        return state.but(phase="day", queue=(*state.queue, asking("day_vote")), vote_round=2)
 
 
 END_SCENES = {"wolves_dead": "end.village", "wolves_number": "end.wolves.number",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import dawn, win
 from .choice import Choice
@@ -11,11 +12,11 @@ from .errors import Malformed, Refused, Unknown, WrongStep
 from .events import CardsDealt, DayBegan, Event, GameCreated, GameOver, NightBegan, Opened, Said, StepDone, fold
 from .house import HouseRules
 from .modes import Mode
-from .roles import CALLS, STEPS, Hooks, NightCall, Role, Step
+from .roles import STEPS, Hooks, NightCall, Role, Step, calls_in_order
 from .roles._base import WOLF_CARDS
 from .rulesets import ruleset
 from .setup import Setup, check_house, deal, setup_from_roles
-from .state import State
+from .state import State, per_state
 
 ALL_STEPS: dict[str, Step] = STEPS  # the roles' steps and the day's vote (engine/__init__.py registers it)
 REMATCH = "rematch"
@@ -33,10 +34,17 @@ class NightSlot:
 
 def calls_tonight(state: State, night: int) -> list[tuple[Role, NightCall]]:
     """The night's calls in order: roles in play (dealt, or among the thief's cards) on their nights."""
-    rules = state.ruleset
-    calls = [(role, call) for role, call in CALLS
-             if rules in role.rulesets and role.in_play(state) and call.when(state, night)]
-    return sorted(calls, key=lambda rc: rc[1].position(rules))
+    return [(role, call) for role, call in _of_deal(state.ruleset, state.dealt, state.extra)
+            if role.in_play(state) and call.when(state, night)]
+
+
+@lru_cache(maxsize=64)
+def _of_deal(rules: str, dealt: tuple[str, ...], extra: tuple[str, ...]) -> tuple[tuple[Role, NightCall], ...]:
+    """The night calls that may be in play with these cards: those of the cards dealt, and those of the roles that
+    say for themselves when they are in play (the pack, the captain). Sorted out once per deal, not every night."""
+    cards = {*dealt, *extra}
+    return tuple((role, call) for role, call in calls_in_order(rules)
+                 if type(role).in_play is not Role.in_play or role.id in cards)
 
 
 def night_plan(state: State) -> list[NightSlot]:
@@ -54,12 +62,13 @@ def begin_night(state: State, night: int) -> list[Event]:
     return [NightBegan(night, plan)]
 
 
-def _next_night_step(state: State) -> list[Event]:
+def _next_night_step(state: State) -> tuple[list[Event], State]:
     for step_id in state.plan:
         pending = ALL_STEPS[step_id].actor(state)
         if pending is not None:
-            return [Opened(pending.step, pending.seat)]
-    return dawn.resolve(state)
+            opened = Opened(pending.step, pending.seat)
+            return [opened], opened.apply(state)
+    return dawn.resolved(state)
 
 
 def _after_resolution(state: State) -> list[Event]:
@@ -67,11 +76,10 @@ def _after_resolution(state: State) -> list[Event]:
     result = win.check(state)
     if result:
         return [GameOver(*result, alone=len(state.alive) == 1)]
-    for role in Hooks.reaction:
-        if state.ruleset in role.rulesets:
-            asked = role.reaction(state)
-            if asked:
-                return asked
+    for role in Hooks.of("reaction", state.ruleset):
+        asked = role.reaction(state)
+        if asked:
+            return asked
     if state.phase == "dawn":
         return [*dawn.news(state), DayBegan(state.night)]
     return begin_night(state, state.night + 1)
@@ -85,16 +93,18 @@ def advance(state: State) -> list[Event]:
 def advanced(state: State) -> tuple[list[Event], State]:
     """The events that follow on their own, and the state they lead to."""
     out: list[Event] = []
-    while not state.over:
-        head = state.current
+    while state.phase != "over":  # (the fields themselves, not `over` and `current`: this loop runs at every choice)
+        head = state.queue[0] if state.queue else None
         if head is not None:
             if not ALL_STEPS[head.step].skipped(state, head):
                 break
             events: list[Event] = [StepDone(head.step)]
         elif state.phase == "dealt":
             events = begin_night(state, 1)
-        elif state.phase == "night":
-            events = _next_night_step(state)
+        elif state.phase == "night":  # the next step, or the dawn: its state comes with it, folded as it was worked out
+            events, state = _next_night_step(state)
+            out += events
+            continue
         else:
             events = _after_resolution(state)
         state = fold(events, state)
@@ -154,13 +164,19 @@ def legal_choices(state: State, seat: int | None = None) -> list[Choice]:
     """Every choice the rules allow now (at the end, the rematch); with `seat`, those that seat may make: none when
     it does not answer now (`answerer`). The page renders exactly this list (for a vote, the verdicts it may name:
     `none` and each living player)."""
-    if state.over:
-        return [Choice(REMATCH)]
-    pending = state.current
-    if pending is None or (seat is not None and not answerer(state).includes(seat)):
+    if seat is not None and not state.over and not answerer(state).includes(seat):
         return []
-    step = ALL_STEPS[pending.step]
-    return [c for c in step.candidates(state, pending) if step.refusal(state, pending, c) is None]
+    return list(_legal(state))
+
+
+@per_state
+def _legal(state: State) -> tuple[Choice, ...]:
+    if state.over:
+        return (Choice(REMATCH),)
+    pending = state.current
+    if pending is None:
+        return ()
+    return tuple(ALL_STEPS[pending.step].legal(state, pending))
 
 
 def private_answer(state: State, choice: Choice) -> str | None:
@@ -194,6 +210,9 @@ def options_of(step_id: str) -> tuple[str, ...]:
 
 
 def _named_seats(choice: Choice) -> list[int]:
+    if choice.seats == () and choice.ballots is None and choice.tally is None and choice.heal is None \
+            and choice.poison is None:  # most choices: one seat or none
+        return [] if choice.target is None else [choice.target]
     seats = [s for s in (choice.target, choice.heal, choice.poison) if s is not None]
     seats += list(choice.seats)
     for voter, target in choice.ballots or ():
@@ -214,16 +233,17 @@ def decided(state: State, choice: Choice) -> tuple[list[Event], State]:
     if choice.step == REMATCH:
         events = _rematch(state)
         return events, fold(events, state)
-    pending = state.current
+    pending = state.queue[0] if state.queue else None
     if pending is None or choice.step != pending.step:
         raise WrongStep(pending.step if pending else None, choice.step)
     step = ALL_STEPS[pending.step]
     problem = step.malformed(state, choice)
     if problem is not None:
         raise Malformed(problem)
+    seats = len(state.roles)
     for seat in _named_seats(choice):
-        if seat not in state.seats:
-            raise Unknown(f"there is no seat {seat}; seats are 1 to {len(state.roles)}")
+        if not 1 <= seat <= seats:
+            raise Unknown(f"there is no seat {seat}; seats are 1 to {seats}")
     refusal = step.refusal(state, pending, choice)
     if refusal is not None:
         raise refusal
@@ -267,6 +287,7 @@ class Answerer:
 NOBODY = Answerer("nobody")
 
 
+@per_state
 def answerer(state: State) -> Answerer:
     """Who answers the current step: the one place that says it."""
     pending = state.current

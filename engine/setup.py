@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 
 from .chance import shuffled
 from .errors import Refused, Unknown
@@ -23,12 +24,19 @@ EXTRA_CARDS = 2  # the thief's face-down cards
 def recommended(rules: Ruleset, players: int) -> dict[str, int]:
     """The recommended deal for a player count, as role -> how many cards: what each role declares
     (`Role.recommended`), in the order the cards join as the table grows; villagers fill the rest."""
+    return dict(_recommended(rules.id, players))
+
+
+@cache
+def _recommended(rules_id: str, players: int) -> tuple[tuple[str, int], ...]:
+    """`recommended`, worked out once per ruleset and player count (the roles are all known before any deal)."""
+    rules = ruleset(rules_id)
     declared = [r for r in ROLES.values() if r.recommended.get(rules.id)]
     counts: dict[str, int] = {}
     for role in sorted(declared, key=lambda r: (min(r.recommended[rules.id]), r.deal_rank, r.id)):
         counts[role.id] = (role.copies or 1) * sum(1 for start in role.recommended[rules.id] if start <= players)
     counts["villager"] = counts.get("villager", 0) + players - sum(counts.values())
-    return {r: n for r, n in counts.items() if n}
+    return tuple((r, n) for r, n in counts.items() if n)
 
 
 @dataclass(frozen=True)
@@ -67,12 +75,20 @@ class Setup:
         return new
 
     def validate(self) -> None:
-        check_count(self.rules, self.players)
-        check_counts(self.rules, self.players, self.counts, self.mode)
+        _valid(self.rules.id, self.players, tuple(self.counts.items()), self.mode)
 
     def cards(self) -> list[str]:
         """The cards in a fixed order (the rules' order), before shuffling."""
         return [r for r in self.rules.roles for _ in range(self.counts.get(r, 0))]
+
+
+@lru_cache(maxsize=256)
+def _valid(rules_id: str, players: int, counts: tuple[tuple[str, int], ...], mode: str) -> None:
+    """`Setup.validate`, kept for the deals it let through (a balance estimate deals the same cards hundreds of
+    times); a refused deal is checked again each time, and says why each time."""
+    rules = ruleset(rules_id)
+    check_count(rules, players)
+    check_counts(rules, players, dict(counts), mode)
 
 
 def check_count(rules: Ruleset, players: int) -> None:
@@ -160,8 +176,9 @@ def deal(setup: Setup, seed: int | str) -> tuple[tuple[str, ...], tuple[str, ...
     raise Refused("setup.no_deal", "These cards cannot be dealt fairly; adjust the deal.")
 
 
+@lru_cache(maxsize=64)
 def check_house(rules_id: str, house: HouseRules) -> None:
-    """Refuse house rules the ruleset does not have or values it cannot take."""
+    """Refuse house rules the ruleset does not have or values it cannot take (the rules let through are kept)."""
     ruleset(rules_id)
     try:
         _check_house(rules_id, house)

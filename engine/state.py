@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar, cast
+from functools import cache, lru_cache
+from typing import Any, ClassVar, TypeVar
 
 from .choice import Choice
 from .house import HouseRules
@@ -49,6 +51,9 @@ class Memory:
 
 
 M = TypeVar("M", bound=Memory)
+T = TypeVar("T")
+BLANK: dict[type[Memory], Memory] = {}  # each role's memory before it has done anything: one value, made once
+DERIVED = "_derived"  # where a state keeps what was worked out from it (see `per_state`); never copied by `but`
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +124,10 @@ class State:
         """A copy with some fields changed. Fields hold immutable values, so a shallow copy is safe;
         this is the hot path of every fold, hence no dataclasses.replace."""
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        values = self.__dict__.copy()
+        values.update(changes)
+        values.pop(DERIVED, None)  # worked out from the old state: the new one works it out afresh
+        object.__setattr__(new, "__dict__", values)
         return new
 
     # -- questions every part asks -------------------------------------------------
@@ -132,10 +139,11 @@ class State:
         return self.roles[seat - 1]
 
     def seats_of(self, role: str) -> list[int]:
-        return [s for s in self.seats if self.roles[s - 1] == role]
+        return list(_seats_by_card(self.roles).get(role, ()))
 
     def living(self, role: str) -> list[int]:
-        return [s for s in self.seats_of(role) if s in self.alive]
+        alive = self.alive
+        return [s for s in _seats_by_card(self.roles).get(role, ()) if s in alive]
 
     def name(self, seat: int) -> str:
         return self.players[seat - 1] if seat - 1 < len(self.players) else ""
@@ -158,7 +166,11 @@ class State:
     def memory(self, kind: type[M]) -> M:
         """What the role whose memory is `kind` remembers now."""
         found = self.memories.get(kind)
-        return kind() if found is None else cast(M, found)
+        if found is None:
+            found = BLANK.get(kind)
+            if found is None:
+                found = BLANK[kind] = kind()
+        return found  # type: ignore[return-value]
 
     def remember(self, memory: Memory) -> dict[type[Memory], Memory]:
         """The memories with `memory` in place of its role's (for `but(memories=...)`)."""
@@ -174,10 +186,51 @@ class State:
 
     def neighbours(self, seat: int) -> tuple[int, int]:
         """The nearest living seats on either side (counter-clockwise, clockwise); may be the seat itself."""
-        n = len(self.roles)
-        left = next((((seat - 1 - k) % n) + 1 for k in range(1, n) if ((seat - 1 - k) % n) + 1 in self.alive), seat)
-        right = next((((seat - 1 + k) % n) + 1 for k in range(1, n) if ((seat - 1 + k) % n) + 1 in self.alive), seat)
+        ring = circle(self)
+        below, above = bisect_left(ring, seat), bisect_right(ring, seat)
+        left = ring[below - 1] if below else (ring[-1] if ring and ring[-1] != seat else seat)
+        right = ring[above] if above < len(ring) else (ring[0] if ring and ring[0] != seat else seat)
         return left, right
+
+
+@cache
+def asking(step: str, seat: int | None = None, rank: int = 0) -> Pending:
+    """The step `step` waiting for `seat` (made once per step, seat and rank: every state's queue holds these)."""
+    return Pending(step, seat, rank)
+
+
+@lru_cache(maxsize=64)
+def _seats_by_card(roles: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """Each card's seats, in seat order. The cards at the seats rarely change in a game (the thief, the servant), so
+    this is kept by the cards themselves rather than per state. Read only: callers copy."""
+    out: dict[str, list[int]] = {}
+    for seat, card in enumerate(roles, 1):
+        out.setdefault(card, []).append(seat)
+    return {card: tuple(seats) for card, seats in out.items()}
+
+
+def per_state(fn: Callable[[State], T]) -> Callable[[State], T]:
+    """`fn`, worked out once per state: a state never changes, so what is derived from it alone (the legal
+    choices, the night's calls) is kept on it and read again by every part that asks (the page, each seat's
+    view, the decider). Not copied to the states made from it (`State.but`), and not part of its value."""
+
+    def once(state: State) -> T:
+        kept: dict[Any, Any] | None = state.__dict__.get(DERIVED)
+        if kept is None:
+            kept = state.__dict__[DERIVED] = {}
+        elif fn in kept:
+            return kept[fn]  # type: ignore[no-any-return]
+        found = kept[fn] = fn(state)
+        return found
+
+    once.__doc__, once.__name__, once.__qualname__ = fn.__doc__, fn.__name__, fn.__qualname__
+    return once
+
+
+@per_state
+def circle(state: State) -> tuple[int, ...]:
+    """The living seats round the table, in seat order (clockwise)."""
+    return tuple(sorted(state.alive))
 
 
 __all__ = ["NARRATOR", "Choice", "Death", "HouseRules", "LogEntry", "Mark", "Memory", "Pending", "State"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .choice import Choice
+from .choice import Choice, seat_choices
 from .count import ballot_refusal, extra_votes, leaders, mutual, scores, weight
 from .deaths import react
 from .errors import Refused
@@ -16,7 +16,7 @@ from .roles import ROLES, Hooks
 from .roles._base import VOTE as VOTE_SHAPE
 from .roles._base import Step, secret_take, who
 from .rulesets import ruleset
-from .state import LogEntry, Pending, State
+from .state import LogEntry, Pending, State, circle
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ def execute(state: State, seat: int) -> list[Event]:
     spared = ROLES[state.role_of(seat)].at_execution(after, seat)
     if spared is not None:
         return [Verdict(seat, spared=True), *spared]
-    for role in Hooks.defer_execution:
+    for role in Hooks.of("defer_execution", state.ruleset):
         deferred = role.defer_execution(after, seat)
         if deferred:
             return events + deferred
@@ -74,7 +74,7 @@ def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
     """The execution itself, with what accompanies it and any win it brings at once (the angel).
     `dead`: the seat already died when the verdict fell, and only the reactions remain."""
     events: list[Event] = []
-    for role in Hooks.after_execution:
+    for role in Hooks.of("after_execution", state.ruleset):
         events += role.after_execution(fold(events, state), seat)
     after = fold(events, state)
     dies = not dead and seat in after.alive
@@ -83,7 +83,8 @@ def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
     events += death
     if ruleset(after.ruleset).reveal_executed and not secret_take(after, seat):
         events.append(Told("day.vote.reveal", seat, role=after.role_of(seat)))  # the card, before any grief
-    for role in Hooks.execution_win:  # such a win ends the game at once: no grief, shot or successor follows
+    # such a win ends the game at once: no grief, shot or successor follows
+    for role in Hooks.of("execution_win", after.ruleset):
         result = role.execution_win(after, seat)
         if result:
             return [*events, GameOver(*result, alone=len(after.alive) == 1)]
@@ -95,9 +96,11 @@ class VoteStep(Step):
     shape = VOTE_SHAPE
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
-        yield Choice(self.id)
-        for seat in sorted(state.alive):  # a dead seat is never a legal target
-            yield Choice(self.id, seat)
+        row = seat_choices(self.id, len(state.roles))
+        return [row[0], *[row[seat] for seat in circle(state)]]  # a dead seat is never a legal target
+
+    def legal(self, state: State, pending: Pending) -> list[Choice]:
+        return list(self.candidates(state, pending))  # nobody, or a living player
 
     def malformed(self, state: State, choice: Choice) -> str | None:
         if choice.heal is not None or choice.poison is not None or choice.seats or choice.option is not None \
@@ -144,7 +147,7 @@ class VoteStep(Step):
             return [Verdict(None)]
         if len(tied) == 1:
             return execute(state, tied[0])
-        for role in Hooks.settle_tie:
+        for role in Hooks.of("settle_tie", state.ruleset):
             settled = role.settle_tie(state, tied)
             if settled is not None:
                 return settled

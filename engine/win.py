@@ -10,9 +10,8 @@ def check(state: State) -> tuple[str, str] | None:
     """(winner, reason) or None while the game goes on."""
     if not state.alive:
         return ("draw", "nobody_alive")
-    for role in Hooks.wins:
-        if state.ruleset in role.rulesets:
-            result = role.wins(state)
-            if result:
-                return result
+    for role in Hooks.of("wins", state.ruleset):
+        result = role.wins(state)
+        if result:
+            return result
     return None

@@ -102,6 +102,17 @@ class Hooks:
     knows: ClassVar[tuple[Role, ...]] = ()
     public: ClassVar[tuple[Role, ...]] = ()
     story: ClassVar[tuple[Role, ...]] = ()
+    _of: ClassVar[dict[tuple[str, str], tuple[tuple[Role, ...], tuple[Role, ...]]]] = {}
+
+    @classmethod
+    def of(cls, name: str, rules: str) -> tuple[Role, ...]:
+        """The roles of ruleset `rules` that define hook `name`, in the hook's order: a game asks only the roles its
+        rules have (sorted out once per hook, not at every death or dawn)."""
+        every = getattr(cls, name)
+        kept = cls._of.get((name, rules))
+        if kept is None or kept[0] is not every:
+            kept = cls._of[name, rules] = (every, tuple(r for r in every if rules in r.rulesets))
+        return kept[1]
 
     @classmethod
     def index(cls) -> None:
@@ -121,6 +132,20 @@ class Hooks:
         cls.knows = with_hook("knows")
         cls.public = with_hook("public")
         cls.story = with_hook("story")
+        cls._of = {}
+
+
+def calls_in_order(rules: str) -> tuple[tuple[Role, NightCall], ...]:
+    """Every night call of ruleset `rules`, in the night's order (sorted once; a stable sort, so calls at the same
+    place keep the registry's order)."""
+    found = _ORDERED.get(rules)
+    if found is None:
+        found = _ORDERED[rules] = tuple(sorted(((role, call) for role, call in CALLS if rules in role.rulesets),
+                                               key=lambda rc: rc[1].position(rules)))
+    return found
+
+
+_ORDERED: dict[str, tuple[tuple[Role, NightCall], ...]] = {}
 
 
 def discover(*steps: Step) -> None:
@@ -146,8 +171,9 @@ def discover(*steps: Step) -> None:
     for step in steps:
         STEPS[step.id] = step
     BY_WIN[:] = sorted(ROLES.values(), key=lambda r: r.win_rank)
+    _ORDERED.clear()
     Hooks.index()
 
 
 __all__ = ["BY_WIN", "CALLS", "EXTRA", "FOLDERS", "ROLES", "STEPS", "STEP_ROLE", "Hooks", "NightCall", "Role",
-           "RoleFolderError", "Step", "TargetStep", "discover", "specials", "who"]
+           "RoleFolderError", "Step", "TargetStep", "calls_in_order", "discover", "specials", "who"]

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..choice import Choice
+from ..choice import Choice, seat_choices, seats_choice
 from ..errors import Refused
 from ..events import Event, Said
 from ..modes import Mode
-from ..state import Pending, State
+from ..state import Pending, State, asking, circle
 
 # The cards that are wolves from the start: every card whose role says `side = "wolves"`. The registry
 # (engine.roles) fills it once, as it finds the roles; role modules read it only while a game runs.
@@ -99,9 +99,9 @@ class Step:
         return None
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
-        yield Choice(self.id)
-        for seat in sorted(state.alive):
-            yield Choice(self.id, seat)
+        """Nobody, then each living player in seat order."""
+        row = seat_choices(self.id, len(state.roles))
+        return [row[0], *[row[seat] for seat in circle(state)]]
 
     def malformed(self, state: State, choice: Choice) -> str | None:
         """Why the choice is not of this step's shape (exit 2), or None."""
@@ -109,6 +109,12 @@ class Step:
 
     def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
         return None
+
+    def legal(self, state: State, pending: Pending) -> list[Choice]:
+        """The candidates the rules allow now, in their order: each one `refusal` lets through. A step may work this
+        out faster, never differently (tests/engine/test_legal.py holds every step to it)."""
+        refusal = self.refusal
+        return [c for c in self.candidates(state, pending) if refusal(state, pending, c) is None]
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         return []
@@ -158,6 +164,25 @@ class TargetStep(Step):
                                               f"choose another player.")
         return self.rule(state, pending, choice.target)
 
+    def legal(self, state: State, pending: Pending) -> list[Choice]:
+        """`refusal` asked of every candidate at once: whether the power is spent is the same for all of them, and a
+        step without a rule of its own lets every living target through."""
+        if type(self).refusal is not TargetStep.refusal:  # a refusal of its own (the witch's potions)
+            return super().legal(state, pending)
+        spent = self.spent(state, pending)
+        rule = None if type(self).rule is TargetStep.rule else self.rule
+        alive, actor, other = state.alive, pending.seat, not self.may_target_self
+        out = []
+        for choice in self.candidates(state, pending):
+            target = choice.target
+            if target is None:
+                if self.may_pass or spent is not None:
+                    out.append(choice)
+            elif spent is None and target in alive and not (other and target == actor) \
+                    and (rule is None or rule(state, pending, target) is None):
+                out.append(choice)
+        return out
+
     def spent(self, state: State, pending: Pending) -> Refused | None:
         """Why the power cannot be used at all now (only `none` is left), or None."""
         return None
@@ -174,7 +199,7 @@ class SeatStep(TargetStep):
 
     def actor(self, state: State) -> Pending | None:
         living = state.living(self.role)
-        return Pending(self.id, living[0]) if living else None
+        return asking(self.id, living[0]) if living else None
 
 
 class OptionStep(Step):
@@ -185,7 +210,7 @@ class OptionStep(Step):
 
     def actor(self, state: State) -> Pending | None:
         living = state.living(self.role)
-        return Pending(self.id, living[0]) if living else None
+        return asking(self.id, living[0]) if living else None
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
         for option in self.options:
@@ -207,7 +232,7 @@ class SeatsStep(Step):
 
     def actor(self, state: State) -> Pending | None:
         living = state.living(self.role)
-        return Pending(self.id, living[0]) if living else None
+        return asking(self.id, living[0]) if living else None
 
     def malformed(self, state: State, choice: Choice) -> str | None:
         if choice.is_pass:
@@ -222,7 +247,7 @@ class SeatsStep(Step):
         living = sorted(state.alive)
         for i, a in enumerate(living):
             for b in living[i + 1:]:
-                yield Choice(self.id, seats=(a, b))
+                yield seats_choice(self.id, (a, b))
 
 
 class Role:

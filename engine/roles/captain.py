@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..choice import Choice
+from ..choice import Choice, seat_choice
 from ..errors import Refused
 from ..events import Asked, Event, Said, Told
 from ..state import LogEntry, Memory, Pending, State
@@ -69,7 +69,7 @@ class TiebreakStep(TargetStep):
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
         for seat in state.tied:
-            yield Choice(self.id, seat)
+            yield seat_choice(self.id, seat)
 
     def rule(self, state: State, pending: Pending, target: int) -> Refused | None:
         if target not in state.tied:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..choice import Choice
+from ..choice import Choice, seats_choice
 from ..deaths import kill
 from ..errors import Refused
 from ..events import Event, Said
@@ -44,7 +44,10 @@ class LinkStep(SeatsStep):
         living = sorted(state.alive)
         for i, a in enumerate(living):
             for b in living[i + 1:]:
-                yield Choice(self.id, seats=(a, b))
+                yield seats_choice(self.id, (a, b))
+
+    def legal(self, state: State, pending: Pending) -> list[Choice]:
+        return list(self.candidates(state, pending))  # two different living players
 
     def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
         if len(choice.seats) != 2 or choice.seats[0] == choice.seats[1]:

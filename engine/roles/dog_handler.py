@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..choice import Choice
+from ..choice import Choice, seats_choice
 from ..errors import Refused
 from ..events import Event, Told
-from ..state import LogEntry, Memory, Pending, State
+from ..state import LogEntry, Memory, Pending, State, circle
 from ._base import NightCall, Role, SeatsStep, Spoken, at_players, who
 
 
@@ -38,9 +38,9 @@ class DogSent(Event):
 
 def gaps(state: State, handler: int) -> list[tuple[int, int]]:
     """Every gap between two living neighbours that is not next to the handler."""
+    ring = circle(state)
     out = set()
-    for seat in state.alive:
-        right = state.neighbours(seat)[1]
+    for seat, right in zip(ring, ring[1:] + ring[:1], strict=True):  # each living seat, the next one clockwise
         if right != seat and handler not in (seat, right):
             out.add((min(seat, right), max(seat, right)))
     return sorted(out)
@@ -54,7 +54,10 @@ class DogStep(SeatsStep):
         yield Choice(self.id)
         assert pending.seat is not None
         for a, b in gaps(state, pending.seat):
-            yield Choice(self.id, seats=(a, b))
+            yield seats_choice(self.id, (a, b))
+
+    def legal(self, state: State, pending: Pending) -> list[Choice]:
+        return list(self.candidates(state, pending))  # a walk or none, and only gaps between living neighbours
 
     def malformed(self, state: State, choice: Choice) -> str | None:
         if not choice.is_pass and len(choice.seats) != 2:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..chance import draws
@@ -14,7 +15,7 @@ from ..choice import Choice
 from ..errors import Refused
 from ..events import Event
 from ..modes import Mode
-from ..state import LogEntry, Memory, Pending, State
+from ..state import LogEntry, Memory, Pending, State, asking
 from ._base import SECONDS, NightCall, Role, Step, at_players
 
 MAX_SECONDS = 10
@@ -47,17 +48,26 @@ class Peeked(Event):
         return state.but(memories=memo, log=log)
 
 
+@cache
+def held(seconds: int) -> Choice:
+    """Her answer: the seconds she held (made once)."""
+    return Choice("little_girl", seconds=seconds)
+
+
 class PeekStep(Step):
     id = "little_girl"
     shape = SECONDS
 
     def actor(self, state: State) -> Pending | None:
         living = state.living(self.id)
-        return Pending(self.id, living[0]) if living else None
+        return asking(self.id, living[0]) if living else None
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
         for s in range(MAX_SECONDS + 1):
-            yield Choice(self.id, seconds=s)
+            yield held(s)
+
+    def legal(self, state: State, pending: Pending) -> list[Choice]:
+        return list(self.candidates(state, pending))  # 0 to 10 seconds
 
     def malformed(self, state: State, choice: Choice) -> str | None:
         if choice.seconds is None:
@@ -94,9 +104,10 @@ class LittleGirl(Role):
         out: dict[str, Any] = {}
         if state.role_of(seat) == self.id:
             out["seen_wolves"] = sorted({w for _, w, _ in peeks if w is not None})
-        girls = state.seats_of(self.id)
-        if girls and any(c == seat for _, _, c in peeks):
-            out["caught_little_girl"] = girls[0]
+        if any(c == seat for _, _, c in peeks):
+            girls = state.seats_of(self.id)
+            if girls:
+                out["caught_little_girl"] = girls[0]
         return out
 
 

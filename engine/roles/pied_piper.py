@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..choice import Choice
+from ..choice import Choice, seats_choice
 from ..errors import Refused
 from ..events import Event, Said
 from ..state import LogEntry, Memory, Pending, State
@@ -52,11 +52,14 @@ class CharmStep(SeatsStep):
         if not left:
             yield Choice(self.id)
         elif len(left) == 1:
-            yield Choice(self.id, seats=(left[0],))
+            yield seats_choice(self.id, (left[0],))
         else:
             for i, a in enumerate(left):
                 for b in left[i + 1:]:
-                    yield Choice(self.id, seats=(a, b))
+                    yield seats_choice(self.id, (a, b))
+
+    def legal(self, state: State, pending: Pending) -> list[Choice]:
+        return list(self.candidates(state, pending))  # as many as he must charm, all from those left to charm
 
     def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
         assert pending.seat is not None
@@ -113,6 +116,8 @@ class PiedPiper(Role):
         return None
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
+        if state.role_of(seat) != self.id and seat not in state.memory(PiperMemory).charmed:
+            return {}  # neither the piper nor ever charmed: nothing to know (the seats' views are many)
         now = charmed(state)
         if state.role_of(seat) == self.id or seat in now:
             return {"charmed": now}

@@ -8,7 +8,7 @@ from typing import Any
 from ..choice import Choice
 from ..events import Event
 from ..rulesets import CLASSIC_SPECIALS
-from ..state import LogEntry, Mark, Memory, Pending, State
+from ..state import LogEntry, Mark, Memory, Pending, State, asking
 from . import ROLES
 from ._base import WOLF_CARDS, NightCall, Role, TargetStep, at_players
 
@@ -44,7 +44,7 @@ class PackStep(TargetStep):
     verb = "attack"
 
     def actor(self, state: State) -> Pending | None:
-        return Pending(self.id) if state.wolves & state.alive else None
+        return asking(self.id) if state.wolves & state.alive else None
 
     def effects(self, state: State, pending: Pending, choice: Choice) -> list[Event]:
         return [Attacked(choice.target)]
@@ -71,7 +71,7 @@ class Werewolf(Role):
     deal_rank = 0
 
     def in_play(self, state: State) -> bool:
-        return any(c in WOLF_CARDS for c in (*state.dealt, *state.extra)) or bool(state.wolves)
+        return not WOLF_CARDS.isdisjoint(state.dealt) or not WOLF_CARDS.isdisjoint(state.extra) or bool(state.wolves)
 
     def wins(self, state: State) -> tuple[str, str] | None:
         wolves = state.wolves & state.alive

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from ..choice import Choice
@@ -68,6 +69,12 @@ def heal_victim(state: State) -> int:
     return found[0]
 
 
+@cache
+def brew(heal: int | None = None, poison: int | None = None) -> Choice:
+    """The witch's answer: a potion each for a seat, or none (made once; every night's legal choices hold them)."""
+    return Choice("witch", heal=heal, poison=poison)
+
+
 _HEAL_USED = Refused("witch.heal_used", "The healing potion is already used.")
 _NO_VICTIM = Refused("witch.no_victim", "Nobody was attacked tonight, so there is nobody to heal.")
 
@@ -85,16 +92,25 @@ class BrewStep(SeatStep):
         return None
 
     def candidates(self, state: State, pending: Pending) -> Iterable[Choice]:
-        yield Choice(self.id)
+        yield brew()
         targets = sorted(state.alive)
         found = victims(state)
         for victim in found:
-            yield Choice(self.id, heal=victim)
+            yield brew(victim)
         for seat in targets:
-            yield Choice(self.id, poison=seat)
+            yield brew(None, seat)
         for victim in found:
             for seat in targets:
-                yield Choice(self.id, heal=victim, poison=seat)
+                yield brew(victim, seat)
+
+    def legal(self, state: State, pending: Pending) -> list[Choice]:
+        """The candidates `refusal` lets through, its questions asked once: which victims she may heal, whether the
+        poison is left, whether both may go tonight."""
+        heals = [victim for victim in victims(state) if self._heal_refusal(state, pending, victim) is None]
+        poisons = sorted(state.alive) if has_poison(state) else []
+        both = not state.house.witch_one_potion_per_night
+        return [brew(), *(brew(h) for h in heals), *(brew(None, p) for p in poisons),
+                *(brew(h, p) for h in (heals if both else ()) for p in poisons)]
 
     def refusal(self, state: State, pending: Pending, choice: Choice) -> Refused | None:
         if choice.heal is not None and choice.poison is not None and state.house.witch_one_potion_per_night:

@@ -98,7 +98,8 @@ def vote(view: View, choices: Sequence[Choice], mind: Mind, rng: random.Random) 
             up[target] = up.get(target, 0) + 1
     if mind.wolf:
         return pick(choices, wolf_hand(mind, seats, up, rng))
-    return pick(choices, max(seats, key=lambda s: (mind.belief(s) + 0.35 * up.get(s, 0), rng.random())))
+    belief = mind.belief
+    return pick(choices, max(seats, key=lambda s: (belief(s) + 0.35 * up.get(s, 0), rng.random())))
 
 
 def wolf_hand(mind: Mind, seats: Sequence[int], up: Mapping[int, int], rng: random.Random) -> int:
@@ -141,7 +142,7 @@ def fallback(view: View, choices: Sequence[Choice], mind: Mind, rng: random.Rand
     friendly = {s for s, wolf in mind.known.items() if wolf == mind.wolf} | {mind.seat}
     if mind.wolf:
         friendly |= mind.pack
-    aimed = [c for c in choices if not ({c.target, *c.seats} & friendly)]
+    aimed = [c for c in choices if c.target not in friendly and friendly.isdisjoint(c.seats)]
     return rng.choice(aimed or list(choices))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.roles import ROLES
@@ -17,6 +18,7 @@ VOTED_CLAIMANT = 1.0  # raised a hand against the claimed seer
 FOLLOW = 0.35  # each raised hand already up for a seat draws the next voter to it
 
 
+@cache
 def wolfish(card: str) -> bool:
     """A card that plays with the pack (a seer in the extended game is shown the card itself)."""
     return card == "werewolf" or (card in ROLES and ROLES[card].side == "wolves")
@@ -44,9 +46,14 @@ class Mind:
     alive: frozenset[int] = frozenset()
     claimed: bool = False  # this player has claimed the seer already
     hands: dict[int, int | None] = field(default_factory=dict)  # today's hands raised so far: voter -> seat
+    seen: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)  # the screen taken in last
 
     def observe(self, view: Mapping[str, Any]) -> None:
-        """Take in what this seat's screen shows now."""
+        """Take in what this seat's screen shows now (a screen already taken in changes nothing: the debate and the
+        vote show the same one)."""
+        if view is self.seen:
+            return
+        self.seen = view
         self.alive = frozenset(view["alive"])
         cards: Mapping[str, str] = view.get("cards", {})
         self.card = cards.get(str(self.seat), self.card)

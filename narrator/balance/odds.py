@@ -24,6 +24,7 @@ TABLE = ODDS
 Z95 = 1.959964
 LIVE_GAMES = 400  # at most, for a deal the table lacks
 LIVE_SECONDS = 0.6  # and at most this long (the suggestion gets the rest of the second)
+NEAR_GAMES = 60  # for each one-card change tried
 SOLO_WINS = {"angel": "angel", "pied_piper": "pied_piper", "white_werewolf": "white_werewolf", "cupid": "lovers"}
 
 
@@ -134,9 +135,22 @@ class Estimate:
         return out
 
 
+@dataclass(frozen=True)
+class Budget:
+    """What a live estimate plays: `games` of the deal, then `near_games` of each of the first `near_tried` one-card
+    changes (None: every change), stopping wherever it stands once `seconds` have gone on the deal (and half as
+    long again on the changes): a deal too big to play out in time is answered from the games played by then."""
+
+    seconds: float
+    games: int = LIVE_GAMES
+    near_games: int = NEAR_GAMES
+    near_tried: int | None = None
+
+
 def estimate(setup: Setup, house: HouseRules | None = None, clock: Callable[[], float] = time.perf_counter,
-             budget: float = LIVE_SECONDS) -> Estimate:
-    """The odds of a deal and the nearest deal closer to even: from the table, else live within `budget`."""
+             budget: float | Budget = LIVE_SECONDS) -> Estimate:
+    """The odds of a deal and the nearest deal closer to even: from the table, else live within `budget` (seconds:
+    as many games as fit, up to LIVE_GAMES)."""
     house = house or defaults(setup.rules.id)
     found = table().get(key(setup, house))
     if found is not None:
@@ -145,12 +159,14 @@ def estimate(setup: Setup, house: HouseRules | None = None, clock: Callable[[], 
         suggestion = None if near is None else (near["out"], near["in"], Odds(
             near["games"], near["wins"], tuple(sides(_swapped(setup, near["out"], near["in"]))), "table"))
         return Estimate(odds, suggestion)
+    plan = budget if isinstance(budget, Budget) else Budget(budget)
     start = clock()
-    odds = simulate(setup, house, LIVE_GAMES, deadline=start + budget, clock=clock)
-    return Estimate(odds, nearest(setup, house, odds, deadline=start + 1.5 * budget, clock=clock))
+    odds = simulate(setup, house, plan.games, deadline=start + plan.seconds, clock=clock)
+    return Estimate(odds, nearest(setup, house, odds, plan.near_games, start + 1.5 * plan.seconds, plan.near_tried,
+                                  clock))
 
 
-def nearest(setup: Setup, house: HouseRules, odds: Odds, games: int = 60, deadline: float | None = None,
+def nearest(setup: Setup, house: HouseRules, odds: Odds, games: int = NEAR_GAMES, deadline: float | None = None,
             limit: int | None = None, clock: Callable[[], float] = time.perf_counter) -> tuple[str, str, Odds] | None:
     """The one-card change that brings village and wolves closest to even, if any is closer than `odds`
     (the first `limit` changes tried, until `deadline`)."""
@@ -171,4 +187,9 @@ def _swapped(setup: Setup, old: str, new: str) -> Setup:
     return Setup(setup.rules, setup.players, {r: n for r, n in counts.items() if n}, setup.mode)
 
 
-SCREEN_BUDGET = 0.3  # a live estimate for the setup screen (narrator/balance/live.py): the deal changes at a tap
+# The setup screen's live estimate (narrator/balance/live.py): the same games on every machine, so the same interval
+# (about ±10 points at even odds), then the first two changes a table tries (a wolf more, a wolf less). 140 games of a
+# 12-player deal: 0.3 s on this 2-core machine, 1 s on a Pi 4 (README, Performance). A bigger deal takes longer (the
+# page says the odds are on their way meanwhile); one too big to play out in two seconds is answered from the games
+# played by then.
+SCREEN_BUDGET = Budget(seconds=2.0, games=100, near_games=20, near_tried=2)

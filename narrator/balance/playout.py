@@ -61,7 +61,7 @@ class Table:
 
     def ask(self, state: State, seat: int, legal: Sequence[Choice]) -> Choice:
         choice = self.decision(self.seen(state, seat), legal, self.minds[seat], self.rng)
-        if choice not in legal:
+        if not any(choice is c for c in legal) and choice not in legal:  # (one of the list itself, most often)
             raise ValueError(f"seat {seat} chose {choice.text()}, which is not a legal choice")
         return choice
 
@@ -89,9 +89,9 @@ class Table:
         voting = voters(state)
         start = self.rng.randrange(len(voting))
         hands: dict[int, int | None] = {}
+        for other in living:
+            self.minds[other].hands = hands  # each voter sees the hands up so far: this dict, as it fills
         for seat in voting[start:] + voting[:start]:
-            for other in living:
-                self.minds[other].hands = hands
             hands[seat] = self.ask(state, seat, legal).target
         self.hands = hands
         return verdict(state, legal, hands)

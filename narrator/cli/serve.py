@@ -9,6 +9,7 @@ server for players behind strict NATs (`--turn`, `--turn-secret-file`: coturn's 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import threading
 import time
@@ -116,7 +117,7 @@ def reopened_rooms(args: argparse.Namespace, cfg: Any, script: Any, data: Path, 
 def run(args: argparse.Namespace) -> int:
     from narrator.config import load_config
     from narrator.online.accounts import Accounts
-    from narrator.online.pgstore import open_history_store, open_store
+    from narrator.online.pgstore import open_store
     from narrator.online.room import start_ticking
     from narrator.online.site import create_online_app
     from narrator.online.store import StoreError
@@ -140,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     data.mkdir(parents=True, exist_ok=True)
     try:
         store = open_store(args.store, data)
-        history = open_history_store(args.store, data)
+        history = store.open_history()
     except StoreError as exc:
         print(f"wolfcall: {exc}", file=sys.stderr)
         sock.close()
@@ -159,14 +160,18 @@ def run(args: argparse.Namespace) -> int:
     sock.listen(2048)  # from this line on a page's socket waits in the queue until the server takes it
     scheme = "https" if args.cert else "http"
     print(f"wolfcall: online rooms on {scheme}://{host}:{args.port}/", file=sys.stderr)
+    server = restartable(rooms, server_config(app, args.proxy, args.cert, args.key))
     try:
         with sock:
-            restartable(rooms, server_config(app, args.proxy, args.cert, args.key)).run(sockets=[sock])
+            server.run(sockets=[sock])
     finally:
         stop.set()
         rooms.suspend()  # kept for the next start (after the signal, already done: nothing is left to do)
         history.close()
         store.close()
+        print(f"wolfcall: stopped; {len(rooms.fences)} rooms left for the next start or another process",
+              file=sys.stderr, flush=True)
+    server.end_as_signalled()
     return 0
 
 
@@ -183,19 +188,38 @@ def server_config(app: Any, proxy: bool, cert: Path | None = None, key: Path | N
 
 def restartable(rooms: Any, config: Any) -> Any:
     """uvicorn's server, which on SIGTERM (or Ctrl-C) first suspends every room (Rooms.suspend: no new rooms,
-    every page told, every answer journaled), then stops as uvicorn does; a second signal stops it at once."""
+    every page told, every answer journaled, every lease released), then stops as uvicorn does; a second signal
+    stops it at once. uvicorn would end the process by raising the signal again as soon as it has stopped, before
+    the caller's `finally` (the stores closed); here the caller does, with `end_as_signalled`."""
     import uvicorn
 
     class Restartable(uvicorn.Server):
+        caught: tuple[int, ...] = ()  # the signals that stopped it, in order
+
         def handle_exit(self, sig: int, frame: Any) -> None:
+            self.caught = (*self.caught, sig)
             if rooms.closing:
-                super().handle_exit(sig, frame)
+                self._stop(sig)
                 return
 
             def suspend() -> None:  # off the signal handler: the loop's thread may hold a room's lock
                 rooms.suspend()
-                uvicorn.Server.handle_exit(self, sig, frame)
+                self._stop(sig)
 
             threading.Thread(target=suspend, name="wolfcall-restart").start()
+
+        def _stop(self, sig: int) -> None:
+            """uvicorn's own handle_exit, but for the signal it would raise again on its way out."""
+            if self.should_exit and sig == signal.SIGINT:
+                self.force_exit = True
+            else:
+                self.should_exit = True
+
+        def end_as_signalled(self) -> None:
+            """End the process by the first signal that stopped it (its default action), as a supervisor expects
+            of a process stopped by SIGTERM; nothing when none did."""
+            if self.caught:
+                signal.signal(self.caught[0], signal.SIG_DFL)
+                signal.raise_signal(self.caught[0])
 
     return Restartable(config)

@@ -12,7 +12,7 @@ from engine.events import GameOver
 from engine.flow import announce_of, moot_choice
 from narrator.game.clock import Clock
 from narrator.game.inputs import NEVER, VOTE, AheadBox, Answer, Input, Question
-from narrator.game.signals import Listener
+from narrator.game.signals import Listener, Upcoming
 from narrator.speech.lines import Line, Number, Seat, card_of
 from narrator.speech.lines import scene_values as _values
 from narrator.speech.moment import position
@@ -40,7 +40,7 @@ class Narrating(Protocol):
 
     def say_at(self, scene: str, where: str | None, **values: object) -> Line: ...
 
-    def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None: ...
+    def prepare(self, *upcoming: Upcoming) -> None: ...
 
     def speak_events(self) -> None: ...
 

@@ -6,7 +6,9 @@ tables) for any database whose `_tx` opens a transaction: SQLite here, PostgreSQ
 processes or machines (`PostgresHistory`, narrator/online/pgstore.py, `wolfcall serve --online --store
 postgresql://...`; tests/game/test_historystore.py runs its tests against both). Promises: `add_game` with a key
 already kept replaces that game (an undo after the end, then the end again); times come from the caller's clock;
-nothing is written but a finished game.
+nothing is written but a finished game. An online room's game is written with its lease's `Fence`: the statement
+that writes checks it against the room registry in the same database (SQLite: the store's file, attached), and a
+claim that is no longer the latest writes nothing (`Superseded`).
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from narrator.game.history import GameRecord, Group, SeatRecord, grouped_stats, overview_of
+from narrator.game.journal import Fence, Superseded
 from narrator.sqlitefile import open_sqlite, transaction
 
 HISTORY_FILE = "history.sqlite"
 
 
 class HistoryStore(Protocol):
-    def add_game(self, game: GameRecord) -> int:
-        """The game's number; a game of the same key is replaced."""
+    def add_game(self, game: GameRecord, fence: Fence | None = None) -> int:
+        """The game's number; a game of the same key is replaced. `fence`: an online room's, written only while it
+        is the room's latest claim (else `Superseded`)."""
         ...
 
     def games(self, account: int | None = None) -> list[GameRecord]:
@@ -38,7 +42,7 @@ class HistoryStore(Protocol):
         """`history.overview` of `games(account)`, counted by the store (GROUP BY) rather than read game by game."""
         ...
 
-    def drop_key(self, key: str) -> bool: ...
+    def drop_key(self, key: str, fence: Fence | None = None) -> bool: ...
 
     def delete_game(self, game_id: int) -> bool: ...
 
@@ -78,10 +82,12 @@ class SqlHistory(ABC):
     """`HistoryStore`'s methods once, over any database whose `_tx` opens a transaction and runs `?`-statements."""
 
     id_column = ""
+    rooms = ""  # the room registry's table, where a fenced write checks its token ("": none reachable)
+    share = ""  # what locks the registry's row checked (narrator/online/roomregistry.py FENCED)
 
     @abstractmethod
-    def _tx(self) -> AbstractContextManager[Run]:
-        """One transaction, committed at the end, rolled back on an error."""
+    def _tx(self, write: bool = False) -> AbstractContextManager[Run]:
+        """One transaction, committed at the end, rolled back on an error; `write`: it writes after it reads."""
 
     @abstractmethod
     def close(self) -> None: ...
@@ -90,14 +96,20 @@ class SqlHistory(ABC):
         for statement in SCHEMA:
             run(statement.replace("{id}", self.id_column), ())
 
-    def add_game(self, game: GameRecord) -> int:
-        with self._tx() as run:
-            run("DELETE FROM games WHERE key = ?", (game.key,))
-            game_id = int(run(
-                "INSERT INTO games (key, ended, ruleset, mode, winner, reason, nights, days, log) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (game.key, game.ended, game.ruleset, game.mode, game.winner, game.reason, game.nights, game.days,
-                 json.dumps(list(game.log), separators=(",", ":")))).fetchone()[0])
+    def add_game(self, game: GameRecord, fence: Fence | None = None) -> int:
+        values = (game.key, game.ended, game.ruleset, game.mode, game.winner, game.reason, game.nights, game.days,
+                  json.dumps(list(game.log), separators=(",", ":")))
+        insert = "INSERT INTO games (key, ended, ruleset, mode, winner, reason, nights, days, log) "
+        with self._tx(write=fence is not None) as run:
+            run("DELETE FROM games WHERE key = ?", (game.key,))  # rolled back with the rest when refused
+            if fence is None:
+                row = run(insert + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", values).fetchone()
+            else:
+                row = run(insert + f"SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM {self._registry()} "
+                          f"WHERE code = ? AND fence = ?{self.share} RETURNING id", (*values, *fence)).fetchone()
+                if row is None:
+                    raise Superseded(f"room {fence.room}: another process holds it now")
+            game_id = int(row[0])
             for s in game.seats:
                 run(f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, s.seat, s.name, s.role, s.dealt, s.side, int(s.won), int(s.alive), int(s.voted_out),
@@ -127,8 +139,21 @@ class SqlHistory(ABC):
         with self._tx() as run:
             return int(run(sql, args).rowcount)
 
-    def drop_key(self, key: str) -> bool:
-        return self._change("DELETE FROM games WHERE key = ?", (key,)) > 0
+    def drop_key(self, key: str, fence: Fence | None = None) -> bool:
+        if fence is None:
+            return self._change("DELETE FROM games WHERE key = ?", (key,)) > 0
+        with self._tx(write=True) as run:
+            mine = f"SELECT 1 FROM {self._registry()} WHERE code = ? AND fence = ?{self.share}"
+            if run(f"DELETE FROM games WHERE key = ? AND EXISTS ({mine})", (key, *fence)).rowcount > 0:
+                return True
+            if run(mine, fence).fetchone() is None:
+                raise Superseded(f"room {fence.room}: another process holds it now")
+            return False
+
+    def _registry(self) -> str:
+        if not self.rooms:
+            raise TypeError("this history has no room registry to check a fence against")
+        return self.rooms
 
     def delete_game(self, game_id: int) -> bool:
         return self._change("DELETE FROM games WHERE id = ?", (game_id,)) > 0
@@ -156,20 +181,25 @@ def _records(run: Run, query: str, args: tuple[object, ...]) -> list[GameRecord]
 
 
 class SqliteHistory(SqlHistory):
-    """The history in one SQLite file (WAL mode), shared by the server's threads behind one lock."""
+    """The history in one SQLite file (WAL mode), shared by the server's threads behind one lock. `registry`: the
+    online server's store (narrator/online/store.py), attached so that a room's game is written fenced."""
 
     id_column = "INTEGER PRIMARY KEY AUTOINCREMENT"
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, registry: Path | None = None) -> None:
         self.path = Path(path)
         self._lock = threading.Lock()
         self._db = open_sqlite(self.path)
+        if registry is not None:
+            self._db.execute("ATTACH DATABASE ? AS registry", (str(registry),))
+            self.rooms = "registry.rooms"
         with self._tx() as run:
             self.create(run)
 
     @contextmanager
-    def _tx(self) -> Iterator[Run]:
-        with transaction(self._db, self._lock) as run:
+    def _tx(self, write: bool = False) -> Iterator[Run]:
+        """`write`: BEGIN IMMEDIATE takes the write lock of every attached file, the registry's too."""
+        with transaction(self._db, self._lock, "BEGIN IMMEDIATE" if write else "BEGIN") as run:
             yield run
 
     def close(self) -> None:

@@ -3,6 +3,9 @@
 One JSON object per line. The human-readable `public` part says only what the table already
 heard; the choices and the deal are in `data` (compressed, so that no role or target can be read
 at a glance), guarded by a CRC so a torn or damaged line is found.
+
+`Journal` keeps them in a file (a table's game, `wolfcall play` and `--resume`); an online room keeps the same
+lines in its store (narrator/online/roomstore.py), where `line` makes them and `parse` reads them back alike.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import shutil
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 
 def _pack(payload: dict[str, Any]) -> str:
@@ -39,7 +42,8 @@ def _unpack(data: str) -> dict[str, Any]:
     return out
 
 
-def _line(kind: str, public: str, payload: dict[str, Any]) -> str:
+def line(kind: str, public: str, payload: dict[str, Any]) -> str:
+    """One record as its journal line (the newline included)."""
     data = _pack(payload)
     return json.dumps({"kind": kind, "public": public, "data": data, "crc": zlib.crc32(data.encode())}) + "\n"
 
@@ -58,6 +62,34 @@ class JournalError(Exception):
     """A journal that cannot be resumed at all (missing, or its first line is damaged)."""
 
 
+class Superseded(Exception):
+    """A write refused because another process holds the journal's room now (its lease's fencing token is newer):
+    this process's game must stop, writing nothing more."""
+
+
+class Fence(NamedTuple):
+    """Which claim of an online room's lease a write comes from (narrator/online/holding.py): the store writes it
+    only while `token` is the room's latest."""
+
+    room: str
+    token: int
+
+
+class GameJournal(Protocol):
+    """One game's journal, open to append: a file (`Journal`) or an online room's rows in its store (each handed
+    out by its shelf, narrator/game/shelf.py)."""
+
+    name: str  # its key on its shelf (a file's name); the game's history key
+
+    def append(self, kind: str, public: str, payload: dict[str, Any]) -> None:
+        """One record, kept for good before this returns (`Superseded`: refused, another process holds it)."""
+        ...
+
+    def contents(self) -> Contents: ...
+
+    def close(self) -> None: ...
+
+
 # A hook for the tests only: with WOLFCALL_TEST_EXIT_AFTER_APPENDS=N in the environment, the process
 # ends at once (os._exit, like a kill) right after a journal's N-th record is flushed to the disk.
 TEST_EXIT_AFTER_APPENDS = "WOLFCALL_TEST_EXIT_AFTER_APPENDS"
@@ -65,8 +97,11 @@ TEST_EXIT_CODE = 75
 
 
 class Journal:
+    """A journal file, opened to append (`GameJournal`; a table's shelf of them, narrator/game/shelf.py)."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.name = path.name
         self._file = path.open("a", encoding="utf-8")
         self._appended = 0
         self._exit_after = int(os.environ.get(TEST_EXIT_AFTER_APPENDS) or 0)  # the test hook; 0: never
@@ -75,19 +110,22 @@ class Journal:
     def create(cls, path: Path, header: dict[str, Any], public: str) -> Journal:
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("w", encoding="utf-8") as f:
-            f.write(_line("game", public, header))
+            f.write(line("game", public, header))
             f.flush()
             os.fsync(f.fileno())
         return cls(path)
 
     def append(self, kind: str, public: str, payload: dict[str, Any]) -> None:
         """Write one record and flush it to the disk before returning."""
-        self._file.write(_line(kind, public, payload))
+        self._file.write(line(kind, public, payload))
         self._file.flush()
         os.fsync(self._file.fileno())
         self._appended += 1
         if self._appended == self._exit_after:
             os._exit(TEST_EXIT_CODE)
+
+    def contents(self) -> Contents:
+        return Journal.read(self.path)
 
     def close(self) -> None:
         self._file.close()
@@ -102,24 +140,7 @@ class Journal:
             raw = read_bounded(path, MAX_JOURNAL)
         except OSError as exc:
             raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
-        records: list[dict[str, Any]] = []
-        header: dict[str, Any] | None = None
-        good = 0
-        damaged = None
-        for number, line in enumerate(raw.splitlines(keepends=True), 1):
-            parsed = _parse(line) if len(line) <= MAX_LINE else None
-            if parsed is None:
-                damaged = number
-                break
-            good += len(line)
-            kind, payload = parsed
-            if header is None:
-                header = payload
-            else:
-                records.append({**payload, "kind": kind})
-        if header is None:
-            raise JournalError(f"the journal {path} has no readable first line; it cannot be resumed")
-        return Contents(header, records, damaged, good)
+        return parse(raw, str(path))
 
     @staticmethod
     def repair(path: Path, contents: Contents) -> Path | None:
@@ -133,11 +154,34 @@ class Journal:
         return backup
 
 
-def _parse(line: bytes) -> tuple[str, dict[str, Any]] | None:
-    if not line.endswith(b"\n"):
+def parse(raw: bytes, where: str) -> Contents:
+    """A journal's lines read back, up to the first one that is torn, damaged or longer than MAX_LINE; `where`
+    names the journal when even its first line cannot be read."""
+    records: list[dict[str, Any]] = []
+    header: dict[str, Any] | None = None
+    good = 0
+    damaged = None
+    for number, text in enumerate(raw.splitlines(keepends=True), 1):
+        parsed = _parse(text) if len(text) <= MAX_LINE else None
+        if parsed is None:
+            damaged = number
+            break
+        good += len(text)
+        kind, payload = parsed
+        if header is None:
+            header = payload
+        else:
+            records.append({**payload, "kind": kind})
+    if header is None:
+        raise JournalError(f"the journal {where} has no readable first line; it cannot be resumed")
+    return Contents(header, records, damaged, good)
+
+
+def _parse(text: bytes) -> tuple[str, dict[str, Any]] | None:
+    if not text.endswith(b"\n"):
         return None  # torn: the process died while writing it
     try:
-        outer = json.loads(line)
+        outer = json.loads(text)
         data = outer["data"]
         if zlib.crc32(data.encode()) != outer["crc"]:
             return None

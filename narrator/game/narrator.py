@@ -47,7 +47,7 @@ from narrator.game.inputs import (
     UndoBox,
 )
 from narrator.game.moments import moment
-from narrator.game.signals import Deaf, Listener
+from narrator.game.signals import Deaf, Listener, Upcoming
 from narrator.game.tellings import telling
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import SilentSpeaker, Speaker
@@ -83,7 +83,9 @@ class Narrator:
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
         self.telling = telling(game.state.mode)(self)  # the deal, the night and the dawn of this way of playing
         self.revealed: set[int] = set()  # seats whose card the table has heard said aloud
-        self.reminders = self.games = 0  # the reminders said this night; the games this narrator has opened
+        self.reminders = 0  # the reminders said this night
+        # the games opened at this table this evening: a welcome heard already makes this one a rematch
+        self.games = 1 if "game.welcome" in lines.picker.heard else 0
         self.tasked = True  # the step called asks for a choice (a recognition does not)
         self.ended = False  # the table has been told this game is over (its end screen is up)
         self.dark = False  # the night is being narrated (its laps too, round the table)
@@ -248,11 +250,13 @@ class Narrator:
         self.unsaid, self.overruns, self.ended = [], [], False
         self.telling, self.revealed = telling(self.state.mode)(self), set()
 
-    def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None:
-        """Let a speaker that can get these lines' audio ready while others play (live voices)."""
+    def prepare(self, *upcoming: Upcoming) -> None:
+        """Let a speaker that can get these lines' audio ready while others play (live voices): each line with
+        the facts it will be said with."""
         prepare = getattr(self.speaker, "prepare", None)
         if prepare is not None:
-            prepare([self.lines.peek(scene, self.moment(values), **values) for scene, values in upcoming])
+            prepare([self.lines.peek(u[0], self.moment(u[1]).but(**(u[2] if len(u) > 2 else {})), **u[1])
+                     for u in upcoming])
 
     def undo_refusal(self) -> str | None:
         """Why ↶ may not take back the last choice now (narrator/game/undo.py); None: it may."""

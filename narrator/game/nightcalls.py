@@ -17,7 +17,7 @@ from engine.roles import ROLES, STEP_ROLE
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
 from narrator.game.inputs import NEVER, Answer, Question
-from narrator.game.signals import Listener
+from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.lines import Line, Number
 
@@ -45,7 +45,7 @@ class Calling(Protocol):
 
     def say(self, scene: str, **values: object) -> Line: ...
 
-    def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None: ...
+    def prepare(self, *upcoming: Upcoming) -> None: ...
 
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None: ...
 
@@ -77,8 +77,9 @@ class CalledNight:
         n.eyes = "night"
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
-        n.prepare(("night.reminder", {}), *((f"night.{s.step}.{part}", {}) for s in plan
-                                            for part in ("wake", "sleep")))
+        n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
+                  *((f"night.{s.step}.{part}", {}, {"gone": gone(n.state, s.step, n.revealed)}) for s in plan
+                    for part in ("wake", "sleep")))
         for slot in plan:
             self.step(slot.step, slot.asked)
         while n.state.phase == "night" and n.state.current is not None:  # a step no plan foresaw

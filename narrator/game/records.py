@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from narrator.game.journal import Journal, JournalError
+from narrator.game.journal import GameJournal, JournalError
 
 FIRST_LINE = 2  # the line of the first record, after the header
 
@@ -44,9 +44,9 @@ def check_sequence(records: list[dict[str, Any]]) -> None:
 class Numbered:
     """Appends to a journal, numbering each record after the last one already in the file."""
 
-    def __init__(self, journal: Journal) -> None:
+    def __init__(self, journal: GameJournal) -> None:
         self.journal = journal
-        self.count = len(Journal.read(journal.path).records)
+        self.count = len(journal.contents().records)
 
     def append(self, kind: str, public: str, payload: dict[str, Any]) -> None:
         self.count += 1

@@ -4,7 +4,7 @@ window as a night step; what the turns collect is handed to the engine as it ask
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Protocol
 
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep
@@ -12,6 +12,7 @@ from narrator.game import laps
 from narrator.game.clock import Clock
 from narrator.game.faults import ReplayMismatch
 from narrator.game.inputs import TURN, Answer, Question
+from narrator.game.signals import Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.lines import Line, Number, Seat
 from narrator.speech.moment import position
@@ -38,7 +39,7 @@ class Narrating(Protocol):
 
     def say_at(self, scene: str, where: str | None, **values: object) -> Line: ...
 
-    def prepare(self, *upcoming: tuple[str, Mapping[str, object]]) -> None: ...
+    def prepare(self, *upcoming: Upcoming) -> None: ...
 
     def recorded(self, question: Question, answer: Answer) -> None: ...
 

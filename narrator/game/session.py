@@ -21,7 +21,7 @@ from narrator.game.clock import Clock
 from narrator.game.history import record_of
 from narrator.game.historystore import HistoryStore
 from narrator.game.inputs import PROMPTS, REVEAL, START, VOTE, Answer, Input, Origin, Question
-from narrator.game.journal import Journal, JournalError
+from narrator.game.journal import Contents, GameJournal, Journal, JournalError
 from narrator.game.narrator import Narrator, UndoRequested
 from narrator.game.records import Numbered, check_sequence, line_of
 from narrator.game.signals import Listener
@@ -121,26 +121,32 @@ class Resumed:
 
 
 def open_journal(path: Path) -> Resumed:
-    """Read a journal for resuming; a torn or damaged tail is cut off (a copy is kept) and reported."""
-    contents = Journal.read(path)
+    """Read a journal file for resuming; a torn or damaged tail is cut off (a copy is kept) and reported."""
+    return resume_from(Journal.read(path), str(path), lambda contents: Journal.repair(path, contents))
+
+
+def resume_from(contents: Contents, where: str, repair: Callable[[Contents], object]) -> Resumed:
+    """A journal read back (`where` names it), for resuming: a torn or damaged tail is cut off by `repair`, which
+    keeps a copy and says where (a file beside it, narrator/game/shelf.py; an online room's rows in its store,
+    narrator/online/roomstore.py), and reported."""
     check_sequence(contents.records)
     try:
         table = Table.from_json(contents.header)
         answers = effective_answers(contents.records)
     except (KeyError, TypeError, ValueError) as exc:
-        raise JournalError(f"the journal {path} is not a wolfcall game ({exc})") from None
+        raise JournalError(f"the journal {where} is not a wolfcall game ({exc})") from None
     note = None
     if contents.damaged_line is not None:
-        backup = Journal.repair(path, contents)
+        backup = repair(contents)
         note = (f"line {contents.damaged_line} of the journal was incomplete or damaged (a copy is in {backup}); "
                 f"the game resumes from the last complete choice")
     return Resumed(table, answers, note)
 
 
-def _ended(path: Path) -> bool:
+def _ended(journal: GameJournal) -> bool:
     """The journal's last record says its game is over."""
     try:
-        records = Journal.read(path).records
+        records = journal.contents().records
     except JournalError:
         return False
     return bool(records) and records[-1]["kind"] == "over"
@@ -160,9 +166,13 @@ def latest_unfinished(folder: Path) -> Path | None:
     return None
 
 
+def new_journal_name(table: Table) -> str:
+    """A new game's journal: named by when it was dealt, so that names sort as the games began."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{table.kind}-{table.seed}.jsonl"
+
+
 def new_journal_path(folder: Path, table: Table) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    return folder / f"{stamp}-{table.kind}-{table.seed}.jsonl"
+    return folder / new_journal_name(table)
 
 
 class Session:
@@ -170,13 +180,13 @@ class Session:
     answer (a rematch too), restarting by replay after an undo."""
 
     def __init__(self, table: Table, script: Script, speaker: Speaker, clock: Clock, live: Input,
-                 journal: Journal | None = None, answers: Sequence[Answer] = (), resumed: bool = False,
+                 journal: GameJournal | None = None, answers: Sequence[Answer] = (), resumed: bool = False,
                  over: Callable[[State], None] | None = None, listener: Listener | None = None,
                  rematches: bool = False, history: HistoryStore | None = None,
                  accounts: dict[int, int] | None = None, now: Callable[[], float] = time.time) -> None:
         self.table, self.script = table, script
         self.history, self.accounts, self.now = history, accounts, now  # where a finished game is kept
-        self.key = journal.path.name if journal is not None else f"unjournaled-{random_seed()}-{id(self)}"
+        self.key = journal.name if journal is not None else f"unjournaled-{random_seed()}-{id(self)}"
         self.listener = listener  # told by each narrator which step is called, and the game as it is said
         self.over = over  # told the moment a game is over, while the cards are still revealed aloud
         self.rematches = rematches  # the table is asked at each game's end whether to play again
@@ -186,7 +196,7 @@ class Session:
         self.answers = list(answers)
         self.resumed = resumed and bool(self.answers)
         # a journal that had ended (an online room reopened at its end): its end is journaled and kept already
-        self.ended = self.resumed and journal is not None and _ended(journal.path)
+        self.ended = self.resumed and journal is not None and _ended(journal)
         self.undone = False
         self.narrator: Narrator | None = None
 

@@ -2,7 +2,9 @@
 start a game's journal, find the game waiting to be continued, reopen it, and set aside one that cannot be
 replayed. A game is named on its shelf by a key.
 
-At home the shelf is a folder, `games/` in the data folder, a file a game, its key the file's name (`Folder`).
+At home the shelf is a folder, `games/` in the data folder, a file a game, its key the file's name (`Folder`). An
+online room's shelf is its rows in the server's store (narrator/online/roomstore.py `RoomShelf`), every write
+fenced by the room's lease: a write refused there raises `Superseded`, and the game stops, writing nothing more.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from narrator.game.journal import Journal, JournalError
+from narrator.game.journal import GameJournal, Journal, JournalError
 from narrator.game.records import set_aside
 from narrator.game.session import Resumed, Table, latest_unfinished, new_journal_path, open_journal
 from narrator.speech.scenes import LANGUAGES
@@ -23,11 +25,11 @@ class Shelf(Protocol):
         """The game to continue: `key` if it is kept here, else the latest that has not ended (None: none)."""
         ...
 
-    def create(self, table: Table) -> Journal:
-        """A new game's journal, its table written first."""
+    def create(self, table: Table) -> GameJournal:
+        """A new game's journal, its table written first; its `name` is its key here."""
         ...
 
-    def reopen(self, key: str) -> tuple[Journal, Resumed]:
+    def reopen(self, key: str) -> tuple[GameJournal, Resumed]:
         """Game `key`'s journal to go on writing, and what it holds (JournalError: it cannot be replayed)."""
         ...
 

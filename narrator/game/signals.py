@@ -5,10 +5,14 @@ the demo do not need to."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
 from engine import State
 from narrator.game.inputs import Question
+
+# a line the narrator may say soon, for a live voice to get ready: its scene, its values, and the facts it adds
+Upcoming = tuple[str, Mapping[str, object]] | tuple[str, Mapping[str, object], Mapping[str, str | None]]
 
 
 class Listener(Protocol):

@@ -1,6 +1,8 @@
 """Which process holds each room: a lease per room in the store's registry (store.py: claim, renew, release),
-so that several processes sharing one store (PostgreSQL) and one data folder never hold one room twice, and a
-room whose process died is taken over by another once its lease has expired.
+so that several processes sharing one store (PostgreSQL) never hold one room twice, and a room whose process died
+is taken over by another once its lease has expired. Each claim answers a fencing token, greater than every one
+before it: the room's writes carry it, and the store refuses those of a claim that is no longer the latest (a
+process that stalled past its lease and woke up to find another holding its room: narrator/online/roomstore.py).
 
 `Holding` is this process's side of it: it claims a room before it opens or reopens it, renews every lease it
 holds every third of the lease's length (`Rooms.watch`), and releases a room it closes, or every room when it
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from narrator.online.store import Store
@@ -26,15 +28,21 @@ class Holds(Protocol):
     holder: str
     ttl: float
 
-    def claim(self, code: str) -> bool:
-        """Take room `code` if it is free, expired or already ours; False when another process holds it."""
+    def claim(self, code: str) -> int | None:
+        """Take room `code` if it is free, expired or already ours: the claim's fencing token; None when another
+        process holds it."""
         ...
 
-    def renew(self, codes: Sequence[str]) -> set[str]:
-        """Extend our leases on `codes` at once; the ones still ours (a room another took over is not)."""
+    def claim_new(self, code: str) -> int | None:
+        """Take a code no room has ever had (its token); None when one has."""
         ...
 
-    def release(self, code: str) -> None: ...
+    def renew(self, fences: Mapping[str, int]) -> set[str]:
+        """Extend our leases of the codes in `fences` (each with our claim's token) at once; the ones still ours
+        (a room another took over since is not)."""
+        ...
+
+    def release(self, code: str, fence: int) -> None: ...
 
     def free(self, code: str) -> bool:
         """Nobody holds room `code` now (no lease, or an expired one): a process may take it over."""
@@ -50,13 +58,16 @@ class Alone:
 
     holder, ttl = "alone", LEASE_S
 
-    def claim(self, code: str) -> bool:
-        return True
+    def claim(self, code: str) -> int | None:
+        return 0
 
-    def renew(self, codes: Sequence[str]) -> set[str]:
-        return set(codes)
+    def claim_new(self, code: str) -> int | None:
+        return 0
 
-    def release(self, code: str) -> None:
+    def renew(self, fences: Mapping[str, int]) -> set[str]:
+        return set(fences)
+
+    def release(self, code: str, fence: int) -> None:
         pass
 
     def free(self, code: str) -> bool:
@@ -75,14 +86,17 @@ class Holding:
             raise ValueError("a lease lasts some seconds")
         self.store, self.holder, self.ttl, self.now = store, holder, ttl, now
 
-    def claim(self, code: str) -> bool:
+    def claim(self, code: str) -> int | None:
         return self.store.claim(code, self.holder, self.now(), self.ttl)
 
-    def renew(self, codes: Sequence[str]) -> set[str]:
-        return self.store.renew(codes, self.holder, self.now(), self.ttl)
+    def claim_new(self, code: str) -> int | None:
+        return self.store.claim_new(code, self.holder, self.now(), self.ttl)
 
-    def release(self, code: str) -> None:
-        self.store.release(code, self.holder)
+    def renew(self, fences: Mapping[str, int]) -> set[str]:
+        return self.store.renew(fences, self.holder, self.now(), self.ttl)
+
+    def release(self, code: str, fence: int) -> None:
+        self.store.release(code, fence)
 
     def free(self, code: str) -> bool:
         return self.store.holder_of(code, self.now()) is None

@@ -30,6 +30,7 @@ from narrator.audio.mixer import LAYERS
 from narrator.config import Config, volume_level
 from narrator.game.historystore import HistoryStore
 from narrator.game.session import Table
+from narrator.game.shelf import Shelf
 from narrator.online.channels import Channels, Client, Member
 from narrator.online.roommessages import room_messages
 from narrator.speech.script import Script
@@ -90,7 +91,7 @@ class Room:
                  ruleset: str = "classic", lang: str = "en", voice: str | None = None, speaking: bool = False,
                  fast: bool = False, speed: float = 1.0, now: Callable[[], float] = time.time,
                  speaker_factory: Callable[[Hub, Table], Any] | None = None,
-                 history: HistoryStore | None = None) -> None:
+                 history: HistoryStore | None = None, shelf: Shelf | None = None) -> None:
         self.code, self.owner, self.now = code, owner.user, now
         self.members: list[Member] = []
         self.removed: set[int] = set()
@@ -99,7 +100,7 @@ class Room:
         self.created = self.active = now()
         self.talker: dict[int, Client] = {}  # by account: the page that holds its voice chat, the last one opened
         hub = Hub(cfg, script, data, fast=fast, audio="none", speaker_factory=speaker_factory, speed=speed,
-                  lang=lang, hooks=RoomHooks(self), history=history)
+                  lang=lang, hooks=RoomHooks(self), history=history, shelf=shelf)
         self.hub = hub
         self.channels = Channels(hub, self, now, speaking)  # the voice chat, the speaking list, the sundial
         self.messages = room_messages(hub.messages)

@@ -3,11 +3,14 @@
 A code is eight letters from an alphabet read aloud without doubt (20^8, about 2.6e10 codes), so guessing
 one is hopeless at the rate joins are allowed (`JOIN_TRIES` a minute for each address and each account),
 counted in the store when the server has one, so that every process sharing it shares one count.
-Several processes may share one store (PostgreSQL) and one data folder: each holds its rooms by a lease in the
-store's registry (holding.py), renewed by `watch`; a room another process holds is answered `room.elsewhere`
-(HTTP 503: a proxy tries the next process, nginx's `proxy_next_upstream http_503`), and a room whose lease has
-expired (its process died) is taken over from its record and journal by the next `watch` round. Without a shared
-store, a host routes each code to its own server by its first letter (see the README, "Running many rooms").
+Several processes may share one store (PostgreSQL), and nothing else: each holds its rooms by a lease in the
+store's registry (holding.py), renewed by `watch`, and keeps each room's record and journals in the store
+(roomstore.py), every write fenced by its claim's token; a room another process holds is answered
+`room.elsewhere` (HTTP 503: a proxy tries the next process, nginx's `proxy_next_upstream http_503`), and a room
+whose lease has expired (its process died) is taken over from its record and journal by the next `watch` round.
+A room whose write was refused (another process claimed it while this one stalled) is let go at once. Without a
+shared store, a host routes each code to its own server by its first letter (see the README, "Running many
+rooms").
 """
 
 from __future__ import annotations
@@ -22,11 +25,12 @@ from typing import Any
 
 from narrator.config import Config
 from narrator.game.historystore import HistoryStore, open_history
-from narrator.game.journal import JournalError
+from narrator.game.journal import Fence, JournalError
 from narrator.game.session import Table
 from narrator.online.holding import Alone, Holds
 from narrator.online.openrooms import OpenRooms, RoomFiles
 from narrator.online.room import Member, Room
+from narrator.online.roomstore import StoredRooms
 from narrator.online.store import Store
 from narrator.speech.script import Script
 from narrator.ui.web.arrivals import JOIN_TRIES, Window
@@ -50,21 +54,23 @@ class Rooms:
                  history: HistoryStore | None = None) -> None:
         """`prefix`: the first letter of every code this server draws, so that a router in front of several
         servers sends `/r/<code>...` to the one that holds the room by that letter alone (README). `store`:
-        where the join tries are counted (without one, in this process's memory). `kept`: where the list of
-        open rooms is kept for a restart (default: a file a room in `data/rooms`). `holding`: this process's
-        leases in the store's registry (default: none, every room is this server's). `history`: where every
-        room's finished games are kept (default: `history.sqlite` in `data`)."""
+        where the join tries are counted (without one, in this process's memory). `kept`: where the open rooms'
+        records and journals are kept for a restart or another process (default: in `store`; without one, a
+        folder a room in `data/rooms`). `holding`: this process's leases in the store's registry (default: none,
+        every room is this server's). `history`: where every room's finished games are kept (default:
+        `history.sqlite` in `data`)."""
         if len(prefix) > 1 or (prefix and prefix not in CODE_LETTERS):
             raise ValueError(f"a code's first letter is one of {CODE_LETTERS}")
         self.cfg, self.script, self.data, self.fast, self.speed, self.now = cfg, script, data, fast, speed, now
         self.prefix = prefix
         self.speaker_factory = speaker_factory
         self.rooms: dict[str, Room] = {}
-        # every room's finished games, each kept with its players' accounts
-        self.history = history if history is not None else open_history(data)
+        # every room's finished games, each kept with its players' accounts (with a store, beside it: fenced)
+        self.history = history if history is not None else store.open_history() if store else open_history(data)
         self.lock = threading.Lock()
         self.joins: Window | StoredWindow = Window(now, JOIN_TRIES) if store is None else StoredWindow(store, now)
-        self.kept = kept if kept is not None else RoomFiles(data / "rooms")
+        self.kept: OpenRooms = kept if kept is not None else StoredRooms(store) if store else RoomFiles(data / "rooms")
+        self.fences: dict[str, Fence] = {}  # the claim of each room held here, every write of the room carries it
         self.closing = False  # the server is restarting: no room opens or is joined any more
         self.holding: Holds = holding if holding is not None else Alone()
         self.taking = threading.Lock()  # one takeover at a time: a room is never reopened twice in this process
@@ -84,18 +90,25 @@ class Rooms:
                 raise Refusal("room.busy", "this server has no room left; try again later")
             if sum(room.owner == user for room in self.rooms.values()) >= ROOMS_EACH:
                 raise Refusal("room.many", f"you already have {ROOMS_EACH} rooms open; play in one of them")
-            code = self._new_code()
-            folder = self.data / "rooms" / code
-            room = Room(code, Member(user, name), self.cfg, self.script, folder, ruleset=ruleset, lang=lang,
-                        voice=voice, speaking=bool(options.get("speaking", False)), fast=self.fast, speed=self.speed,
-                        now=self.now, speaker_factory=self.speaker_factory, history=self.history)
-            self.rooms[code] = room
-            self._keep(room)
+            fence = self._new_code()
+            room = Room(fence.room, Member(user, name), self.cfg, self.script, self.data / "rooms" / fence.room,
+                        ruleset=ruleset, lang=lang, voice=voice, speaking=bool(options.get("speaking", False)),
+                        **self._room_options(fence))
+            self.rooms[fence.room] = room
+            self._keep(room, fence)
             return room
 
-    def _keep(self, room: Room) -> None:
-        code = room.code
-        room.store = lambda record: self.kept.save(code, record)
+    def _room_options(self, fence: Fence) -> dict[str, Any]:
+        """What every room of this server is made with, its journals and history written as the claim `fence`."""
+        return {"fast": self.fast, "speed": self.speed, "now": self.now, "speaker_factory": self.speaker_factory,
+                "shelf": self.kept.shelf(fence, self.wake.set),
+                "history": self.kept.history(fence, self.history, self.wake.set)}
+
+    def _keep(self, room: Room, fence: Fence) -> None:
+        """The room's record is kept as the claim `fence` from now on; a refused write wakes `watch`, whose
+        renewal fails and lets the room go."""
+        self.fences[fence.room] = fence
+        room.store = lambda record: self.kept.save(fence, record, self.wake.set)
         room.keep()
 
     def _refuse_closing(self) -> None:
@@ -112,25 +125,29 @@ class Rooms:
         """Claim room `code` and reopen it from its record and journal; False when another process holds it, it
         has no record (closed meanwhile), or it cannot be reopened."""
         with self.taking:
-            if code in self.rooms or code in self.broken or not self.holding.claim(code):
+            if code in self.rooms or code in self.broken:
                 return False
+            token = self.holding.claim(code)
+            if token is None:
+                return False
+            fence = Fence(code, token)
             record = self.kept.get(code)
-            room = None if record is None else self._reopened(code, record)
+            room = None if record is None else self._reopened(fence, record)
             if room is None:
-                self.holding.release(code)
+                self.holding.release(code, token)
                 return False
             with self.lock:
                 self.rooms[code] = room
-            self._keep(room)  # kept as it was read: nothing is written again
+            self._keep(room, fence)  # kept as it was read: nothing is written again
             return True
 
-    def _reopened(self, code: str, record: dict[str, Any]) -> Room | None:
+    def _reopened(self, fence: Fence, record: dict[str, Any]) -> Room | None:
+        code = fence.room
         try:
             names = {int(user): str(name) for user, name in record["members"]}
             room = Room(code, Member(int(record["owner"]), names[int(record["owner"])]), self.cfg, self.script,
                         self.data / "rooms" / code, ruleset=record["ruleset"], lang=record["lang"],
-                        voice=record.get("voice"), speaking=bool(record["speaking"]), fast=self.fast,
-                        speed=self.speed, now=self.now, speaker_factory=self.speaker_factory, history=self.history)
+                        voice=record.get("voice"), speaking=bool(record["speaking"]), **self._room_options(fence))
             room.reseat(record)
         except (KeyError, TypeError, ValueError, JournalError, Refusal) as exc:
             print(f"wolfcall: the room {code} could not be reopened ({exc!r})", file=sys.stderr)
@@ -154,12 +171,14 @@ class Rooms:
         if self.closing:
             return
         with self.lock:
-            held = list(self.rooms.items())
-        ours = self.holding.renew([code for code, _ in held])
+            held = [(code, room) for code, room in self.rooms.items() if code in self.fences]  # kept as claimed
+            fences = {code: self.fences[code].token for code, _ in held}
+        ours = self.holding.renew(fences)
         lost = [(code, room) for code, room in held if code not in ours]
         for code, room in lost:
             with self.lock:
                 self.rooms.pop(code, None)
+                self.fences.pop(code, None)
             room.store = None  # its record is the new holder's now
             room.suspend()
         if lost:
@@ -194,15 +213,21 @@ class Rooms:
             if thread is not None:
                 thread.join(max(0.0, deadline - time.monotonic()))
         for room in rooms:  # every answer journaled: another process may take them over from now on
-            self.holding.release(room.code)
+            fence = self.fences.get(room.code)
+            if fence is not None:
+                self.holding.release(*fence)
 
-    def _new_code(self) -> str:
+    def _new_code(self) -> Fence:
+        """A code no room has had (in the store's registry; in the data folder without one), claimed."""
         import secrets
 
         while True:
             code = self.prefix + "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH - len(self.prefix)))
-            if code not in self.rooms and not (self.data / "rooms" / code).exists() and self.holding.claim(code):
-                return code
+            if code in self.rooms or (self.data / "rooms" / code).exists():
+                continue
+            token = self.holding.claim_new(code)
+            if token is not None:
+                return Fence(code, token)
 
     def find(self, typed: object) -> Room | None:
         """The room of a typed code (spaces, dashes and case forgiven), compared in constant time."""
@@ -248,9 +273,10 @@ class Rooms:
             if t - room.idle_since() > IDLE_SECONDS:
                 del self.rooms[code]
                 room.close()
-                self.kept.drop(code)
+                fence = self.fences.pop(code)
+                self.kept.drop(fence)  # its lease, record and journals
                 shutil.rmtree(self.data / "rooms" / code, ignore_errors=True)
-                self.holding.release(code)
+                self.holding.release(*fence)
 
     def all(self) -> list[Room]:
         with self.lock:

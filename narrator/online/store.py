@@ -12,9 +12,15 @@ Promises both keep (tests/online/test_store.py runs one test module against both
 - `take_try` counts and records one try in one transaction (locked per key), so processes sharing a store share
   one count: N processes do not get N times the allowance.
 - The room registry is a lease per room: `claim(code, holder, now, ttl)` takes a room that is free, expired or
-  already this holder's, for `ttl` seconds; `renew` extends it while `holder` still holds it; `release` gives it
-  up; `holder_of` names the live holder; `leases` lists every row, expired ones too (the rooms a dead process
-  left, for another to claim). The database decides who wins a race (one row, one atomic upsert).
+  already this holder's, for `ttl` seconds, and answers its fencing token: a number that grows with every claim
+  (`claim_new` takes a code nobody has used, token 1); `renew` extends it while that claim is still the latest;
+  `release` gives it up (the room's record and journals stay, for another process to take it over); `holder_of`
+  names the live holder; `leases` lists every row, expired ones too (the rooms a dead process left, for another
+  to claim). The database decides who wins a race (one row, one atomic upsert).
+- A room's record and journals live in the store too (`save_record`, `add_line`...: narrator/online/roomstore.py),
+  so that processes share nothing else. Every write for a room carries its holder's token, and the statement
+  that writes also checks it against the room's row, which it locks (`FOR SHARE`; SQLite has one writer at a
+  time): a holder whose lease another process has claimed since writes nothing, and is told so (False).
 - The schema is the numbered list `MIGRATIONS`, applied at start in one transaction (a schema_version table
   says how far a database has come), so a store opened by a newer wolfcall is brought up to date and one
   written by a newer wolfcall than this is refused with a clear error.
@@ -27,14 +33,18 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from abc import abstractmethod
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
+from narrator.game.historystore import HISTORY_FILE, HistoryStore, SqliteHistory
+from narrator.online.roomregistry import RoomRegistry, Run, SqlRooms
 from narrator.sqlitefile import open_sqlite, transaction
+
+STORE_FILE = "accounts.sqlite"  # the store without --store, in the data folder
 
 
 class Taken(Exception):
@@ -57,16 +67,9 @@ class StoredUser:
     password_hash: str
 
 
-@dataclass(frozen=True)
-class Lease:
-    """A room in the registry: which process holds it, until when (unless renewed)."""
+class Store(RoomRegistry, Protocol):
+    """Accounts, sign-in sessions and counted tries, beside the room registry (roomregistry.py)."""
 
-    code: str
-    holder: str
-    expires: float
-
-
-class Store(Protocol):
     def add_user(self, name: str, key: str, password_hash: str) -> int:
         """The new account's id; `Taken` when `key` exists."""
         ...
@@ -105,25 +108,9 @@ class Store(Protocol):
         """Forget every try made at or before `before`; how many."""
         ...
 
-    def claim(self, code: str, holder: str, now: float, ttl: float) -> bool:
-        """Take room `code` for `holder` until `now + ttl`, if it is free, expired or already `holder`'s."""
-        ...
-
-    def renew(self, codes: Sequence[str], holder: str, now: float, ttl: float) -> set[str]:
-        """Extend `holder`'s leases on `codes` to `now + ttl`, in one transaction (one write to the disk for all
-        of a process's rooms); the codes still `holder`'s (not one another holds, nor one nobody does: released)."""
-        ...
-
-    def release(self, code: str, holder: str) -> bool:
-        """Give the room up; False when `holder` did not hold it."""
-        ...
-
-    def holder_of(self, code: str, now: float) -> str | None:
-        """Who holds room `code` at `now` (a lease not expired), else None."""
-        ...
-
-    def leases(self) -> list[Lease]:
-        """Every room in the registry, expired leases too, by code."""
+    def open_history(self) -> HistoryStore:
+        """The group's history beside the store, where a room's finished game is written fenced: in the same
+        database (SQLite: the data folder's history file, the store's attached to it)."""
         ...
 
     def close(self) -> None: ...
@@ -143,29 +130,25 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "CREATE INDEX tries_at ON tries(at)"),
     ("CREATE TABLE rooms (code TEXT PRIMARY KEY, holder TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
      "CREATE INDEX rooms_holder ON rooms(holder)"),
+    ("ALTER TABLE rooms ADD COLUMN fence BIGINT NOT NULL DEFAULT 0",
+     "ALTER TABLE rooms ADD COLUMN record TEXT",
+     "CREATE TABLE journal_lines (room TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,"
+     " journal TEXT NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (room, journal, n))"),
 )
 
 USER_COLUMNS = "users.id, users.name, users.key, users.password_hash"
-CLAIM = ("INSERT INTO rooms (code, holder, expires) VALUES (?, ?, ?) ON CONFLICT (code) DO UPDATE"
-         " SET holder = excluded.holder, expires = excluded.expires"
-         " WHERE rooms.holder = excluded.holder OR rooms.expires <= ? RETURNING holder")
-
-Run = Callable[[str, Sequence[object]], Any]  # runs one statement in the open transaction: a cursor
-
-
-class SqlStore(ABC):
-    """`Store`'s methods once, over any database whose `_tx` opens a transaction and runs `?`-statements."""
+class SqlStore(SqlRooms):
+    """`Store`'s methods once, over any database whose `_tx` opens a transaction and runs `?`-statements (the room
+    registry's in `SqlRooms`, roomregistry.py)."""
 
     unique_errors: tuple[type[Exception], ...] = ()
     id_column = ""
 
     @abstractmethod
-    def _tx(self, lock: str | None = None) -> AbstractContextManager[Run]:
-        """One transaction (committed at the end, rolled back on an error); `lock`: serialised per that key
-        across every process of the store."""
+    def close(self) -> None: ...
 
     @abstractmethod
-    def close(self) -> None: ...
+    def open_history(self) -> HistoryStore: ...
 
     def migrate(self, run: Run) -> int:
         """Bring the schema up to `MIGRATIONS` inside the caller's (locked) transaction; the version reached."""
@@ -246,29 +229,6 @@ class SqlStore(ABC):
     def drop_tries_before(self, before: float) -> int:
         return self._change("DELETE FROM tries WHERE at <= ?", (before,))
 
-    def claim(self, code: str, holder: str, now: float, ttl: float) -> bool:
-        with self._tx() as run:
-            return run(CLAIM, (code, holder, now + ttl, now)).fetchone() is not None
-
-    def renew(self, codes: Sequence[str], holder: str, now: float, ttl: float) -> set[str]:
-        if not codes:
-            return set()
-        renew = "UPDATE rooms SET expires = ? WHERE code = ? AND holder = ?"
-        with self._tx() as run:
-            return {code for code in codes if run(renew, (now + ttl, code, holder)).rowcount}
-
-    def release(self, code: str, holder: str) -> bool:
-        return self._change("DELETE FROM rooms WHERE code = ? AND holder = ?", (code, holder)) > 0
-
-    def holder_of(self, code: str, now: float) -> str | None:
-        with self._tx() as run:
-            row = run("SELECT holder FROM rooms WHERE code = ? AND expires > ?", (code, now)).fetchone()
-        return None if row is None else str(row[0])
-
-    def leases(self) -> list[Lease]:
-        with self._tx() as run:
-            rows = run("SELECT code, holder, expires FROM rooms ORDER BY code", ()).fetchall()
-        return [Lease(str(c), str(h), float(e)) for c, h, e in rows]
 
 
 class SqliteStore(SqlStore):
@@ -276,6 +236,7 @@ class SqliteStore(SqlStore):
     processes of one machine through the file (each waits up to 5 s for another's write)."""
 
     unique_errors = (sqlite3.IntegrityError,)
+    errors = (sqlite3.Error,)
     id_column = "INTEGER PRIMARY KEY AUTOINCREMENT"
 
     def __init__(self, path: Path | str) -> None:
@@ -286,11 +247,14 @@ class SqliteStore(SqlStore):
             self.migrate(run)
 
     @contextmanager
-    def _tx(self, lock: str | None = None) -> Iterator[Run]:
-        """`lock`: BEGIN IMMEDIATE takes the file's write lock first, so the count and the write are one step
-        for every process on the file (SQLite has one writer at a time: every key shares that lock)."""
-        with transaction(self._db, self._lock, "BEGIN IMMEDIATE" if lock is not None else "BEGIN") as run:
+    def _tx(self, lock: str | None = None, write: bool = False) -> Iterator[Run]:
+        """`lock`, `write`: BEGIN IMMEDIATE takes the file's write lock first, so the read and the write are one
+        step for every process on the file (SQLite has one writer at a time: every key shares that lock)."""
+        with transaction(self._db, self._lock, "BEGIN IMMEDIATE" if lock is not None or write else "BEGIN") as run:
             yield run
+
+    def open_history(self) -> HistoryStore:
+        return SqliteHistory(self.path.with_name(HISTORY_FILE), registry=self.path)
 
     def close(self) -> None:
         with self._lock:

@@ -103,3 +103,44 @@ def test_the_table_is_the_count_of_the_games_played_now(rules: str, players: int
     if near is not None:
         trial = _swapped(setup, near["out"], near["in"])
         assert dict(simulate(trial, house, near["games"]).wins) == near["wins"], stale
+
+
+def extended_twelve() -> Setup:
+    """The recommended 12-player extended deal with the fox for a villager: not in the table."""
+    counts = dict(Setup.recommended(ruleset("extended"), 12).counts)
+    counts["villager"] -= 1
+    counts["fox"] = 1
+    return Setup(ruleset("extended"), 12, counts)
+
+
+def test_the_screen_estimate_plays_the_same_count_of_games_on_any_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screen's estimate was as many games as fit in 0.3 s: on a slower machine, fewer games and a wider interval.
+    Now it is a count of games (its time only a guard), here on a clock that never moves."""
+    from narrator.balance import odds
+
+    played: list[Setup] = []
+
+    def counted(setup: Setup, house: object, seed: int, players: str = "heuristic") -> str:
+        played.append(setup)
+        return "village" if seed % 3 else "wolves"
+
+    monkeypatch.setattr(odds, "play", counted)
+    setup, budget = extended_twelve(), odds.SCREEN_BUDGET
+    assert key(setup, defaults("extended")) not in table()
+    found = estimate(setup, defaults("extended"), clock=lambda: 0.0, budget=budget)
+    assert found.odds.games == budget.games and found.odds.source == "live"
+    assert budget.near_tried is not None
+    assert len(played) == budget.games + budget.near_tried * budget.near_games
+    tried = {tuple(sorted(s.counts.items())) for s in played[budget.games:]}
+    assert tried == {tuple(sorted(s.counts.items())) for _, _, s in neighbours(setup)[:budget.near_tried]}
+
+
+def test_a_deal_too_big_to_play_out_in_time_is_answered_from_the_games_played_by_then() -> None:
+    from narrator.balance.odds import Budget
+
+    ticks = count()  # a clock that moves one second per reading
+    setup = Setup.recommended(ruleset("extended"), 40)
+    found = estimate(setup, defaults("extended"), clock=lambda: float(next(ticks)),
+                     budget=Budget(seconds=3.0, games=100, near_games=30, near_tried=2))
+    assert found.odds.source == "live" and 1 <= found.odds.games <= 4
+    assert found.suggestion is None or found.suggestion[2].games <= 2

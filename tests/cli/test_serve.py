@@ -124,3 +124,33 @@ def test_a_stopped_online_server_leaves_no_process_behind(tmp_path: Path, stop: 
             proc.kill()
             proc.communicate()
     assert "Traceback" not in err and "Error" not in err, err
+
+
+def test_sigterm_closes_the_stores_before_the_server_ends_by_it(tmp_path: Path) -> None:
+    """uvicorn raises the signal it caught again as soon as it has stopped, which ended the process before
+    serve's own `finally`: the rooms were suspended, but the stores never closed. Now the stores are closed (SQLite
+    writes its log back into the file and removes it when its last connection closes), then the process ends by
+    the signal, as a supervisor expects."""
+    import httpx
+
+    proc = _serve(tmp_path)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # said once it listens
+        assert "online rooms on http://127.0.0.1:" in line, line + proc.stderr.read()
+        base = line.strip().rsplit(" ", 1)[1].rstrip("/")
+        ana = httpx.Client(base_url=base, timeout=GUARD_S)
+        assert ana.post("/api/signup", json={"name": "Ana", "password": "correct horse"}).status_code == 200
+        assert ana.post("/api/rooms", json={"ruleset": "classic"}).status_code == 200
+        data = tmp_path / "data"
+        assert (data / "accounts.sqlite-wal").exists()  # written, and open
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=GUARD_S)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == -signal.SIGTERM, err
+    assert "wolfcall: stopped; 1 rooms left for the next start or another process" in err, err
+    assert not list(data.glob("*.sqlite-wal")), list(data.iterdir())  # every store closed
+    assert "Traceback" not in err, err

@@ -11,7 +11,7 @@ import pytest
 
 from narrator.game.history import overview, player_stats
 from narrator.game.historystore import HistoryStore, SqlHistory, SqliteHistory
-from narrator.online.pgstore import PostgresHistory, open_history_store
+from narrator.online.pgstore import PostgresHistory, open_store
 
 from .history_games import GAMES
 
@@ -50,7 +50,8 @@ def filled(opener: Opener) -> SqlHistory:
 def test_both_are_history_stores(opener: Opener, tmp_path: Path) -> None:
     store: HistoryStore = opener()  # mypy holds both to the Protocol
     assert isinstance(store, SqlHistory)
-    assert isinstance(open_history_store(None, tmp_path / "data"), SqliteHistory)  # no --store: the data folder
+    beside = open_store(None, tmp_path / "data").open_history()  # no --store: the data folder's file
+    assert isinstance(beside, SqliteHistory) and beside.path == tmp_path / "data" / "history.sqlite"
 
 
 def test_games_come_back_as_they_were_kept(opener: Opener) -> None:

@@ -3,18 +3,22 @@ and what the table already heard or will hear next shapes what it says."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
 
 from engine import Game
-from narrator.game.inputs import VOTE
+from narrator.game.clock import VirtualClock
+from narrator.game.inputs import VOTE, Exhausted, ScriptedInput
 from narrator.game.moments import pack
+from narrator.game.narrator import Narrator
+from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines, RoleName, Seat
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
 
-from ..narration import SCRIPT, answers, captions, narrate
+from ..narration import NAMES, ROLES, SCRIPT, answers, captions, narrate, opening
 
 LOVERS = ["cupid", "werewolf", "seer", "witch", "villager", "villager"]  # Ana cupid ... Eva and Fede villagers
 HUNTER = ["werewolf", "hunter", "villager", "villager", "villager", "villager"]
@@ -165,3 +169,15 @@ def test_a_card_that_cannot_agree_with_its_player_is_said_as_the_card() -> None:
     assert lines.moment_of(None, {"player": Seat(2), "role": sisters}).gender == "unsaid"
     assert lines.moment_of(None, {"player": Seat(1), "role": hunter}).gender == "f"
     assert lines.moment_of(None, {"player": Seat(2), "role": wolf_father}).gender == "m"
+
+
+def test_a_table_that_heard_a_welcome_this_evening_is_welcomed_to_a_rematch(moments: list[tuple[str, Moment]]) -> None:
+    """The evening's memory goes from game to game (a new narrator each): the second game's welcome knows."""
+    first = narrate(answers(("werewolves:6", 2.0)))
+    evening = first.lines.picker.snapshot()
+    game = Game.new(NAMES, roles=ROLES, ruleset="classic", seed=2)
+    second = Narrator(game, Lines(SCRIPT, "en", Picker(2, evening), NAMES), CaptionSpeaker(None), VirtualClock(),
+                      ScriptedInput(opening(len(ROLES))), seed=2)
+    with contextlib.suppress(Exhausted):
+        second.run()
+    assert [m.game for s, m in moments if s == "game.welcome"] == ["first", "later"]

@@ -12,12 +12,12 @@ import pytest
 
 from engine.flow import REMATCH
 from narrator.config import Config
-from narrator.game.journal import Journal
+from narrator.game.journal import Fence, Journal
 from narrator.game.session import open_journal
 from narrator.online.openrooms import RECORD, RoomFiles
 from narrator.online.rooms import Rooms
 from narrator.ui.web.refusals import Refusal
-from tests.ui.web.tables import Frame
+from tests.ui.web.tables import Frame, journal_of
 from tests.ui.web.test_frames import secrets_allowed
 
 from .roomtable import NAMES, SCRIPT, RoomTable, open_room, play_room
@@ -76,7 +76,7 @@ def test_a_restart_reopens_the_room_at_its_seats_screens_and_game(tmp_path: Path
         asked = (q.step, q.number)
         screens = {p.seat: shown(p.screen()) for p in phones}
         spoke = set(room.channels.speaking.spoke) if room.channels.speaking else set()
-    path = room.hub.journal_path
+    path = journal_of(room.hub)
     assert path is not None
     kept = answers(path)
 
@@ -129,14 +129,14 @@ def test_a_reopened_room_nobody_rejoins_closes_when_idle(tmp_path: Path) -> None
 
 def test_an_unreadable_record_is_skipped_and_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files = RoomFiles(tmp_path / "rooms")
-    files.save("ACDEFHJK", {"code": "ACDEFHJK", "owner": 1})
+    files.save(Fence("ACDEFHJK", 0), {"code": "ACDEFHJK", "owner": 1}, lambda: None)
     (tmp_path / "rooms" / "MNPRTWXY").mkdir()
     (tmp_path / "rooms" / "MNPRTWXY" / RECORD).write_text('{"code": "MNPR', encoding="utf-8")  # torn
     assert list(files.all()) == ["ACDEFHJK"]
     assert "MNPRTWXY" in capsys.readouterr().err
     assert Rooms(Config(), SCRIPT, tmp_path, fast=True).reopen() == []  # no members: named, not reopened
     assert "ACDEFHJK" in capsys.readouterr().err
-    files.drop("ACDEFHJK")
+    files.drop(Fence("ACDEFHJK", 0))
     assert files.all() == {}
 
 
@@ -152,7 +152,7 @@ def test_a_room_at_its_end_comes_back_at_its_end_and_plays_again(tmp_path: Path)
     play_room(room, table, phones, random.Random(5))
     table.wait(lambda: room.hub.question is not None and room.hub.question.step == REMATCH)
     screens = {p.seat: shown(p.screen()) for p in phones}
-    path = room.hub.journal_path
+    path = journal_of(room.hub)
     assert path is not None and records(path)[-1] == "over"
     kept, games = records(path), [(g.key, g.ended) for g in rooms.history.games()]
     rooms.suspend()

@@ -13,6 +13,7 @@ frame, a page's state; the bounds only guard against a hang.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import queue
 import shutil
@@ -20,8 +21,8 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,9 @@ from typing import Any
 import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from narrator.game.session import latest_unfinished, open_journal
+from narrator.game.journal import Fence
+from narrator.online.roomstore import RoomShelf
+from narrator.online.store import SqliteStore, SqlStore
 
 from ..browser import ARGS, CHROMIUM, free_port
 from .proxied import proxied
@@ -184,7 +187,7 @@ class Night:
     wolves: set[int]
     before: dict[int, dict[str, Any]]
     counts: dict[int, int]
-    journal: Path
+    journal: Callable[[], list[tuple[str, float]]]  # the answers the store keeps now
     kept: list[tuple[str, float]]
 
     def pair(self) -> tuple[Player, Player]:
@@ -193,8 +196,17 @@ class Night:
         return w1, w2
 
 
-def journaled(journal: Path) -> list[tuple[str, float]]:
-    return [(str(a.value), a.delay) for a in open_journal(journal).answers]
+def journaled(opened: Callable[[], SqlStore], code: str) -> list[tuple[str, float]]:
+    """The answers of room `code`'s game as its server's store keeps them (the room's record names its journal)."""
+    with closing(opened()) as store:
+        record = json.loads(store.record(code) or "{}")
+        shelf = RoomShelf(store, Fence(code, 0), lambda: None)  # only read
+        return [(str(a.value), a.delay) for a in shelf.reopen(record["journal"])[1].answers]
+
+
+def sqlite_store(data: Path) -> Callable[[], SqlStore]:
+    """The store of a server without --store: its data folder's file."""
+    return lambda: SqliteStore(data / "accounts.sqlite")
 
 
 async def browse(p: Any, tmp_path: Path) -> Any:
@@ -203,7 +215,7 @@ async def browse(p: Any, tmp_path: Path) -> Any:
         *ARGS, *MEDIA, f"--use-file-for-fake-audio-capture={tone(tmp_path / 'tone.wav', 440)}"])
 
 
-async def to_the_night(p: Any, browser: Any, url: str, data: Path) -> Night:
+async def to_the_night(p: Any, browser: Any, url: str, opened: Callable[[], SqlStore]) -> Night:
     """Six players sign up at `url`, Ana opens a room, the others join, the cards are dealt and seen, and the game
     goes on until both wolves are asked on night 1 (the wolves' step waits: no night is open yet)."""
     changed = asyncio.Event()
@@ -227,10 +239,11 @@ async def to_the_night(p: Any, browser: Any, url: str, data: Path) -> Night:
     await drive(players, plan, changed, lambda: all(wolves_asked(w, 1) for w in (w1, w2))
                 and all(x.last_screen()[1].get("q", -1) >= 0 for x in players), "night 1")
     await wait_connected(w1, {w2.seat})
-    journal = latest_unfinished(data / "rooms" / code / "games")
-    assert journal is not None
+    def journal() -> list[tuple[str, float]]:
+        return journaled(opened, code)
+
     return Night(players, plan, changed, code, roles, wolves, {x.seat: shown(x.last_screen()[1]) for x in players},
-                 {x.seat: len(x.frames) for x in players}, journal, journaled(journal))
+                 {x.seat: len(x.frames) for x in players}, journal, journal())
 
 
 async def all_back(night: Night, told: bool) -> None:
@@ -272,7 +285,7 @@ async def the_end(night: Night) -> None:
     for x in night.players:
         check_frames(x)
         assert not x.errors, (x.name, x.errors)
-    assert journaled(night.journal)[: len(night.kept)] == night.kept
+    assert night.journal()[: len(night.kept)] == night.kept
 
 
 async def scenario(url: str, data: Path, port: int, running: list[Process], how: signal.Signals,
@@ -282,7 +295,7 @@ async def scenario(url: str, data: Path, port: int, running: list[Process], how:
     async with async_playwright() as p:
         browser = await browse(p, tmp_path)
         try:
-            night = await to_the_night(p, browser, url, data)
+            night = await to_the_night(p, browser, url, sqlite_store(data))
             await restart(running, data, port, how)
             await all_back(night, told=how == signal.SIGTERM)
             await the_end(night)

@@ -19,7 +19,7 @@ from narrator.game.journal import Journal
 from narrator.online.rooms import CODE_LENGTH, IDLE_SECONDS, JOIN_TRIES
 from narrator.ui.web.guard import CODE_LETTERS
 from narrator.ui.web.refusals import Refusal
-from tests.ui.web.tables import Frame, Phone
+from tests.ui.web.tables import Frame, Phone, journal_of
 from tests.ui.web.test_frames import same_shape, secrets_allowed
 
 from .conftest import Clock
@@ -263,13 +263,13 @@ def test_the_hosts_rematch_is_a_choice_of_the_rooms_game_and_deals_the_next_one(
     _rooms, room, table, phones = open_room(tmp_path, 6, "classic", seed=6, speaking=True)
     phones[0].send(t="deal")
     play_room(room, table, phones, random.Random(6))
-    path, speaking = room.hub.journal_path, room.channels.speaking
+    path, speaking = journal_of(room.hub), room.channels.speaking
     assert path is not None
     phones[1].send(t="rematch")  # a seat is not the host
     assert phones[1].refusals()[-1]["rule"] == "message.not_yours"
     phones[0].send(t="rematch")
     table.wait(lambda: all((p.screen() or {}).get("screen") == "card" for p in phones))  # the next game's cards
-    assert room.hub.journal_path == path and room.hub.state is not None and room.hub.state.game == 2
+    assert journal_of(room.hub) == path and room.hub.state is not None and room.hub.state.game == 2
     answered = [r for r in Journal.read(path).records if r["kind"] == "answer"]
     assert (answered[-1]["step"], answered[-1]["value"]) == ("rematch", "rematch"), "the rematch is not journaled"
     assert room.channels.speaking is not speaking, "the second game's speaking list starts afresh"
@@ -290,9 +290,9 @@ def test_a_finished_rooms_game_is_kept_with_each_seats_account(tmp_path: Path) -
 def test_with_a_postgresql_store_the_rooms_games_are_kept_there(tmp_path: Path, pg_address: str) -> None:
     """`serve --online --store postgresql://...`: every process keeps its rooms' games in the one database, so
     another process (another connection) sees each seat's account, and the data folder holds no history."""
-    from narrator.online.pgstore import PostgresHistory, open_history_store
+    from narrator.online.pgstore import PostgresHistory, PostgresStore
 
-    history = open_history_store(pg_address, tmp_path)
+    history = PostgresStore(pg_address).open_history()
     other = PostgresHistory(pg_address)
     try:
         _rooms, room, table, phones = open_room(tmp_path, 6, seed=3, history=history)

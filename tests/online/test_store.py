@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from narrator.online.pgstore import open_store
-from narrator.online.store import MIGRATIONS, Lease, SqliteStore, SqlStore, Store, StoreError, Taken
+from narrator.online.roomregistry import Lease
+from narrator.online.store import MIGRATIONS, SqliteStore, SqlStore, Store, StoreError, Taken
 from tests.online.conftest import Opener
 
 
@@ -154,21 +155,30 @@ def test_processes_on_one_store_share_one_count(opener: Opener) -> None:
 
 
 def test_a_room_lease_is_claimed_renewed_released_and_taken_over(store: SqlStore) -> None:
-    assert store.claim("K1", "p1", now=0.0, ttl=10.0)
-    assert not store.claim("K1", "p2", now=5.0, ttl=10.0)  # held, not expired
+    assert store.claim("K1", "p1", now=0.0, ttl=10.0) == 1
+    assert store.claim("K1", "p2", now=5.0, ttl=10.0) is None  # held, not expired
     assert store.holder_of("K1", now=5.0) == "p1"
-    assert store.claim("K1", "p1", now=6.0, ttl=10.0)  # its holder claims it again: extended
-    assert not store.claim("K1", "p2", now=12.0, ttl=10.0)
-    assert store.renew(["K1"], "p1", now=15.0, ttl=10.0) == {"K1"} and not store.renew(["K1"], "p2", now=15.0, ttl=10.0)
+    assert store.claim("K1", "p1", now=6.0, ttl=10.0) == 2  # its holder claims it again: extended, a new token
+    assert store.claim("K1", "p2", now=12.0, ttl=10.0) is None
+    assert store.renew({"K1": 2}, "p1", now=15.0, ttl=10.0) == {"K1"}
+    assert not store.renew({"K1": 1}, "p1", now=15.0, ttl=10.0)  # an older claim of its own renews nothing
+    assert not store.renew({"K1": 2}, "p2", now=15.0, ttl=10.0)
     assert store.holder_of("K1", now=25.0) is None  # expired: nobody holds it...
-    assert store.leases() == [Lease("K1", "p1", 25.0)]  # ... but the registry still has it, for a taker
-    assert store.claim("K1", "p2", now=25.0, ttl=10.0)  # p1 stopped renewing: p2 takes over
-    assert not store.renew(["K1"], "p1", now=26.0, ttl=10.0)  # and p1 learns it lost the room
-    assert not store.release("K1", "p1") and store.holder_of("K1", now=26.0) == "p2"
-    assert store.claim("M1", "p1", now=26.0, ttl=10.0)
+    assert store.leases() == [Lease("K1", "p1", 25.0, 2)]  # ... but the registry still has it, for a taker
+    assert store.claim("K1", "p2", now=25.0, ttl=10.0) == 3  # p1 stopped renewing: p2 takes over
+    assert not store.renew({"K1": 2}, "p1", now=26.0, ttl=10.0)  # and p1 learns it lost the room
+    assert not store.release("K1", 2) and store.holder_of("K1", now=26.0) == "p2"
+    assert store.claim("M1", "p1", now=26.0, ttl=10.0) == 1
     assert [lease.code for lease in store.leases()] == ["K1", "M1"]
-    assert store.release("K1", "p2") and store.holder_of("K1", now=26.0) is None
-    assert store.leases() == [Lease("M1", "p1", 36.0)]
+    assert store.release("K1", 3) and store.holder_of("K1", now=26.0) is None
+    assert store.leases() == [Lease("K1", "", 0.0, 3), Lease("M1", "p1", 36.0, 1)]  # released, kept for a taker
+    assert store.claim("K1", "p1", now=27.0, ttl=10.0) == 4 and store.holder_of("K1", now=27.0) == "p1"
+
+
+def test_a_new_code_is_claimed_once(store: SqlStore) -> None:
+    assert store.claim_new("K1", "p1", now=0.0, ttl=10.0) == 1
+    assert store.claim_new("K1", "p2", now=20.0, ttl=10.0) is None  # expired, but a room has had this code
+    assert store.claim_new("K1", "p1", now=5.0, ttl=10.0) is None and store.holder_of("K1", now=5.0) == "p1"
 
 
 def test_processes_racing_for_one_room_get_one_holder(opener: Opener) -> None:
@@ -177,7 +187,7 @@ def test_processes_racing_for_one_room_get_one_holder(opener: Opener) -> None:
     won = _at_once(10, lambda i: (a if i % 2 else b).claim("K1", f"p{i}", now=5.0, ttl=10.0))
     holder = a.holder_of("K1", now=5.0)
     a.close(), b.close()
-    assert won.count(True) == 1 and holder == f"p{won.index(True)}"
+    assert won.count(None) == 9 and won.count(2) == 1 and holder == f"p{won.index(2)}"
 
 
 def test_a_new_store_has_every_migration_and_reopening_applies_none(opener: Opener, store: SqlStore) -> None:
@@ -228,12 +238,13 @@ def test_every_room_of_a_process_is_renewed_in_one_transaction(store: SqlStore,
     opened = []
     tx = store._tx
 
-    def counted(lock: str | None = None) -> object:
+    def counted(lock: str | None = None, write: bool = False) -> object:
         opened.append(lock)
-        return tx(lock)
+        return tx(lock, write)
 
     monkeypatch.setattr(store, "_tx", counted)
-    assert store.renew(["A1", "B2", "C3", "D4", "E5"], "p1", now=5.0, ttl=10.0) == {"A1", "B2", "C3"}
-    assert len(opened) == 1 and store.renew([], "p1", now=5.0, ttl=10.0) == set() and len(opened) == 1
+    fences = dict.fromkeys(["A1", "B2", "C3", "D4", "E5"], 1)
+    assert store.renew(fences, "p1", now=5.0, ttl=10.0) == {"A1", "B2", "C3"}
+    assert len(opened) == 1 and store.renew({}, "p1", now=5.0, ttl=10.0) == set() and len(opened) == 1
     monkeypatch.undo()
     assert {lease.code: lease.expires for lease in store.leases()} == {"A1": 15.0, "B2": 15.0, "C3": 15.0, "D4": 10.0}

@@ -319,7 +319,7 @@ def test_every_role_says_what_a_woman_or_a_man_held_it_as() -> None:
     forms = {("villager", "a.f"): "eine Dorfbewohnerin", ("werewolf", "a.f"): "eine Werwölfin",
              ("seer", "the.m"): "der Seher", ("hunter", "the.f"): "die Jägerin",
              ("guard", "the.f"): "die Leibwächterin", ("elder", "the.f"): "die Älteste",
-             ("fox", "the.f"): "die Füchsin", ("village_idiot", "the.f"): "die Dorfnärrin"}
+             ("village_idiot", "the.f"): "die Dorfnärrin"}
     assert {key: SCRIPT.form("de", f"roles.{key[0]}", key[1]) for key in forms} == forms
 
 
@@ -365,3 +365,120 @@ def test_a_piper_alone_has_nobody_left_to_dance() -> None:
     alone = said("end.all_charmed", Moment(alone="yes"))
     assert len(alone) >= 20 and [line for line in alone if re.search(r"[Aa]lle anderen (Lebenden|, die)|tanzt nach|"
                                                                       r"folg(en|t) der Flöte|[Ii]hr habt", line)] == []
+
+
+# -- the native read after the new facts (read_de.md) ----------------------------------------------------------
+SOME_COUNTS = re.compile(r"[Ee]inig|\balle\b|[Gg]emeinsam|einander|Rudel|[Ee]iner von euch|[Ee]iner (nimmt|holt|tippt)|"
+                         r"\b[Jj]eder\b|mit euch jagt")
+END_COUNTS = re.compile(r"Rudel|[Aa]lle (Wölfe|Werwölfe)|[Vv]on den Wölfen ist keiner|so viele wie|zu zahlreich|"
+                        r"[Zz]u viele Wölfe")
+
+
+@pytest.mark.parametrize(("mode", "narrator"), [("one_device", "no"), ("round_table", "no"), ("own_devices", "no"),
+                                                ("one_device", "yes")])
+@pytest.mark.parametrize("night", ["first", "later"])
+def test_a_pack_the_table_cannot_count_is_never_counted(mode: str, narrator: str, night: str) -> None:
+    # pack: some: one wolf card or none left, but a card that can join the pack was dealt
+    at = Moment(mode=mode, narrator=narrator, night=night, pack="some")
+    for scene in ("night.werewolves.wake", "night.werewolves.sleep"):
+        lines = said(scene, at)
+        assert len(lines) >= 20 and [line for line in lines if SOME_COUNTS.search(line)] == [], scene
+    for scene in ("end.village", "end.wolves.number", "end.wolves.side", "end.wolves.villagers", "end.wolves.specials"):
+        lines = said(scene, Moment(pack="some"))
+        assert len(lines) >= 20 and [line for line in lines if END_COUNTS.search(line)] == [], scene
+
+
+HURRY = re.compile(r"Fast geschafft|zum Ende zu kommen|knapp|Nur noch einen Moment|zügig|Zeit (ist )?um|"
+                   r"[Nn]icht mehr lange|Die Zeit läuft|rückt näher|eilt|\b[Bb]ald\b|[Ee]ntscheiden, bitte")
+CHOICE = re.compile(r"[Ww]ahl|[Ww]ähl|[Ee]ntscheid|festzulegen")
+
+
+@pytest.mark.parametrize("task", ["yes", "no"])
+def test_the_first_reminder_of_a_night_does_not_hurry(task: str) -> None:
+    first = said("night.reminder", Moment(again="no", task=task))
+    assert len(first) >= 20 and [line for line in first if HURRY.search(line)] == []
+    assert [line for line in said("night.reminder", Moment(again="yes", task=task)) if HURRY.search(line)]
+
+
+@pytest.mark.parametrize("again", ["yes", "no"])
+def test_a_recognition_is_never_reminded_of_a_choice_and_a_choice_may_be(again: str) -> None:
+    looking = said("night.reminder", Moment(again=again, task="no"))
+    assert len(looking) >= 20 and [line for line in looking if CHOICE.search(line)] == []
+    assert [line for line in said("night.reminder", Moment(again=again, task="yes")) if CHOICE.search(line)]
+
+
+GONE = sorted(s for s, spec in CATALOGUE.items() if "gone" in spec.facts and "later" in spec.nights)
+TASK = re.compile(r"[Ww]ähl|[Tt]ipp|Gerät|Handy|Bildschirm|\b[Zz]eig|[Dd]eut|\?|Opfer|[Hh]eil|[Gg]ift|[Ss]chütz|"
+                  r"infizier|\bSpieler\b|[Vv]erzauber|[Ss]chick|[Aa]n wessen|[Ff]inger|[Kk]ann|darfst du|"
+                  r"[Rr]eiß|verrat|morgen")
+
+
+@pytest.mark.parametrize("scene", GONE)
+def test_a_card_said_of_the_dead_is_called_without_a_task(scene: str) -> None:
+    spec = CATALOGUE[scene]
+    for mode in spec.modes:
+        for narrator in spec.narrated:
+            at = Moment(mode=mode, narrator=narrator, night="later", pack="many", gone="yes")
+            if mode != "one_device" and narrator == "yes":
+                continue
+            lines = said(scene, at)
+            assert len(lines) >= 20 and [line for line in lines if TASK.search(line)] == [], (mode, narrator)
+
+
+def test_the_next_game_of_an_evening_is_not_welcomed_as_the_first() -> None:
+    later = said("game.welcome", Moment(game="later"))
+    opening = re.compile(r"Guten Abend|[Ww]illkommen(?! zurück)|Schön, dass ihr da seid|Da seid ihr ja|[Hh]eute Abend|"
+                         r"Nehmt Platz|Setzt euch|Rückt zusammen|Macht es euch bequem")
+    assert len(later) >= 20 and [line for line in later if opening.search(line)] == []
+    assert all(re.search(r"[Nn]eu|[Nn]och (eine|einmal)|[Ww]ieder|Revanche|[Ww]eiter|nächste|[Zz]urück", line)
+               for line in later)
+
+
+@pytest.mark.parametrize("won", ["yes", "no"])
+def test_the_charmed_are_named_last_and_a_lost_piper_is_not_praised(won: str) -> None:
+    lines = said("end.story.charmed", Moment(won=won), players=Seats((1, 2, 3)))
+    assert len(lines) >= 20 and [line for line in lines if not re.search(r"Carla[.?!]$", line)] == []
+    if won == "no":
+        assert [line for line in lines if re.search(r"gut gespielt|[Ss]ieg für|hatte gesiegt", line)] == []
+
+
+def test_later_nights_round_the_table_do_not_explain_the_open_eyes_again() -> None:
+    later = said("round.start", Moment(mode="round_table", night="later"))
+    assert len(later) >= 20 and [line for line in later if re.search(r"Augen|wach", line)] == []
+    assert [line for line in said("round.start", Moment(mode="round_table", night="first")) if "Augen" in line]
+
+
+def test_the_end_of_a_mutual_vote_gives_only_the_result() -> None:
+    told = re.compile(r"gegenseitig|einander|[Bb]eiden|[Dd]uell|Stimme|verurteilt|gerichtet|\b[Zz]wei\b")
+    assert [line for line in said("end.mutual_vote", Moment()) if told.search(line)] == []
+
+
+def test_the_first_night_charmed_hear_of_nobody_charmed_before() -> None:
+    first = said("night.charmed.wake", Moment(mode="one_device", night="first"))
+    earlier = re.compile(r"früher|schon|\balte\b|länger|heute oder")
+    assert len(first) >= 8 and [line for line in first if earlier.search(line)] == []
+
+
+def test_every_wild_child_call_gives_its_task() -> None:
+    task = re.compile(r"[Ww]ähl|[Tt]ipp|[Ss]uch dir|[Ww]em willst|[Ww]er soll|[Ww]er wird|[Zz]u wem|[Ww]em folgst|"
+                      r"[Uu]nter wessen")
+    for mode in ("one_device", "own_devices"):
+        lines = said("night.wild_child.wake", Moment(mode=mode, night="first"))
+        assert [line for line in lines if not task.search(line)] == [], mode
+
+
+@pytest.mark.parametrize("card", ["fox", "wolf_father", "big_bad_wolf", "white_werewolf"])
+def test_a_card_named_for_an_animal_is_not_made_a_woman(card: str) -> None:
+    assert [form for form in ("a.f", "the.f") if SCRIPT.form("de", f"roles.{card}", form)] == []
+    revealed = said("end.reveal", Moment(position="middle"), 1, role=RoleName(card))
+    assert revealed and [line for line in revealed if re.search(r"Füchsin|[Ww]ölfin", line)] == []
+
+
+def test_small_lines_that_sounded_wrong_in_context() -> None:
+    assert [line for line in said("round.done", Moment(mode="round_table")) if re.search(r"\bder Letzte\b", line)] == []
+    assert [line for line in said("dawn.dog.growl", Moment()) if re.search(r"weckt|Heute Morgen", line)] == []
+    assert [line for line in said("end.village", Moment(pack="many")) if "Heute Nacht" in line] == []
+    deal = said("deal.pass", Moment(mode="one_device", position="middle"))
+    assert [line for line in deal if "Rolle wartet" in line] == []
+    screen = strings("de")
+    assert "Hört" not in screen["night.waiting"] and "Hört" not in screen["listen.day"]

@@ -376,3 +376,144 @@ def test_the_rulesets_have_one_name_each() -> None:
     es = strings("es")
     assert matching(r"ampliad", list(es.values())) == []
     assert es["setup.ruleset.extended"].startswith("Los 28 roles")
+
+
+# -- the native read after the merge (notes/read_es.md): the facts the narrator learned since ---------------------
+HURRY = (r"no espera|eternamente|no tanto|demora|pero poco|queda poco|corriendo|cuanto antes|hay que|ya casi"
+         r"|solo falta|\bya\.$")
+CHOICE = r"decid|decisi|elegi|elecci"
+
+
+@pytest.mark.parametrize("again", ["yes", "no"])
+def test_a_recognition_step_is_not_reminded_to_decide(again: str) -> None:
+    """The lovers or the sisters only recognise each other: "Hace falta una decisión" asks for nothing there."""
+    quiet = fitting("night.reminder", again=again, task="no")
+    assert quiet and matching(CHOICE, quiet) == []
+    assert matching(CHOICE, fitting("night.reminder", again=again, task="yes"))
+
+
+@pytest.mark.parametrize("task", ["yes", "no"])
+def test_the_first_reminder_of_a_night_is_calm(task: str) -> None:
+    first = fitting("night.reminder", again="no", task=task)
+    assert first and matching(HURRY, first) == []
+    assert matching(HURRY, fitting("night.reminder", again="yes", task=task))
+
+
+def test_round_the_table_the_reminder_does_not_say_the_village_waits_in_the_dark() -> None:
+    for again in ("yes", "no"):
+        assert matching(r"oscuras|a oscuras|ojos", fitting("night.reminder", mode=ROUND, again=again, task="yes")) == []
+
+
+def uncounted(text: str) -> bool:
+    """Says the wolves without counting them: no wolf or wolves but the side's name, no "you" to one or to many."""
+    rest = re.sub(r"bando de los lobos|aldeanos? de a pie", "", text, flags=re.IGNORECASE)
+    return not re.search(r"\blob[oa]s?\b|hombres? lobo|\bmanadas\b", rest, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN])
+@pytest.mark.parametrize("night", ["first", "later"])
+def test_a_pack_that_may_grow_is_not_counted_at_night(mode: str, night: str) -> None:
+    """pack: some (one wolf card, and a card that can join him): neither "abrid, lobos" nor "abre, lobo"."""
+    for scene in ("night.werewolves.wake", "night.werewolves.sleep"):
+        some = fitting(scene, mode=mode, night=night, pack="some", narrator="no")
+        assert some and [t for t in some if not uncounted(t)] == [], scene
+        assert matching(PLURAL_ADDRESS + r"|\b(tu|tú|tus|te)\b|^(lobo|hombre lobo),", some) == [], scene
+
+
+@pytest.mark.parametrize("scene", ["game.welcome", "day.debate", "end.wolves.number", "end.wolves.villagers",
+                                   "end.wolves.specials"])
+def test_a_pack_that_may_grow_is_not_counted_by_day_nor_at_the_end(scene: str) -> None:
+    some = fitting(scene, pack="some", game="first")
+    assert some and [t for t in some if not uncounted(t)] == []
+
+
+def test_a_rematch_is_not_welcomed_as_a_first_game() -> None:
+    for pack in ("one", "many", "some"):
+        later = fitting("game.welcome", game="later", pack=pack)
+        assert later and matching(r"bienvenid", later) == []
+        assert all(re.search(r"otra|revancha|de nuevo|nueva|una más|volvemos|vuelta", t, re.IGNORECASE) for t in later)
+
+
+def test_the_welcome_does_not_raise_the_moon_before_nightfall() -> None:
+    assert matching(r"sale la luna|luna llena", [v.text for v in ES["game.welcome"].variants]) == []
+
+
+KNOWN = r"\bya\b|conocid|sorpresa|recordad|nada nuevo|conste|no hay secreto"
+
+
+@pytest.mark.parametrize("position", ["first", "middle", "last"])
+@pytest.mark.parametrize("gender", ["f", "m", "unsaid"])
+def test_a_card_the_table_has_seen_is_recalled_not_revealed(position: str, gender: str) -> None:
+    """The game ends on a vote: the first card of the end is the one just turned over."""
+    known = fitting("end.reveal", position=position, revealed="yes", gender=gender)
+    assert len(known) >= (20 if position == "middle" else 8)
+    assert [t for t in known if not re.search(KNOWN, t, re.IGNORECASE)] == []
+    if position == "first":
+        assert matching(GOES_ON, known) == []
+
+
+def test_a_card_that_cannot_agree_is_said_as_the_card() -> None:
+    """A man who held a sister's card, a woman the wolf father's: only the card forms, at every place."""
+    for position in ("first", "middle", "last"):
+        for revealed in ("yes", "no"):
+            unsaid = fitting("end.reveal", position=position, revealed=revealed, gender="unsaid")
+            assert len(unsaid) >= 8 and all("{role}" not in t for t in unsaid)
+    bruno_a_sister = LINES.moment_of(Moment(position="middle"), {"player": Seat(2), "role": RoleName("sister", 2)})
+    assert bruno_a_sister.gender == "unsaid"
+
+
+def test_no_list_of_players_follows_a_preposition() -> None:
+    """«Cupido había flechado a Inés y el jugador veinticinco»: the joiner cannot repeat «a»."""
+    with_list = [v.text for scene in ES.values() for v in scene.variants if "{players}" in v.text]
+    assert matching(r"\b(a|de|en|sobre)\s+\{players\}", with_list) == []
+    lines = [said(t, players=Seats((1, 25))) for t in fitting("end.story.lovers") + fitting("end.story.charmed")]
+    assert matching(r"\ba Yolanda y el jugador", lines) == []
+
+
+def test_the_stories_of_who_turned_agree_with_nobody() -> None:
+    texts = [v.text for s in ("end.story.infected", "end.story.wild_child", "end.story.wolf_dog")
+             for v in ES[s].variants if "|" not in v.text]
+    assert matching(r"\buno más\b|\bera lobo\b|se volvió lobo|ser lobo\b", texts) == []
+
+
+def test_the_mutual_vote_is_not_told_twice() -> None:
+    """day.vote.mutual has just said both condemned each other: the end gives the verdict only."""
+    assert matching(r"vot|conden|duelo|dos", fitting("end.mutual_vote")) == []
+
+
+@pytest.mark.parametrize(("scene", "mode"), [("round.turn", ROUND), ("deal.pass", ONE), ("deal.pass", ROUND)])
+def test_the_name_comes_before_the_verb_at_a_sequences_ends(scene: str, mode: str) -> None:
+    """«Cierra la ronda el jugador treinta y nueve»: the subject goes first when an object sits in between."""
+    for position in ("first", "last"):
+        ends = fitting(scene, mode=mode, position=position)
+        verb_first = r"^(Cierra|Abre|Empieza|Acaba|Termina)\s+(la|el)\s+\w+\s+\{player\}|^Que coja el móvil"
+        assert matching(verb_first, ends) == []
+
+
+def test_a_lap_of_forty_does_not_wear_out_its_turn_lines() -> None:
+    middle = fitting("round.turn", mode=ROUND, position="middle")
+    assert len(middle) >= 38
+    assert len(matching(r"sin prisas|que no se te note", middle)) <= 2
+
+
+def test_a_deal_line_talks_to_the_table_or_to_the_player_not_both() -> None:
+    deal = [t for p in ("first", "middle", "last") for t in fitting("deal.pass", mode=ONE, position=p)]
+    mixed = matching(r"^(pasad|dadle|pasadle)\b.*\b(tu|tú|mira|tápala|acabes)\b", deal)
+    assert mixed == []
+
+
+def test_the_fox_and_the_little_girl_are_told_plainly() -> None:
+    fox = [v.text for v in ES["night.fox.wake"].variants]
+    assert matching(r"sillas|(el|la) del (medio|centro)", fox) == []
+    calls = [v.text for scene in ES.values() for v in scene.variants]
+    assert matching(r"\bdilo\b", calls) == []
+    girl = [v.text for v in ES["night.little_girl.sleep"].variants]
+    assert matching(r"guárdatelo|ni una palabra de más|no le cuentes", girl) == []
+
+
+def test_the_help_speaks_to_its_reader_and_the_table_phone_is_a_movil() -> None:
+    es = strings("es")
+    helps = [t for k, t in es.items() if k.startswith("help.")]
+    assert matching(r"\b(sois|os|elegís|despertáis|conocéis|vuestr\w*)\b", helps) == []
+    assert matching(r"dispositivo", list(es.values()) + [v.text for v in ES["table.takeover"].variants]) == []
+    assert "«–»" in es["setup.gender_note"]

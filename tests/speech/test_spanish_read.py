@@ -33,7 +33,7 @@ def test_a_wake_call_does_not_always_open_with_the_same_words(scene: str) -> Non
 @pytest.mark.parametrize("scene", WAKES)
 def test_every_wake_call_still_says_open_your_eyes(scene: str) -> None:
     """Varied openings, but each call still tells its role to open the eyes (never "levántate")."""
-    assert all(re.search(r"\babr[ei]d? los ojos\b|\babren los ojos\b", v, re.I)
+    assert all(re.search(r"\babr[eia]d? los ojos\b|\babren los ojos\b|\bojos abiertos\b", v, re.I)
                for v in SCRIPT.variants("es", scene))
 
 
@@ -56,7 +56,7 @@ def test_no_reveal_line_assumes_its_place_in_the_order() -> None:
 
 def test_the_wolves_number_win_says_at_least_as_many() -> None:
     """The wolves win with at least as many as the rest (two deaths at once may leave them more)."""
-    equal = r"\bigualan?\b(?! o supera)|(?<!al menos )tantos como (?!.*o más)|a la par|un lobo por cada"
+    equal = r"\bigualan?\b(?! o supera)|(?<!al menos )tantos como (?!.*o más)|\ba la par\b|un lobo por cada"
     only_equal = [v for v in SCRIPT.variants("es", "end.wolves.number") if re.search(equal, v)]
     assert only_equal == []
 

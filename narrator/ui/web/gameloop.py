@@ -21,7 +21,7 @@ from narrator.game.clock import Clock
 from narrator.game.desk import Stale
 from narrator.game.evening import keep, recall
 from narrator.game.historystore import HistoryStore
-from narrator.game.journal import Journal, JournalError
+from narrator.game.journal import GameJournal, JournalError, Superseded
 from narrator.game.narrator import ReplayMismatch
 from narrator.game.session import Session, Table, random_seed
 from narrator.game.shelf import Shelf
@@ -46,12 +46,8 @@ class GameLoop:
         self.evening = recall(data)  # the lines this table heard earlier this evening
         self.session: Session | None = None  # the game being narrated (its narrator holds what was heard)
         self.thread: threading.Thread | None = None
-        self.journal: Journal | None = None  # the journal of the game in play
+        self.journal: GameJournal | None = None  # the journal of the game in play
         self.key: str | None = None  # its name on the shelf
-
-    @property
-    def journal_path(self) -> Path | None:
-        return self.journal.path if self.journal is not None else None
 
     def new(self) -> None:
         """Back to the setup: the old game's table, state and caption go; the page speaks the setup's language."""
@@ -117,20 +113,20 @@ class GameLoop:
         self.journal, self.key = None, None
         self.stage.show(unresumable_screen(exc, self.shelf.set_aside(key)))
 
-    def start(self, table: Table, answers: list[Any], resumed: bool, journal: Journal | None = None,
+    def start(self, table: Table, answers: list[Any], resumed: bool, journal: GameJournal | None = None,
               key: str | None = None) -> None:
         self.stop()
         live = WebInput(self.stage.publish)
         self.stage.begin(table, live)
         self.pages.broadcast(self.stage.ui_message(table.lang))
         self.journal = journal if journal is not None else self.shelf.create(table)
-        self.key = key if key is not None else self.journal.path.name
+        self.key = key if key is not None else self.journal.name
         self.stage.show({"screen": "listen", "phase": "wait" if answers else "deal"})  # at once: the voice comes after
         self.thread = threading.Thread(target=self.run, args=(table, self.journal, self.key, live, answers, resumed),
                                        daemon=True)
         self.thread.start()
 
-    def run(self, table: Table, journal: Journal, key: str, live: WebInput, answers: list[Any],
+    def run(self, table: Table, journal: GameJournal, key: str, live: WebInput, answers: list[Any],
             resumed: bool) -> None:
         """The session, game after game, until the table leaves it (Stopped) or its journal does not replay. Its
         voice is built here, off the hub's lock and after the screen is shown (a natural voice takes seconds)."""
@@ -145,7 +141,7 @@ class GameLoop:
                                    over=signals.over, listener=signals, rematches=True, history=self.history,
                                    accounts=self.hooks.accounts())
             self.session.run()
-        except Stopped:
+        except (Stopped, Superseded):  # the table left the game, or another process holds its room now
             return
         except (ReplayMismatch, JournalError) as exc:
             with self.stage.lock:

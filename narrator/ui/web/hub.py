@@ -33,7 +33,7 @@ from narrator.game.clock import Clock, RealClock, VirtualClock
 from narrator.game.historystore import HistoryStore, open_history
 from narrator.game.inputs import START, STARTED, VOTE, VOTE_CALLED, Question
 from narrator.game.session import Table
-from narrator.game.shelf import Folder
+from narrator.game.shelf import Folder, Shelf
 from narrator.speech.script import Script
 from narrator.ui.web.address import say_address
 from narrator.ui.web.claims import Claims
@@ -80,7 +80,7 @@ class Hub:
                  speaker_factory: Callable[[Hub, Table], Any] | None = None, speed: float = 1.0,
                  lang: str | None = None, names: list[str] | None = None, voice: str | None = None,
                  hooks: Hooks | None = None, history: HistoryStore | None = None,
-                 genders: list[str] | None = None) -> None:
+                 genders: list[str] | None = None, shelf: Shelf | None = None) -> None:
         self.cfg, self.script, self.data, self.fast, self.audio = cfg, script, data, fast, audio
         self.speed, self.speaker_factory = speed, speaker_factory
         self.hooks = hooks or Hooks()  # what an online room adds to the game (ports.py); nothing at home
@@ -89,7 +89,7 @@ class Hub:
         self.lock = threading.RLock()
         self.lan_url: str | None = None  # with --lan: the address a phone opens (shown with a QR code)
         self.clips: dict[int, bytes] = {}  # spoken clips for browser sound, by number
-        shelf = Folder(data / "games")
+        shelf = shelf if shelf is not None else Folder(data / "games")  # where its games' journals are kept
         waiting = shelf.waiting()
         if waiting is None:  # no game to continue: the first page to open is the host, whoever held it before
             (data / HOST_FILE).unlink(missing_ok=True)
@@ -243,8 +243,9 @@ class Hub:
         return self.loop.thread
 
     @property
-    def journal_path(self) -> Path | None:
-        return self.loop.journal_path
+    def journal_name(self) -> str | None:
+        """The game in play's journal, by its key on the shelf."""
+        return self.loop.key
 
 
 def _row(kind: str, take: Take, senders: frozenset[str] = ONLY_HOST, **column: Any) -> Route[Hub, Conn]:

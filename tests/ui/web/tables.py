@@ -12,10 +12,12 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine import State
 from narrator.game.clock import AgendaClock
+from narrator.game.shelf import Folder
 from narrator.ui.web.guard import proof
 from narrator.ui.web.hub import Hub
 
@@ -129,6 +131,13 @@ class Table:
     def wait(self, what: Any) -> None:
         with self.changed:
             assert self.changed.wait_for(what, GUARD_S), [p.screen() for p in self.phones]
+
+
+def journal_of(hub: Hub) -> Path | None:
+    """The journal file of the hub's game in play (a table's shelf is a folder of journal files)."""
+    shelf = hub.loop.shelf
+    assert isinstance(shelf, Folder), shelf
+    return None if hub.loop.key is None else shelf.path(hub.loop.key)
 
 
 def act(phone: Phone, rng: random.Random) -> bool:

@@ -72,12 +72,12 @@ def test_a_waiting_spanish_game_a_dead_server_and_a_takeover_from_the_host(page:
         other.wait_for_selector("#takeover-ask")
         assert other.inner_text("#lobby-watch") == ("La partida se juega en el móvil de la mesa; desde aquí puedes "
                                                      "seguirla.")
-        assert other.inner_text("#takeover-ask") == "Llevar la partida desde este dispositivo"
+        assert other.inner_text("#takeover-ask") == "Llevar la partida desde este móvil"
         other.click("#takeover-ask")
         other.wait_for_selector("#takeover-code")
         code = console_code(tmp_path, port)
         page.wait_for_selector("#takeover-host")
-        assert page.inner_text("#takeover-host") == ("Otro dispositivo quiere llevar la partida. Solo si es de esta "
+        assert page.inner_text("#takeover-host") == ("Otro móvil quiere llevar la partida. Solo si es de esta "
                                                      f"mesa, escribe en él este código: {code}")
         other.fill("#takeover-code", str((int(code) + 1) % 10000).zfill(4))
         other.click("#takeover-send")
@@ -108,7 +108,7 @@ def test_after_a_restart_with_the_host_lost_a_new_device_takes_over_with_the_con
         assert other.is_hidden("#continue"), "a new device runs the table without the code"
         other.click("#takeover-ask")
         other.wait_for_selector("#takeover-code")
-        assert other.inner_text("#takeover p") == ("Escribe el código que aparece en el dispositivo de la mesa o que "
+        assert other.inner_text("#takeover p") == ("Escribe el código que aparece en el móvil de la mesa o que "
                                                    "se ha dicho en voz alta:")
         code = console_code(tmp_path, port)
         assert code not in str(other.evaluate("window.__wolfcall.received")), "the code reached the asking page"

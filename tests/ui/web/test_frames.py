@@ -23,7 +23,7 @@ from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.strings import strings
 
-from .tables import Frame, Phone, Table, act
+from .tables import Frame, Phone, Table, act, journal_of
 
 SCRIPT = load(SHIPPED)
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Ines", "Jon", "Kira", "Lola"]
@@ -245,11 +245,11 @@ def test_a_night_tap_during_the_deal_changes_nothing(tmp_path: Path) -> None:
     host.send(t="show", q=q)
     host.send(t="cover", q=q)
     table.wait(lambda: (host.screen() or {}).get("seat") == 2)
-    assert hub.journal_path is not None
-    answers = [r for r in Journal.read(hub.journal_path).records if r["kind"] == "answer"]
+    assert journal_of(hub) is not None
+    answers = [r for r in Journal.read(journal_of(hub)).records if r["kind"] == "answer"]
     assert [a["step"] for a in answers] == ["reveal"], answers
     hub.stop_game()
-    assert len(open_journal(hub.journal_path).answers) == 1
+    assert len(open_journal(journal_of(hub)).answers) == 1
 
 
 def test_after_a_restart_a_player_takes_back_a_free_seat_by_name(tmp_path: Path) -> None:

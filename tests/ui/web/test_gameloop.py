@@ -19,7 +19,7 @@ from narrator.ui.web.hub import Hub
 from narrator.ui.web.tablevoice import PageCaptions
 
 from ...narration import SCRIPT
-from .tables import GUARD_S, Phone, Table
+from .tables import GUARD_S, Phone, Table, journal_of
 from .test_frames import play
 
 OPENING = ["game.welcome", "deal.cards", "deal.pass"]  # what a table hears first of a game dealt
@@ -70,19 +70,19 @@ def screens(phone: Phone, after: int = 0) -> list[dict[str, Any]]:
 
 
 def records(hub: Hub) -> list[dict[str, Any]]:
-    assert hub.journal_path is not None
-    return Journal.read(hub.journal_path).records
+    assert journal_of(hub) is not None
+    return Journal.read(journal_of(hub)).records
 
 
 def test_a_rematch_is_a_choice_in_the_games_journal_and_its_deal_is_narrated_as_a_new_games(tmp_path: Path) -> None:
     voices = Voices()
     hub, table, host = ended(tmp_path, voices)
-    path, session, first = hub.journal_path, hub.input, hub.dealt
+    path, session, first = journal_of(hub), hub.input, hub.dealt
     said = len(voices.scenes())  # the cards may still be revealed aloud: a rematch cuts that short
     host.send(t="rematch")
     # the deal screen comes with the deal, the voice goes on: wait for the new game's opening to be said
     table.wait(lambda: (host.screen() or {}).get("screen") == "deal" and "deal.pass" in voices.scenes()[said:])
-    assert hub.journal_path == path and hub.input is session, "the rematch started another session and journal"
+    assert journal_of(hub) == path and hub.input is session, "the rematch started another session and journal"
     assert hub.state is not None and hub.state.game == 2 and hub.dealt is not first
     answered = [r for r in records(hub) if r["kind"] == "answer"]
     assert answered[-1]["step"] == REMATCH and answered[-1]["value"] == REMATCH
@@ -173,7 +173,7 @@ def test_undo_on_the_first_screen_after_a_rematch_goes_back_to_the_end_screen(tm
     table.wait(lambda: hub.question is not None and hub.question.step == REMATCH)
     assert hub.state is not None and hub.state.over and hub.state.game == 1
     assert [s for s in screens(host, shown) if s["screen"] == "end"][-1] == end
-    standing = open_journal(hub.journal_path).answers  # type: ignore[arg-type]
+    standing = open_journal(journal_of(hub)).answers  # type: ignore[arg-type]
     assert not [a for a in standing if a.origin is not None and a.origin.step == REMATCH], "the rematch stands"
     hub.stop_game()
 

@@ -17,6 +17,7 @@ from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.strings import missing_keys, strings
 from narrator.ui.web.tablevoice import BrowserSink
+from tests.ui.web.tables import journal_of
 
 SCRIPT = load(SHIPPED)
 GUARD_S = 120
@@ -217,8 +218,8 @@ def test_the_end_screen_comes_at_once_while_the_cards_are_revealed(tmp_path: Pat
     page.send(t="undo")  # taken back before the next reveal: the game stands before its last choice
     held[0].done.set()
     page.screen(at + 1, screen=ANSWERED - {"end"})  # the question before the end, asked again
-    assert h.journal_path is not None
-    assert [r["kind"] for r in Journal.read(h.journal_path).records][-1] == "undo"
+    assert journal_of(h) is not None
+    assert [r["kind"] for r in Journal.read(journal_of(h)).records][-1] == "undo"
     h.stop_game()
 
 

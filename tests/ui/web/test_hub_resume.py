@@ -108,8 +108,8 @@ def test_undo_tapped_while_a_line_is_said_takes_the_choice_back(tmp_path: Path) 
     held[0].done.set()
     _, again = page.screen(tapped, screen="night")
     assert again["step"] == "werewolves", "the undo was dropped: the night went on"
-    assert hub.journal_path is not None
-    assert [r["kind"] for r in Journal.read(hub.journal_path).records][-1] == "undo"
+    assert tables.journal_of(hub) is not None
+    assert [r["kind"] for r in Journal.read(tables.journal_of(hub)).records][-1] == "undo"
     hub.stop_game()
 
 
@@ -150,7 +150,7 @@ def test_a_journal_the_replay_refuses_is_explained_instead_of_hanging(tmp_path: 
     _, screen = page.screen(screen="resume", error="resume.error.mismatch")
     assert screen["line"] == 9 and screen["detail"].startswith("line 9: ")
     assert (path.parent / screen["kept"]).read_bytes() == changed and not path.exists()
-    assert hub.journal_path is None
+    assert tables.journal_of(hub) is None
     page.send(t="undo")  # nothing to take back: ignored
     assert hub.screen["error"] == "resume.error.mismatch"
     assert Hub(Config(), SCRIPT, tmp_path, fast=True).screen == {"screen": "setup"}
@@ -184,7 +184,7 @@ def test_undo_on_the_end_screen_numbers_on_and_asks_the_last_choice_again(tmp_pa
     host.send(t="players", players=8)
     host.send(t="deal")
     play(hub, table, [], host, None, random.Random(11))  # the game played to its end screen
-    path = hub.journal_path
+    path = tables.journal_of(hub)
     assert path is not None
     records = Journal.read(path).records
     assert records[-1]["kind"] == "over"

@@ -42,3 +42,26 @@ def test_the_odds_follow_the_cards_in_three_languages(page: Any, tmp_path: Path)
         page.wait_for_function("document.querySelector('b[data-role=hunter]').textContent === '0'")
         page.wait_for_function(f"document.querySelector('#balance').innerText !== {eight!r}")
         assert "1000" not in sides_text(page)
+
+
+def test_a_forty_player_deal_says_its_odds_are_on_their_way_and_the_page_goes_on_answering(
+        page: Any, tmp_path: Path) -> None:
+    """A deal the table lacks is played out in the server's estimating process: the screen says so at once, the server
+    answers the page's taps meanwhile (the language, here), and the odds come with the next screen."""
+    port = free_port()
+    with server(tmp_path, port):
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#balance [data-side=village]")
+        page.select_option("#ruleset", "extended")
+        page.wait_for_function("document.querySelectorAll('#players option').length === 38")  # 3 to 40 players
+        page.select_option("#players", "40")
+        page.wait_for_selector("#balance-pending")
+        assert page.inner_text("#balance-pending") == "Working out each side's chance…"
+        page.select_option("#lang", "de")  # answered while the 40-player games are still being played
+        page.wait_for_function("document.querySelector('#balance-pending')?.textContent"
+                               " === 'Die Gewinnchancen werden berechnet …'")
+        page.wait_for_selector("#balance [data-side=village]")  # then the odds, from the games played in time
+        text = sides_text(page)
+        assert re.search(r"Dorf: \d+%", text) and re.search(r"Werwölfe: \d+%", text), text
+        games = int(re.search(r"aus (\d+) simulierten", text).group(1))  # type: ignore[union-attr]
+        assert 1 <= games <= 100, text

@@ -26,7 +26,7 @@ from narrator.ui.web.hub import Hub
 from narrator.ui.web.ports import Conn, Handed
 from narrator.ui.web.ways import WAYS, Way
 from narrator.ui.web.webinput import WebInput
-from tests.ui.web.tables import Phone, Table
+from tests.ui.web.tables import Phone, Table, journal_of
 from tests.ui.web.test_frames import play
 
 SCRIPT = load(SHIPPED)
@@ -184,5 +184,5 @@ def test_a_new_way_to_play_is_one_module_and_one_line_of_the_ways_table(tmp_path
     play(hub, table, [], host, None, random.Random(5))
     assert hub.table is not None and hub.table.mode == "tabletop" and type(hub.way) is Tabletop
     assert Tabletop.taps > 0 and not host.refusals(), host.refusals()
-    assert hub.journal_path is not None and open_journal(hub.journal_path).table.mode == "tabletop"
+    assert journal_of(hub) is not None and open_journal(journal_of(hub)).table.mode == "tabletop"
     hub.stop_game()
