@@ -54,6 +54,14 @@ def shows_code(request: Request, hub: Hub, door: Door) -> bool:
     return typed is not None and door.named(address, same(normal_code(typed), hub.code))
 
 
+def line(hub: Hub, client: int) -> ThreadPoolExecutor:
+    """Where a page's message waits for the hub: one thread takes the host's and the seats' messages in turn (the
+    hub handles one at a time anyway), so many phones at once never wait for a free worker of the loop's shared
+    pool; the watchers' wait in their own line."""
+    conn = hub.conns.get(client)
+    return WATCHERS if conn is None or conn.who == "spectator" else HANDLER
+
+
 async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], float]) -> None:
     """One page's socket: what the hub sends it goes out in order; what it sends is counted as it arrives and
     handed to the hub, one message at a time. An address past its allowance of new sockets is refused before
@@ -105,12 +113,7 @@ async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], f
                 if not door.joined(address, right):
                     await refuse("join.slow")  # counted here, for the whole server: many sockets get no more
                     continue
-            # one thread takes the host's and the seats' messages in turn (the hub handles one at a time anyway),
-            # so many phones at once never wait for a free worker of the loop's shared pool; the watchers' wait
-            # in their own line
-            conn = hub.conns.get(client)
-            line = WATCHERS if conn is None or conn.who == "spectator" else HANDLER
-            await loop.run_in_executor(line, hub.handle, client, message)
+            await loop.run_in_executor(line(hub, client), hub.handle, client, message)
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass  # closed (a phone asleep, a reload): its seat waits for it under its token
     finally:
