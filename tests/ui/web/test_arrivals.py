@@ -14,7 +14,17 @@ from starlette.websockets import WebSocketDisconnect
 from narrator.config import Config
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.app import create_app
-from narrator.ui.web.arrivals import ALL_TRIES, FLOODED, FORGIVEN, JOIN_TRIES, STRIKES, Door, Flood
+from narrator.ui.web.arrivals import (
+    ALL_TRIES,
+    FLOODED,
+    FORGIVEN,
+    JOIN_TRIES,
+    OPENS_BURST,
+    STRIKES,
+    WATCHERS_BURST,
+    Door,
+    Flood,
+)
 from narrator.ui.web.guard import BURST
 from narrator.ui.web.hub import Hub
 
@@ -182,7 +192,25 @@ def test_the_watchers_allowances_stay_bounded_however_many_addresses_come() -> N
     now = [0.0]
     door = Door(lambda: now[0])
     for i in range(10_001):
-        assert door.watcher(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
+        door.watcher(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
     now[0] += 10  # quiet long enough: every allowance is full again, as good as a new one
     assert door.watcher("192.168.1.1")
     assert len(door.watchers) == 1
+
+
+def test_every_watcher_together_has_one_allowance_however_many_addresses() -> None:
+    """A flood from many addresses gets no more into the hub than the burst of all watchers together."""
+    door = Door(lambda: 0.0)
+    taken = sum(door.watcher(f"10.0.{i // 250}.{i % 250}") for i in range(2000))
+    assert taken == WATCHERS_BURST
+
+
+def test_an_address_opens_so_many_sockets_and_no_more(tmp_path: Path) -> None:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    client = TestClient(create_app(hub, clock=lambda: 0.0))
+    for _ in range(int(OPENS_BURST)):
+        with client.websocket_connect("/ws") as ws:
+            assert until(ws, "nonce")
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws"):
+        pass
+    assert refused.value.code == FLOODED
