@@ -1,5 +1,7 @@
 """A throwaway PostgreSQL server for the tests and the bench: Debian's `postgresql` package's programs, a cluster
-in a temporary folder, listening only on a unix socket there, gone when stopped.
+in a temporary folder, listening only on a unix socket there, gone when stopped — and gone when whoever started it
+ends however it ends (a killed test run, a bench stopped by SIGKILL): `pg_ctl` makes the server a daemon, so a
+watchdog process of its own session holds a pipe from the starter and stops the cluster when the pipe closes.
 
 PostgreSQL refuses to run as root, so as root (CI) the cluster belongs to the package's `postgres` user (or
 `nobody`) and its programs run through `runuser`; as anyone else, as that user. Each caller makes and drops its
@@ -12,6 +14,7 @@ import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -21,6 +24,14 @@ from pathlib import Path
 from narrator.system import postgres_bin
 
 ADMIN = "wolfcall"  # the cluster's superuser
+
+# the watchdog: waits for its stdin to close (the starter stopped, or died), then stops the cluster and removes it
+WATCHDOG = """
+import shutil, subprocess, sys
+sys.stdin.buffer.read()
+subprocess.run(sys.argv[3:], capture_output=True)
+shutil.rmtree(sys.argv[1], ignore_errors=True)
+"""
 
 
 def _owner() -> str | None:
@@ -65,12 +76,18 @@ def cluster() -> Iterator[str]:
         told = (exc.stderr or b"").decode(errors="replace") + (log.read_text(errors="replace") if log.exists() else "")
         shutil.rmtree(top, ignore_errors=True)
         raise RuntimeError(f"PostgreSQL did not start: {told.strip()[-2000:]}") from None
+    stop = _as(owner, [str(programs / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
+    # its own session: a signal to the starter's process group does not end it before it has done its work
+    watchdog = subprocess.Popen([sys.executable, "-c", WATCHDOG, str(top), "-", *stop], stdin=subprocess.PIPE,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         yield f"postgresql://{ADMIN}@/postgres?host={sock}"
     finally:
-        subprocess.run(_as(owner, [str(programs / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]),
-                       capture_output=True)
+        subprocess.run(stop, capture_output=True)
         shutil.rmtree(top, ignore_errors=True)
+        assert watchdog.stdin is not None
+        watchdog.stdin.close()  # nothing left to do for it: it ends
+        watchdog.wait()
 
 
 @contextmanager

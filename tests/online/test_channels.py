@@ -84,7 +84,7 @@ def test_the_voice_chat_follows_the_verdict_nightfall_and_dawn_as_they_are_said(
                     assert pair <= gone or pair <= pack or pair == lovers, f"night falls with a day's pair: {pair}"
         assert any(scene in DEATHS for scene, *_ in heard), "the game had a death"
         assert any(scene == "night.start" for scene, *_ in heard), "the game had a nightfall"
-        assert any(phase == "over" for *_, phase in heard), "the game's end was heard"
+        assert any(state.over for _, _, state, _ in heard), "the game's end was heard"
         room.close()
 
 

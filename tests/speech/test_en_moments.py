@@ -351,3 +351,70 @@ def test_the_witch_screen_does_not_say_nobody_was_attacked() -> None:
 
 def test_the_english_scripts_have_enough_lines_for_every_moment() -> None:
     assert [p.relative() for p in lint_paths([SHIPPED / "en"])] == []
+
+
+# -- the facts the native reads of German and Spanish asked for (read_de 1, 3, 6, 8, 24; read_es 9, 14, 20, 23, 24) --
+
+COUNTED = r"together|all of you|each other|one another|one of you|each of you|your phones|your picks|\bagree|" \
+          r"\bpack\b|\bwolves\b|\bbeds\b|bellies|villagers again|\bheads\b"
+
+
+@pytest.mark.parametrize("scene", ["night.werewolves.wake", "night.werewolves.sleep"])
+def test_a_pack_the_table_cannot_count_is_never_counted(scene: str) -> None:
+    # pack: some, one wolf or none known but a card that can join was dealt: maybe a lone wolf hears it
+    lines = heard(scene, pack="some")
+    assert lines and matching(lines, COUNTED) == []
+
+
+HURRY = r"nearly|almost|running (short|out)|time is|not much longer|no longer|only just|burning|sinking|won't wait|" \
+        r"\blast\b|\bleft\b|ready or not|getting on|not so far"
+
+
+@pytest.mark.parametrize("task", ["yes", "no"])
+def test_the_first_reminder_of_a_night_is_calm(task: str) -> None:
+    assert matching(heard("night.reminder", again="no", task=task), HURRY) == []
+    assert matching(heard("night.reminder", again="yes", task=task), HURRY) != []
+
+
+@pytest.mark.parametrize("again", ["yes", "no"])
+def test_a_recognition_is_not_reminded_of_a_choice(again: str) -> None:
+    # the lovers, the sisters, the brothers and the charmed only open their eyes (the English reminders never asked
+    # for a choice: this keeps it so)
+    decide = r"decid|decision|choice|choos|\bpick|make up|\btap\b|\bvote"
+    assert matching(heard("night.reminder", again=again, task="no"), decide) == []
+
+
+GONE = sorted(s for s, spec in SPECS.items() if "gone" in spec.facts)
+TASK = r"choos|\bpick|\btaps?\b|device|phone|point|decid|heal|poison|potion|\bwho\b|which|whose|\?|charm|protect|" \
+       r"infect|sniff|peek|hold (the|your)\b|model|side|letter|spare|victim|prey|hunt"
+
+
+@pytest.mark.parametrize("scene", GONE)
+def test_a_gone_card_is_called_without_a_task(scene: str) -> None:
+    # every player holding it is dead and the card was said: the call keeps the rhythm and asks nothing
+    lines = heard(scene, gone="yes")
+    call = r"open your eyes|wake up|eyes open" if scene.endswith(".wake") else r"close your eyes|eyes closed|sleep"
+    assert lines and matching(lines, TASK) == [] and missing(lines, call) == []
+
+
+def test_a_rematch_is_not_welcomed_as_the_evening_s_start() -> None:
+    lines = heard("game.welcome", game="later")
+    opening = r"welcome|good evening|gather round|take your seats|pull up|settle in|come in"
+    assert lines and matching(lines, opening) == []
+    assert missing(lines, r"again|another|\bnew\b|rematch|once more|one more|next|second|\bback\b") == []
+
+
+def test_the_welcome_raises_no_moon_before_the_night_sets_the_sun() -> None:
+    assert matching(heard("game.welcome", game="first"), r"moon") == []
+
+
+def test_a_piper_who_lost_is_not_praised() -> None:
+    lines = heard("end.story.charmed", won="no")
+    assert lines and matching(lines, r"\bwell\b|master|triumph|perfect|brilliant|beautiful|lovely") == []
+    fell_short = r"short|enough|too (few|soon)|unfinished|no further|never|needed more|ran out|without an ending|" \
+                 r"half a spell|before its work|not every|game ended"
+    assert missing(lines, fell_short) == []
+
+
+def test_round_the_table_the_reminder_says_nothing_of_the_dark() -> None:
+    assert matching(heard("night.reminder", mode="round_table"), r"\bdark|asleep|sleeps") == []

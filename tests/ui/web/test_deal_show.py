@@ -57,5 +57,5 @@ def test_a_table_passed_round_starts_the_night_without_a_narrator(page: Any, tmp
             page.click("#show")
             page.click("#secret:not([hidden]) #cover")
         page.wait_for_selector("#start")
-        assert page.inner_text("#screen p.big") == "Alle haben ihre Karte gesehen. Leg das Gerät in die Mitte."
+        assert page.inner_text("#screen p.big") == "Alle haben ihre Karte gesehen."
         assert page.inner_text("#start") == "Die Nacht beginnen"
