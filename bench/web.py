@@ -1,7 +1,7 @@
 """Page figures: from a tap on the WebSocket to the next spoken line (pack voice), and the page's weight;
 every player on their own phone (a host and twelve phones on real sockets): from a day vote cast at once to
 the verdict on every screen, a reloaded phone getting its seat back, the server's memory (captions only, and
-with the narrator speaking from a pack)."""
+with the narrator speaking from a pack); the host's tap under a flood of 200 connections (bench/flood.py)."""
 
 from __future__ import annotations
 
@@ -659,6 +659,14 @@ def _own_figures(only: Callable[[str], bool], tmp: Path, failed: list[str]) -> I
             idle, playing = server_rss(tmp / "data5")
             yield metric("web.own_devices.server_rss_idle_mb", idle, "MB", "lower")
             yield metric("web.own_devices.server_rss_mb", playing, "MB", "lower")
+    if only("web.flood.host_tap_to_screen_ms_p95"):
+        with attempt("web.flood.host_tap_to_screen", failed):
+            from .flood import figures
+
+            flooded = figures(tmp / "flood")
+            yield metric("web.flood.host_tap_to_screen_ms_p95", max(flooded.values()), "ms", "lower")
+            for source, value in flooded.items():
+                yield metric(f"web.flood.host_tap_to_screen_ms_p95.{source}", value, "ms", "lower")
     if only("web.own_devices.server_rss_mb.pack"):
         with attempt("web.own_devices.server_rss_mb.pack", failed):
             packs = ruth_pack(tmp / "packs")

@@ -31,7 +31,7 @@ from narrator.online.room import Room
 from narrator.online.rooms import Rooms
 from narrator.resources import STATIC
 from narrator.ui.web.app import ambience
-from narrator.ui.web.arrivals import frames, loads
+from narrator.ui.web.arrivals import CLOSE, frames, loads
 from narrator.ui.web.guard import Bucket
 from narrator.ui.web.origin import REFUSED, OwnPagesOnly, from_own_page
 from narrator.ui.web.refusals import Refusal, refused
@@ -111,6 +111,9 @@ class Outbox:
         try:
             while True:
                 message = await self.queue.get()
+                if message is CLOSE:  # flooded (arrivals.py): what was queued before has gone out
+                    await ws.close(code=CLOSE["close"])
+                    return
                 await ws.send_text(wire_text(message))
                 if message.get("t") == "gone":
                     await ws.close(code=4403)
@@ -267,8 +270,12 @@ class Site:
         async def refuse(rule: str) -> None:
             out.send(refused(Refusal(rule), strings(room.hub.lang)))
 
+        async def flooded() -> None:
+            out.send(CLOSE)
+            await task
+
         try:
-            async for message in frames(ws, MAX_MESSAGE, bucket.take, refuse):
+            async for message in frames(ws, MAX_MESSAGE, bucket.take, refuse, flooded, self.clock):
                 await loop.run_in_executor(HANDLERS, room.handle, number, message)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass

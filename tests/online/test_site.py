@@ -120,26 +120,29 @@ def test_the_narrator_speaks_in_every_members_page(site: tuple[Accounts, Rooms, 
             ws.__exit__(None, None, None)
 
 
-def test_a_flood_from_one_page_is_refused_and_changes_nothing(tmp_path: Path) -> None:
-    """The socket counts each page's messages as they arrive (on a clock that stands still here): a burst
-    beyond the allowance is refused, each extra message with its rule."""
+def test_a_flood_from_one_page_is_told_once_then_nothing_then_closed(tmp_path: Path) -> None:
+    """The socket counts each page's messages as they arrive (on a clock that stands still here): past the
+    allowance, one refusal for the rate, nothing more, and the socket is closed if it keeps on."""
     from narrator.online.site import BURST
+    from narrator.ui.web.arrivals import FLOODED, STRIKES
 
     accounts = Accounts(SqliteStore(tmp_path / "accounts.sqlite"))
     rooms = Rooms(Config(), SCRIPT, tmp_path, fast=True)
     app = create_online_app(accounts, rooms, clock=lambda: 0.0)
     ana = signed_up(app, "Ana")
     code = ana.post("/api/rooms", json={"ruleset": "classic"}).json()["code"]
-    extra = 5
+    sent = int(BURST) + int(STRIKES) + 1
+    frames: list[dict[str, Any]] = []
     with socket(ana, f"/r/{code}/ws") as ws:
-        for _ in range(int(BURST) + extra):
+        for _ in range(sent):
             ws.send_json({"t": "hand", "up": True})  # refused anyway before a game: its rule says why
-        rules = []
-        while len(rules) < int(BURST) + extra:
-            m = ws.receive_json()
-            if m["t"] == "refused":
-                rules.append(m["rule"])
-    assert rules.count("message.rate") == extra, rules[-10:]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while sum(m["t"] == "refused" for m in frames) < sent:  # on the old code: every one answered
+                frames.append(ws.receive_json())
+    rules = [m["rule"] for m in frames if m["t"] == "refused"]
+    assert rules.count("message.rate") == 1 and rules[-1] == "message.rate", rules[-10:]
+    assert frames[-1]["rule"] == "message.rate", "nothing after the one refusal"
+    assert closed.value.code == FLOODED
     rooms.close()
 
 

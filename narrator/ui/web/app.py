@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from narrator.balance.live import serving
 from narrator.resources import STATIC
 from narrator.ui.web.address import join_card, moved
-from narrator.ui.web.arrivals import CountedAtTheSocket, Door, frames
+from narrator.ui.web.arrivals import CLOSE, FLOODED, CountedAtTheSocket, Door, frames
 from narrator.ui.web.guard import MAX_MESSAGE, Bucket, normal_code, same
 from narrator.ui.web.historyimport import import_request
 from narrator.ui.web.hub import Hub
@@ -38,6 +38,9 @@ def loopback(address: str) -> bool:
 
 
 HANDLER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-hub")
+# The watchers' messages, and pages connecting and going, wait in a line of their own: a flood of watchers (or of
+# sockets opened and closed) is taken in turn with the host's and the seats' messages, never ahead of them all.
+WATCHERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wolfcall-watchers")
 
 
 def shows_code(request: Request, hub: Hub, door: Door) -> bool:
@@ -51,19 +54,33 @@ def shows_code(request: Request, hub: Hub, door: Door) -> bool:
     return typed is not None and door.named(address, same(normal_code(typed), hub.code))
 
 
+def line(hub: Hub, client: int) -> ThreadPoolExecutor:
+    """Where a page's message waits for the hub: one thread takes the host's and the seats' messages in turn (the
+    hub handles one at a time anyway), so many phones at once never wait for a free worker of the loop's shared
+    pool; the watchers' wait in their own line."""
+    conn = hub.conns.get(client)
+    return WATCHERS if conn is None or conn.who == "spectator" else HANDLER
+
+
 async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], float]) -> None:
     """One page's socket: what the hub sends it goes out in order; what it sends is counted as it arrives and
-    handed to the hub, one message at a time."""
+    handed to the hub, one message at a time. An address past its allowance of new sockets is refused before
+    anything is made for it."""
+    address = ws.client.host if ws.client else "-"
+    if not door.opens(address):
+        await ws.close(code=FLOODED)
+        return
     await ws.accept()
     outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     loop = asyncio.get_running_loop()
-    address = ws.client.host if ws.client else "-"
 
     def send(message: dict[str, Any]) -> None:
         loop.call_soon_threadsafe(outbox.put_nowait, message)
 
     own = Bucket(clock)
-    client = hub.connect(send, now=clock, bucket=CountedAtTheSocket(clock))
+    counted = CountedAtTheSocket(clock)
+    client = await loop.run_in_executor(WATCHERS, lambda: hub.connect(send, now=clock, bucket=counted,
+                                                                          address=address))
 
     def take() -> bool:
         """The page's own allowance; a watcher's is also its address's (many sockets get no more)."""
@@ -77,26 +94,31 @@ async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], f
         try:
             while True:
                 message = await outbox.get()
+                if message is CLOSE:
+                    await ws.close(code=CLOSE["close"])
+                    return
                 await ws.send_text(wire_text(message))  # a padded frame at its size (shape.py)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass  # the page has gone; what it sent before going is still read below
 
+    async def shut() -> None:
+        await outbox.put(CLOSE)
+        await task
+
     task = asyncio.create_task(writer())
     try:
-        async for message in frames(ws, MAX_MESSAGE, take, refuse):
+        async for message in frames(ws, MAX_MESSAGE, take, refuse, shut, clock):
             if isinstance(message, dict) and message.get("t") == "join":
                 right = same(normal_code(str(message.get("code", ""))), hub.code)
                 if not door.joined(address, right):
                     await refuse("join.slow")  # counted here, for the whole server: many sockets get no more
                     continue
-            # one thread takes every page's messages in turn (the hub handles one at a time anyway), so
-            # many phones at once never wait for a free worker of the loop's shared pool
-            await loop.run_in_executor(HANDLER, hub.handle, client, message)
+            await loop.run_in_executor(line(hub, client), hub.handle, client, message)
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass  # closed (a phone asleep, a reload): its seat waits for it under its token
     finally:
         task.cancel()
-        hub.disconnect(client)
+        await loop.run_in_executor(WATCHERS, hub.disconnect, client)
 
 
 async def ambience(request: Request) -> Response:

@@ -4,17 +4,30 @@ The hub takes one message at a time under its lock. A flood counted only when th
 wait in the queue ahead of the host's tap, so every socket (the table's and an online room's) counts each
 frame the moment it arrives and drops what is over the allowance there. The hub is then given a connection
 whose allowance is already counted (`CountedAtTheSocket`).
+
+A socket over its allowance is told once (`message.rate`) and then not again: what it sends past it is dropped in
+silence, for an answer to each would cost the server as much as the flood itself. One that keeps on sending past
+it is closed (`Flood`); a page that only ran over for a moment is never closed, and is told again once it has
+kept to its allowance for a while.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 from starlette.websockets import WebSocket
 
 from narrator.ui.web.guard import Bucket
 
+FLOODED = 1008  # WebSocket's "policy violation": the socket kept on sending past its allowance
+CLOSE: dict[str, Any] = {"close": FLOODED}  # in a socket's outbox: what was queued goes out, then it closes
+STRIKES = 80.0  # messages a socket may send past its allowance before it is closed ...
+FORGIVEN = 1.0  # ... of which so many a second are forgotten (a page a little over its allowance is never closed)
+WATCHERS_RATE, WATCHERS_BURST = 100.0, 200.0  # messages a second from every watcher together, after a burst
+OPENS_RATE, OPENS_BURST = 2.0, 60.0  # sockets an address may open a second, after a burst (a table behind a router)
 JOIN_TRIES = 10  # room codes tried a minute, per address (and, online, per account)
 ALL_TRIES = 100  # room codes tried a minute on the whole table's server, from every address together
 
@@ -24,6 +37,22 @@ class CountedAtTheSocket(Bucket):
 
     def take(self) -> bool:
         return True
+
+
+class Flood:
+    """What is done with a message past a socket's allowance: the first of a run is refused (`tell`), the next
+    are dropped (`drop`), and past STRIKES of them (less FORGIVEN a second) the socket is closed (`close`). A run
+    ends, and a refusal is told again, once every strike is forgotten."""
+
+    def __init__(self, now: Callable[[], float], strikes: float = STRIKES, forgiven: float = FORGIVEN) -> None:
+        self.strikes = Bucket(now, forgiven, strikes)
+
+    def over(self) -> str:
+        """`tell`, `drop` or `close`: what is done with one more message past the allowance."""
+        fresh = self.strikes.room() >= self.strikes.burst
+        if not self.strikes.take():
+            return "close"
+        return "tell" if fresh else "drop"
 
 
 class Window:
@@ -59,17 +88,28 @@ class Door:
     def __init__(self, now: Callable[[], float], each: int = JOIN_TRIES, every: int = ALL_TRIES) -> None:
         self.now = now
         self.watchers: dict[str, Bucket] = {}
+        self.all_watchers = Bucket(now, WATCHERS_RATE, WATCHERS_BURST)  # many addresses get no more either
+        self.opened: dict[str, Bucket] = {}
         self.codes, self.all_codes = Window(now, each), Window(now, every)
 
+    def opens(self, address: str) -> bool:
+        """One more socket from this address, if its allowance has room (a flooder closed opens no end of new ones)."""
+        return self._bucket(self.opened, address, OPENS_RATE, OPENS_BURST).take()
+
     def watcher(self, address: str) -> bool:
-        """One more message from a watcher at this address, if their shared allowance has room."""
-        bucket = self.watchers.get(address)
+        """One more message from a watcher at this address, if their shared allowance has room, and every
+        watcher's together."""
+        return self._bucket(self.watchers, address).take() and self.all_watchers.take()
+
+    def _bucket(self, buckets: dict[str, Bucket], address: str, *allowance: float) -> Bucket:
+        bucket = buckets.get(address)
         if bucket is None:
-            if len(self.watchers) > 10000:  # bounded: one quiet long enough to be full again is as good as new
+            if len(buckets) > 10000:  # bounded: one quiet long enough to be full again is as good as new
                 t = self.now()
-                self.watchers = {a: b for a, b in self.watchers.items() if (t - b.at) * b.rate < b.burst}
-            bucket = self.watchers[address] = Bucket(self.now)
-        return bucket.take()
+                for old in [a for a, b in buckets.items() if (t - b.at) * b.rate >= b.burst]:
+                    del buckets[old]
+            bucket = buckets[address] = Bucket(self.now, *allowance)
+        return bucket
 
     def code(self, address: str) -> bool:
         """One more room code tried from this address, if neither its limit nor the server's is reached."""
@@ -101,18 +141,27 @@ def loads(text: str | bytes) -> object:
         return None
 
 
-async def frames(ws: WebSocket, limit: int, take: Callable[[], bool],
-                 refuse: Callable[[str], Awaitable[None]]) -> AsyncIterator[object]:
-    """Each message a page sends, read as JSON, until it closes. A frame over the allowance (`take`) or over
-    `limit` characters is refused here (`refuse(rule)`) and goes no further; a binary frame is no message
-    (None: the hub refuses it as `message.form`, as any other unreadable message)."""
+async def frames(ws: WebSocket, limit: int, take: Callable[[], bool], refuse: Callable[[str], Awaitable[None]],
+                 shut: Callable[[], Awaitable[None]], now: Callable[[], float] = time.monotonic
+                 ) -> AsyncIterator[object]:
+    """Each message a page sends, read as JSON, until it closes. A frame over `limit` characters is refused here
+    (`refuse(rule)`) and goes no further; one over the allowance (`take`) too, but only the first of a run is
+    answered, and a socket that keeps on is closed (`Flood`, on the clock `now`) by `shut` (which sends what was
+    queued first: CLOSE through the socket's outbox). A binary frame is no message (None: the hub refuses it as
+    `message.form`, as any other unreadable message)."""
+    flood = Flood(now)
     while True:
         event = await ws.receive()
         if event["type"] == "websocket.disconnect":
             return
         text = event.get("text")
         if not take():
-            await refuse("message.rate")
+            verdict = flood.over()
+            if verdict == "close":
+                await shut()
+                return
+            if verdict == "tell":
+                await refuse("message.rate")
         elif len(text if text is not None else event.get("bytes") or b"") > limit:
             await refuse("message.size")
         else:

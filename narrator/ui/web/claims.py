@@ -23,6 +23,7 @@ class Conn(Protocol):
     who: str
     seat: int | None
     last: str
+    address: str
 
     def send(self, message: dict[str, Any]) -> None: ...
 

@@ -164,6 +164,10 @@ class Bucket:
         self.left = burst
         self.at = now()
 
+    def room(self) -> float:
+        """What the allowance holds now, nothing taken."""
+        return min(self.burst, self.left + (self.now() - self.at) * self.rate)
+
     def take(self) -> bool:
         t = self.now()
         self.left = min(self.burst, self.left + (t - self.at) * self.rate)

@@ -123,13 +123,14 @@ class Hub:
 
     # -- what a page sends --------------------------------------------------------------------------------
     def connect(self, send: Send, *, host: bool = False, now: Callable[[], float] = time.monotonic,
-                bucket: Bucket | None = None) -> int:
+                bucket: Bucket | None = None, address: str = "-") -> int:
         """A new page: a watcher until it says who it is (`hello` with its token). `host`: a connection made
         inside this process (a test, the server's own use), trusted as the host. `bucket`: the page's allowance
         of messages, when it is counted elsewhere (an online room counts them as they arrive)."""
         with self.lock:
             client = self.pages.add(send, host, bucket or Bucket(now))
             conn = self.pages.conns[client]
+            conn.address = address
             send(self.stage.ui_message(self.stage.lang))
             send({"t": "nonce", "nonce": conn.nonce})  # the page answers it in its hello (claims.py)
             self.pages.send_frame(conn, force=True)
@@ -273,8 +274,9 @@ MESSAGES: list[Route[Hub, Conn]] = [
     # who a page is, and who sits where
     _row("hello", lambda hub, conn, client, m, q: hub.seats.hello(conn, m.get("proof")), ANYONE),
     _row("join", lambda hub, conn, client, m, q: hub.seats.join(conn, m), frozenset({WATCHER})),
-    _row("takeover", lambda hub, conn, client, m, q: hub.takeover.handle(hub, conn, m.get("code")),
+    _row("takeover", lambda hub, conn, client, m, q: hub.takeover.handle(hub, conn, client, m.get("code")),
          frozenset({WATCHER})),  # with the code only the table has (takeover.py)
+    _row("takeover_clear", lambda hub, conn, client, m, q: hub.takeover.clear(hub)),  # the host lets them try again
     _row("allow", lambda hub, conn, client, m, q: hub.claims.answer(hub, True, m.get("seat"))),
     _row("deny", lambda hub, conn, client, m, q: hub.claims.answer(hub, False, m.get("seat"))),
     _row("move", lambda hub, conn, client, m, q: hub.seats.move(m), setup=True),

@@ -43,6 +43,7 @@ class Conn:
     seat: int | None = None
     last: str = ""  # the last screen sent, as JSON: a screen is sent again only when it changes
     wrong_codes: int = 0
+    address: str = "-"  # where its socket comes from (takeover codes are counted by it, takeover.py)
     nonce: str = field(default_factory=new_nonce)  # what its page answers with its token's proof (guard.py)
 
 

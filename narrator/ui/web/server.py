@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import io
 import socket
 import sys
+from collections.abc import Awaitable
+from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from narrator.config import Config
 from narrator.game.session import Table
 from narrator.speech.script import Script
 from narrator.ui.web.address import lan_address, watch
-from narrator.ui.web.app import create_app
+from narrator.ui.web.app import HANDLER, create_app
 from narrator.ui.web.hub import Hub
 from narrator.ui.web.strings import strings
 from narrator.ui.web.tablevoice import table_voice
@@ -54,9 +57,37 @@ def serve(cfg: Config, script: Script, data: Path, *, port: int, lan: bool, fast
     print(f"wolfcall: {strings(lang or cfg.language)['cli.open'].format(address=address)}", file=sys.stderr)
     if lan:
         qr.terminal(out=sys.stderr, compact=True)
-    with sock:
-        uvicorn.Server(socket_config(app)).run(sockets=[sock])
+    config = socket_config(app)
+    with sock, asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:  # as uvicorn's own run
+        runner.run(at_the_console(uvicorn.Server(config).serve(sockets=[sock]), hub, sys.stdin))
     return 0
+
+
+async def at_the_console(serving: Awaitable[None], hub: Hub, stdin: TextIO) -> None:
+    """The server, while Enter typed at `wolfcall play`'s terminal lets every device try the takeover code again
+    (takeover.py: the table's recovery when its host's page is lost too)."""
+    loop = asyncio.get_running_loop()
+    typing = stdin.isatty()
+    if typing:
+        loop.add_reader(stdin.fileno(), lambda: typed(hub, stdin))
+    try:
+        await serving
+    finally:
+        if typing:
+            loop.remove_reader(stdin.fileno())
+
+
+def typed(hub: Hub, stdin: TextIO) -> Future[None]:
+    """A line typed at the console: a takeover that is barred anywhere is cleared, in turn with the pages'
+    messages."""
+    stdin.readline()
+
+    def clear() -> None:
+        with hub.lock:
+            if hub.takeover.locked:
+                hub.takeover.clear(hub)
+
+    return HANDLER.submit(clear)
 
 
 def socket_config(app: Any, **options: Any) -> Any:

@@ -5,13 +5,19 @@ come back. A page that only watches asks to run the table (`takeover`); a code o
 given where only the table has it: on the host's page, on the console `wolfcall play` runs in, and, when no
 host's page is connected at all, spoken aloud by the table's own voice (never as a caption: captions reach
 every page, the asker's too). Typing it on the asking page makes that page the host, under a new token (the old
-host's stops working, its page watches). Three wrong codes void the code and a new one is made; after
-LOCK_AFTER wrong codes in all, from every device together, no code is taken until the server restarts.
+host's stops working, its page watches). Three wrong codes void the code and a new one is made.
+
+Wrong codes are counted for each connection and each address: one over its tries (CONN_TRIES, ADDRESS_TRIES) is
+refused, every other may still take over, so a watcher guessing cannot lock out the table's own device. After
+LOCK_AFTER wrong codes in all (many addresses), no code is taken. Each code stands at most three tries, so every
+guess is one in 10,000 and a device gets at most ADDRESS_TRIES of them. The host's page (a button under the
+notice) or the console (Enter, server.py) lets every device try again.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -29,7 +35,9 @@ from narrator.ui.web.strings import strings
 SCENE = "table.takeover"
 DIGITS = 4
 TRIES = 3  # wrong codes one code stands: then it is void and a new one is made
-LOCK_AFTER = 12  # wrong codes in all before no code is taken until the server restarts
+CONN_TRIES = 6  # wrong codes one connection may type ...
+ADDRESS_TRIES = 12  # ... and every connection from one address together ...
+LOCK_AFTER = 60  # ... and every address together, until the host's page or the console lets them try again
 
 
 class Hub(Seats, Protocol):
@@ -57,17 +65,26 @@ class Takeover:
         self.code: str | None = None
         self.wrong = 0
         self.wrong_all = 0
+        self.by_conn: Counter[int] = Counter()  # wrong codes of each connection ...
+        self.by_address: Counter[str] = Counter()  # ... and of each address
         self.voice = voice or say_at_table
         self.picker = Picker(secrets.randbelow(2**31))
 
     @property
     def locked(self) -> bool:
-        return self.wrong_all >= LOCK_AFTER
+        """Is any connection, address, or every one, past its tries (the host's page and console are told)?"""
+        return self.wrong_all >= LOCK_AFTER or any(n >= CONN_TRIES for n in self.by_conn.values()) or \
+            any(n >= ADDRESS_TRIES for n in self.by_address.values())
 
-    def handle(self, hub: Hub, conn: Conn, typed: object) -> None:
+    def barred(self, client: int, address: str) -> bool:
+        return self.wrong_all >= LOCK_AFTER or self.by_conn[client] >= CONN_TRIES or \
+            self.by_address[address] >= ADDRESS_TRIES
+
+    def handle(self, hub: Hub, conn: Conn, client: int, typed: object) -> None:
         """A watcher asks to run the table (no code), or types the code it was given."""
-        if self.locked:
-            raise Refusal("takeover.locked", "too many wrong codes: restart wolfcall to take over")
+        address = conn.address
+        if self.barred(client, address):
+            raise Refusal("takeover.locked", "too many wrong codes from this device: the host can allow it again")
         if typed is None:
             if self.code is None:
                 self._make(hub)
@@ -76,19 +93,29 @@ class Takeover:
         if self.code is None:
             raise Refusal("takeover.none", "ask to run the table first")
         if not same(typed_code(typed), self.code):
-            self._wrong(hub)
+            self._wrong(hub, client, address)
         self._hand_over(hub, conn)
 
+    def clear(self, hub: Hub) -> None:
+        """The host's page or the console lets every device try again."""
+        self.wrong = self.wrong_all = 0
+        self.by_conn.clear()
+        self.by_address.clear()
+        self._to_hosts(hub, {"t": "takeover_lock", "locked": False})
+        hub.console(strings(hub.lang)["cli.takeover_cleared"])
+
     def show(self, conn: Conn) -> None:
-        """A page that has just become the host sees the code open now, if any."""
+        """A page that has just become the host sees the code open now, if any, and whether a device is barred."""
         if self.code is not None:
             conn.send({"t": "takeover_code", "code": self.code})
+        if self.locked:
+            conn.send({"t": "takeover_lock", "locked": True})
 
     def _make(self, hub: Hub) -> None:
         """A new code: on the host's page and the console, and said at the table when no host's page is there."""
         self.code, self.wrong = new_code(), 0
         words = strings(hub.lang)
-        self._to_hosts(hub, self.code)
+        self._to_hosts(hub, {"t": "takeover_code", "code": self.code})
         hub.console(words["cli.takeover"].format(code=self.code))
         if not any(c.who == "host" for c in hub.conns.values()):
             self.voice(hub, self._line(hub))
@@ -97,14 +124,17 @@ class Takeover:
         assert self.code is not None
         return Lines(hub.script, hub.lang, self.picker).say(SCENE, code=Digits(self.code))
 
-    def _wrong(self, hub: Hub) -> None:
+    def _wrong(self, hub: Hub, client: int, address: str) -> None:
         self.wrong += 1
         self.wrong_all += 1
-        if self.locked:
-            self.code = None
-            self._to_hosts(hub, None)
+        self.by_conn[client] += 1
+        self.by_address[address] += 1
+        if self.barred(client, address):
+            self.code = None  # the code this device saw tried is void for everyone
+            self._to_hosts(hub, {"t": "takeover_code", "code": None})
+            self._to_hosts(hub, {"t": "takeover_lock", "locked": True})
             hub.console(strings(hub.lang)["cli.takeover_locked"])
-            raise Refusal("takeover.locked", "too many wrong codes: restart wolfcall to take over")
+            raise Refusal("takeover.locked", "too many wrong codes from this device: the host can allow it again")
         if self.wrong >= TRIES:
             self._make(hub)
             raise Refusal("takeover.void", "three wrong codes: a new code has been made")
@@ -121,13 +151,14 @@ class Takeover:
         conn.who, conn.seat, conn.last = "host", None, ""
         conn.send({"t": "token", "token": hub.tokens.claim_host()})
         conn.send({"t": "you", "as": "host", "seat": None})
+        self.show(conn)  # a device still barred, to let it try again
         hub.pages.refresh()
 
     @staticmethod
-    def _to_hosts(hub: Hub, code: str | None) -> None:
+    def _to_hosts(hub: Hub, message: dict[str, Any]) -> None:
         for conn in hub.conns.values():
             if conn.who == "host":
-                conn.send({"t": "takeover_code", "code": code})
+                conn.send(message)
 
 
 def say_at_table(hub: Any, line: Line) -> None:

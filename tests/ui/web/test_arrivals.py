@@ -9,11 +9,22 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from narrator.config import Config
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.app import create_app
-from narrator.ui.web.arrivals import ALL_TRIES, JOIN_TRIES, Door
+from narrator.ui.web.arrivals import (
+    ALL_TRIES,
+    FLOODED,
+    FORGIVEN,
+    JOIN_TRIES,
+    OPENS_BURST,
+    STRIKES,
+    WATCHERS_BURST,
+    Door,
+    Flood,
+)
 from narrator.ui.web.guard import BURST
 from narrator.ui.web.hub import Hub
 
@@ -42,10 +53,51 @@ def counted_hub(tmp_path: Path) -> tuple[Hub, list[object]]:
     return hub, handed
 
 
-def test_a_flood_from_many_sockets_is_dropped_at_the_socket_and_the_host_is_still_heard(tmp_path: Path) -> None:
+def recorded(ws: Any, sent: int) -> tuple[list[dict[str, Any]], int | None]:
+    """Every frame a socket is sent, in order, until the server closes it, and the code it closed with (None: it
+    answered every one of the `sent` messages and stays open)."""
+    got: list[dict[str, Any]] = []
+    while sum(m["t"] == "refused" for m in got) < sent:
+        try:
+            got.append(ws.receive_json())
+        except WebSocketDisconnect as closed:
+            return got, closed.code
+    return got, None
+
+
+def past_the_rate(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The frames from the first refusal for the rate on."""
+    at = next(i for i, m in enumerate(frames) if m.get("rule") == "message.rate")
+    return frames[at:]
+
+
+def test_past_its_allowance_a_socket_is_told_once_then_nothing_then_closed(tmp_path: Path) -> None:
     hub, handed = counted_hub(tmp_path)
     client = TestClient(create_app(hub, clock=lambda: 0.0))
-    sockets, each = 20, 100
+    with client.websocket_connect("/ws") as host:
+        host.send_json({"t": "hello", "token": None})
+        assert until(host, "you")["as"] == "host"
+        with client.websocket_connect("/ws") as flooder:
+            sent = int(BURST) + int(STRIKES) + 1
+            for _ in range(sent):
+                flooder.send_json({"t": "players", "players": 5})  # not a watcher's to send
+            frames, code = recorded(flooder, sent)
+        host.send_json({"t": "players", "players": 7})  # the host's tap is still taken and answered
+        while until(host, "screen")["draft"]["players"] != 7:
+            pass
+    refusals = [m["rule"] for m in frames if m["t"] == "refused"]
+    allowed = int(BURST) - 1  # the host's hello came from this address as a watcher's, from the same allowance
+    assert refusals == ["message.not_yours"] * allowed + ["message.rate"], refusals
+    assert past_the_rate(frames) == [frames[-1]], "after the one refusal, nothing at all"
+    assert code == FLOODED
+    assert len(handed) == 1 + allowed + 1  # the host's hello, the allowance, the host's tap
+    assert hub.draft.players == 7
+
+
+def test_a_flood_from_many_sockets_of_one_address_is_told_once_each_and_closed(tmp_path: Path) -> None:
+    hub, handed = counted_hub(tmp_path)
+    client = TestClient(create_app(hub, clock=lambda: 0.0))
+    sockets, each = 20, int(BURST) + int(STRIKES) + 10
     with client.websocket_connect("/ws") as host:
         host.send_json({"t": "hello", "token": None})
         assert until(host, "you")["as"] == "host"
@@ -53,18 +105,30 @@ def test_a_flood_from_many_sockets_is_dropped_at_the_socket_and_the_host_is_stil
         try:
             for ws in flood:
                 for _ in range(each):
-                    ws.send_json({"t": "players", "players": 5})  # not a watcher's to send: refused either way
-            rules = [[until(ws, "refused")["rule"] for _ in range(each)] for ws in flood]  # every one answered
+                    ws.send_json({"t": "players", "players": 5})
+            heard = [recorded(ws, each) for ws in flood]
         finally:
             for ws in flood:
                 ws.__exit__(None, None, None)
         host.send_json({"t": "players", "players": 7})
         while until(host, "screen")["draft"]["players"] != 7:
             pass
-    # the watchers of one address share one allowance: the hub was handed at most its burst of the 2,000
-    assert len(handed) <= 1 + int(BURST) + 1, len(handed)
-    assert sum(r.count("message.rate") for r in rules) >= sockets * each - int(BURST)
+    for frames, code in heard:
+        assert [m.get("rule") for m in past_the_rate(frames)] == ["message.rate"] and code == FLOODED
+    # the watchers of one address share one allowance: the hub was handed at most its burst of them all
+    assert len(handed) <= 1 + int(BURST) + 1 + 1, len(handed)
     assert hub.draft.players == 7
+
+
+def test_a_page_a_little_over_its_allowance_is_told_again_later_and_never_closed() -> None:
+    now = [0.0]
+    flood = Flood(lambda: now[0])
+    assert [flood.over() for _ in range(3)] == ["tell", "drop", "drop"]
+    for _ in range(1000):  # one message a second past the allowance, for a long while: forgiven as it comes
+        now[0] += 1 / FORGIVEN
+        assert flood.over() == "drop"
+    now[0] += STRIKES / FORGIVEN  # quiet long enough: every strike forgotten
+    assert flood.over() == "tell"
 
 
 def test_room_codes_are_counted_for_the_whole_server_not_per_socket(tmp_path: Path) -> None:
@@ -128,7 +192,25 @@ def test_the_watchers_allowances_stay_bounded_however_many_addresses_come() -> N
     now = [0.0]
     door = Door(lambda: now[0])
     for i in range(10_001):
-        assert door.watcher(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
+        door.watcher(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
     now[0] += 10  # quiet long enough: every allowance is full again, as good as a new one
     assert door.watcher("192.168.1.1")
     assert len(door.watchers) == 1
+
+
+def test_every_watcher_together_has_one_allowance_however_many_addresses() -> None:
+    """A flood from many addresses gets no more into the hub than the burst of all watchers together."""
+    door = Door(lambda: 0.0)
+    taken = sum(door.watcher(f"10.0.{i // 250}.{i % 250}") for i in range(2000))
+    assert taken == WATCHERS_BURST
+
+
+def test_an_address_opens_so_many_sockets_and_no_more(tmp_path: Path) -> None:
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    client = TestClient(create_app(hub, clock=lambda: 0.0))
+    for _ in range(int(OPENS_BURST)):
+        with client.websocket_connect("/ws") as ws:
+            assert until(ws, "nonce")
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws"):
+        pass
+    assert refused.value.code == FLOODED

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,8 @@ from narrator.config import Config
 from narrator.speech.lines import Line
 from narrator.ui.web.guard import proof
 from narrator.ui.web.hub import Hub
-from narrator.ui.web.takeover import LOCK_AFTER, TRIES
+from narrator.ui.web.server import typed
+from narrator.ui.web.takeover import ADDRESS_TRIES, CONN_TRIES, LOCK_AFTER, TRIES
 
 from ...narration import SCRIPT
 
@@ -17,10 +19,10 @@ from ...narration import SCRIPT
 class Device:
     """A page: what it is sent, and what it sends."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, address: str = "192.168.1.20") -> None:
         self.hub = hub
         self.got: list[dict[str, Any]] = []
-        self.client = hub.connect(self.got.append)
+        self.client = hub.connect(self.got.append, address=address)
 
     def send(self, **message: Any) -> None:
         self.hub.handle(self.client, message)
@@ -87,7 +89,18 @@ def test_with_no_host_connected_the_code_is_said_at_the_table_and_never_captione
     assert asker.who == "host"
 
 
-def test_three_wrong_codes_void_the_code_and_many_lock_the_takeover(tmp_path: Path) -> None:
+def guess(device: Device, times: int) -> list[str]:
+    """A watcher asks for a code and types wrong ones: the rule of each refusal."""
+    rules = []
+    for _ in range(times):
+        device.send(t="takeover")
+        code = device.hub.takeover.code or "0000"
+        device.send(t="takeover", code=wrong(code))
+        rules.append(device.last("refused")["rule"])
+    return rules
+
+
+def test_three_wrong_codes_void_the_code(tmp_path: Path) -> None:
     hub, printed, said = table(tmp_path)
     hub.tokens.claim_host()
     asker = Device(hub)
@@ -102,11 +115,60 @@ def test_three_wrong_codes_void_the_code_and_many_lock_the_takeover(tmp_path: Pa
     assert second is not None and len(printed) == 2 and len(said) == 2, "a new code, told again"
     asker.send(t="takeover", code=first)
     assert asker.who == "spectator", "a void code takes nothing"
-    for _ in range(LOCK_AFTER):
-        asker.send(t="takeover", code="0000" if hub.takeover.code != "0000" else "1111")
-    assert asker.last("refused")["rule"] == "takeover.locked"
-    assert "restart wolfcall" in printed[-1]
-    asker.send(t="takeover")
+
+
+def test_a_watcher_guessing_cannot_lock_out_the_tables_own_device(tmp_path: Path) -> None:
+    """The issue's walk: an intruder types a dozen wrong codes and more; the table's own device, at another
+    address, still takes over with the code the table says. Every frame of both is recorded."""
+    hub, printed, said = table(tmp_path)
+    hub.tokens.claim_host()  # the host's page is lost
+    intruder = Device(hub, "192.168.1.66")
+    rules = guess(intruder, 12) + guess(Device(hub, "192.168.1.66"), 12)  # and again on a new socket
+    assert rules[CONN_TRIES - 1:12] == ["takeover.locked"] * (12 - CONN_TRIES + 1), rules
+    assert rules[-1] == "takeover.locked"
+    assert "restart" not in printed[-1] and "Enter" in printed[-1]
+    own = Device(hub, "192.168.1.20")
+    own.send(t="takeover")
     code = hub.takeover.code
-    asker.send(t="takeover", code=code or "")
-    assert asker.who == "spectator" and asker.last("refused")["rule"] == "takeover.locked"
+    assert code is not None and code in printed[-1] and [line.scene for line in said][-1] == "table.takeover"
+    own.send(t="takeover", code=code)
+    assert own.who == "host" and own.last("you") == {"t": "you", "as": "host", "seat": None}
+    assert not any(m["t"] == "takeover_code" or (code in str(m)) for m in intruder.got), "no code reaches a watcher"
+    assert own.last("takeover_lock") == {"t": "takeover_lock", "locked": True}, "the new host sees a device barred"
+
+
+def test_each_connection_and_each_address_has_its_tries_and_every_address_together_too(tmp_path: Path) -> None:
+    hub, _, _ = table(tmp_path)
+    hub.tokens.claim_host()
+    first = Device(hub, "10.0.0.7")
+    assert guess(first, CONN_TRIES + 1)[-2:] == ["takeover.locked"] * 2, "a connection past its tries"
+    second = Device(hub, "10.0.0.7")
+    left = ADDRESS_TRIES - CONN_TRIES
+    assert "takeover.locked" not in guess(second, left - 1), "the same address, another connection: its own tries"
+    assert guess(second, 1) == ["takeover.locked"], "the address's tries are spent"
+    assert guess(Device(hub, "10.0.0.7"), 1) == ["takeover.locked"], "a new socket from it gets none"
+    addresses = 0
+    while hub.takeover.wrong_all < LOCK_AFTER:  # many addresses: all of them together have their tries too
+        guess(Device(hub, f"10.0.1.{addresses}"), CONN_TRIES)
+        addresses += 1
+    assert addresses > 1 and guess(Device(hub, "10.0.2.1"), 1) == ["takeover.locked"]
+
+
+def test_the_hosts_page_and_the_console_let_every_device_try_again(tmp_path: Path) -> None:
+    hub, printed, _ = table(tmp_path)
+    host = Device(hub)
+    host.send(t="hello")
+    intruder = Device(hub, "192.168.1.66")
+    guess(intruder, CONN_TRIES)
+    assert host.last("takeover_lock") == {"t": "takeover_lock", "locked": True}
+    intruder.send(t="takeover_clear")
+    assert intruder.last("refused")["rule"] == "message.not_yours", "only the host's page clears a lock"
+    host.send(t="takeover_clear")
+    assert host.last("takeover_lock") == {"t": "takeover_lock", "locked": False}
+    assert printed[-1] == "every device may try the takeover code again"
+    assert guess(intruder, 1) == ["takeover.wrong"], "it may try again"
+    guess(intruder, CONN_TRIES)
+    assert hub.takeover.locked
+    typed(hub, io.StringIO("\n")).result()  # Enter at wolfcall play's terminal
+    assert not hub.takeover.locked and host.last("takeover_lock")["locked"] is False
+    assert not any(m["t"] == "takeover_lock" for m in intruder.got), "a watcher is never told of the lock"

@@ -579,3 +579,27 @@ def test_a_phone_with_a_wrong_clock_and_back_to_setup_from_the_end(page: Any, tm
         page.wait_for_function("document.getElementById('screen').dataset.screen === 'setup'")
         assert page.inner_text("#caption") == ""
         assert page.inner_text("h1") == "New game"
+
+
+def test_the_seers_answer_is_drawn_alone_with_nothing_to_tap_under_it(page: Any, tmp_path: Path) -> None:
+    """One device: once the seer has tapped, her answer is the page; the step's buttons are not drawn under it (a
+    second tap there would only show the same card again)."""
+    port = free_port()
+    with server(tmp_path, port):
+        new_game(page, f"http://127.0.0.1:{port}/")
+        state: dict[str, Any] = {}
+        for _ in range(100):
+            name = wait_actionable(page)
+            if name == "secret" and page.get_attribute("#secret", "data-kind") != "card":
+                break
+            act(page, state)
+        else:
+            raise AssertionError("no seer's answer in the first night")
+        assert page.is_hidden("#screen"), "the step's screen is drawn under the answer"
+        assert not page.query_selector_all("#screen button.choice:visible")
+        box = page.query_selector("#cover").bounding_box()
+        hit = page.evaluate(f"document.elementFromPoint({box['x'] + 2}, {box['y'] + 2}).closest('#secret') !== null")
+        assert hit
+        page.click("#cover")
+        page.wait_for_selector("#secret", state="hidden")
+        page.wait_for_selector("#screen", state="visible")  # the next screen, drawn as the server sends it

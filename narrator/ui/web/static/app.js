@@ -206,6 +206,9 @@ function showSecret(m) {
       el("button", { class: "primary", id: "cover", text: t("night.got_it"), on: () => cover(false) }));
   }
   box.hidden = false;
+  // drawn alone: the screen it answers is not drawn under it, nothing there to tap again (a card held on one's own
+  // phone keeps the button the finger is on)
+  if (!held) $("screen").hidden = true;
   m = null;
 }
 function cover(isCard) {
@@ -213,6 +216,7 @@ function cover(isCard) {
   const wasCard = box.dataset.kind === "card";
   if ("hold" in box.dataset) return release();
   box.replaceChildren(); box.hidden = true; delete box.dataset.kind;
+  $("screen").hidden = false;
   if ((isCard || wasCard) && !leaving) answer({ t: "cover" });
 }
 // Own devices: the finger leaves the card (or the page is hidden): the card goes, and the seat has seen it.

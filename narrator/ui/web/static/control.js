@@ -25,13 +25,14 @@
     box.hidden = false;
   });
 
-  let asked = false, typed = "", hostCode = null;
+  let asked = false, typed = "", hostCode = null, hostLocked = false;
   w.hooks.message.push((m) => {
     if (m.t === "undoing") overlay("undoing", w.t("control.undoing"));
     // covered until the screen the undo brings back (its own line, said first, is none), or its refusal
     else if (m.t === "screen" || m.t === "refused") hide("undoing");
     else if (m.t === "takeover") { asked = true; redraw(); }
     else if (m.t === "takeover_code") { hostCode = m.code; banner(); }
+    else if (m.t === "takeover_lock") { hostLocked = m.locked; banner(); }
     else if (m.t === "refused" && m.rule === "takeover.locked") { asked = false; redraw(); }
     else if (m.t === "refused" && m.rule === "takeover.void") { typed = ""; redraw(); }
     else if (m.t === "you" && m.as !== "spectator") { asked = false; typed = ""; }
@@ -62,14 +63,20 @@
     const old = $("takeover"), panel = takeover();
     if (old && panel) old.replaceWith(panel); else if (old) old.remove(); else if (panel) $("screen").append(panel);
   }
-  // The host's page: the code asked for, to say to whoever asked, while it is open.
+  // The host's page: the code asked for, to say to whoever asked, while it is open; and a device barred for its
+  // wrong codes, with the one button that lets every device try again.
   function banner() {
     let box = $("takeover-host");
-    const show = hostCode && w.me().as === "host";
+    const host = w.me().as === "host", show = host && (hostCode || hostLocked);
     if (!box && !show) return;
     if (!box) { box = make("div", { id: "takeover-host", role: "alert" }); $("screen").before(box); }
     box.hidden = !show;
-    box.textContent = show ? w.t("takeover.host", { code: hostCode }) : "";
+    box.replaceChildren();
+    if (host && hostCode) box.append(make("p", { text: w.t("takeover.host", { code: hostCode }) }));
+    if (host && hostLocked) {
+      box.append(make("p", { text: w.t("takeover.locked") }),
+        make("button", { id: "takeover-clear", class: "link", text: w.t("takeover.clear") }, () => w.send({ t: "takeover_clear" })));
+    }
   }
   function make(tag, attrs, click) {
     const node = document.createElement(tag);
