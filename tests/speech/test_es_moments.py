@@ -11,6 +11,7 @@ import pytest
 from narrator.speech.lines import Lines, RoleName, Seat, Seats
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
+from narrator.speech.scenes import catalogue
 from narrator.speech.script import SHIPPED, Variant, load
 from narrator.ui.web.strings import strings
 
@@ -20,6 +21,7 @@ NAMES = ["Yolanda", "Bruno", "Carla", "Inés", "Óscar"]
 GENDERS = ["f", "m", "", "f", "m"]
 LINES = Lines(SCRIPT, "es", Picker(0), NAMES, GENDERS)
 ONE, MIDDLE, OWN, ROUND = "one_device", "middle", "own_devices", "round_table"
+CATALOGUE = catalogue()
 
 
 def fitting(scene: str, **facts: str) -> list[str]:
@@ -517,3 +519,25 @@ def test_the_help_speaks_to_its_reader_and_the_table_phone_is_a_movil() -> None:
     assert matching(r"\b(sois|os|elegís|despertáis|conocéis|vuestr\w*)\b", helps) == []
     assert matching(r"dispositivo", list(es.values()) + [v.text for v in ES["table.takeover"].variants]) == []
     assert "«–»" in es["setup.gender_note"]
+
+
+# -- the second native read: what was left ---------------------------------------------------------------------
+GONE = sorted(s for s, spec in CATALOGUE.items() if "gone" in spec.facts)
+TASK = (r"elig|elegi|escog|\btoca\b|móvil|pantalla|señal|\?|\bcura|venen|poci|víctima|proteg|infect|conviert|"
+        r"hechiz|encant|olfat|olisque|espí|espia|modelo|bando|denunci|\bmatar?\b|presa|devor|quién|a quien|cambi")
+
+
+@pytest.mark.parametrize("scene", GONE)
+def test_a_card_shown_dead_is_called_without_a_task(scene: str) -> None:
+    """Every player holding the card is dead and the table saw it: «Toca en el móvil a un jugador para librarlo de
+    los lobos» would give a dead protector a task; the call only keeps the rhythm, in every way to play."""
+    spec = CATALOGUE[scene]
+    call = r"abre los ojos|despierta" if scene.endswith(".wake") else r"cierra los ojos|a dormir|dormirte"
+    for mode in spec.modes:
+        for narrator in spec.narrated:
+            if narrator == "yes" and mode != ONE:
+                continue
+            for night in spec.nights:
+                lines = fitting(scene, mode=mode, narrator=narrator, night=night, pack="many", gone="yes")
+                assert len(lines) >= 20 and matching(TASK, lines) == [], (mode, narrator, night)
+                assert [t for t in lines if not re.search(call, t, re.IGNORECASE)] == []
