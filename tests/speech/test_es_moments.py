@@ -541,3 +541,10 @@ def test_a_card_shown_dead_is_called_without_a_task(scene: str) -> None:
                 lines = fitting(scene, mode=mode, narrator=narrator, night=night, pack="many", gone="yes")
                 assert len(lines) >= 20 and matching(TASK, lines) == [], (mode, narrator, night)
                 assert [t for t in lines if not re.search(call, t, re.IGNORECASE)] == []
+
+
+def test_a_narrated_witch_is_told_the_victim_is_the_one_the_narrator_shows() -> None:
+    """«Curar a la víctima» alone leaves her asking which: the narrator holds the device and shows it to her."""
+    witch = fitting("night.witch.wake", **NARRATED)
+    shown = r"narrador.{0,40}(enseñ|muestr)|(enseñ|muestr)\w*.{0,40}narrador"
+    assert len(witch) >= 20 and [t for t in witch if not (re.search(shown, t) and "víctima" in t)] == []
