@@ -91,7 +91,8 @@ class CalledNight:
         start = n.clock.now()
         if n.state.phase == "night":  # the screens called with the wake line are drawn from the game as it
             n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
-        n.called_now, n.tasked, known = step, asked, gone(n.state, step, n.revealed)
+        known = gone(n.state, step, n.revealed)
+        n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
         n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), gone=known)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step

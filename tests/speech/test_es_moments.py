@@ -398,7 +398,13 @@ def test_a_recognition_step_is_not_reminded_to_decide(again: str) -> None:
 def test_the_first_reminder_of_a_night_is_calm(task: str) -> None:
     first = fitting("night.reminder", again="no", task=task)
     assert first and matching(HURRY, first) == []
-    assert matching(HURRY, fitting("night.reminder", again="yes", task=task))
+    assert matching(HURRY, fitting("night.reminder", again="yes", task="yes"))
+
+
+def test_a_recognition_is_never_hurried() -> None:
+    """The sisters or the lovers only look at each other: «En silencio y sin más demora» hurries them for nothing."""
+    later = fitting("night.reminder", again="yes", task="no")
+    assert len(later) >= 20 and matching(HURRY + r"|asoma", later) == []
 
 
 def test_round_the_table_the_reminder_does_not_say_the_village_waits_in_the_dark() -> None:
