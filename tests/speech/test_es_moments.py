@@ -554,3 +554,10 @@ def test_a_narrated_witch_is_told_the_victim_is_the_one_the_narrator_shows() -> 
     witch = fitting("night.witch.wake", **NARRATED)
     shown = r"narrador.{0,40}(enseñ|muestr)|(enseñ|muestr)\w*.{0,40}narrador"
     assert len(witch) >= 20 and [t for t in witch if not (re.search(shown, t) and "víctima" in t)] == []
+
+
+def test_a_turn_is_given_with_its_pronoun() -> None:
+    """«Toca {player}» reads as "touch {player}": a turn is «Le toca a…» or «Te toca, …»."""
+    said_by_all = [v.text for scene in ES.values() for v in scene.variants]
+    assert matching(r"(^|[.:] )Toca (empezar a )?\{player", said_by_all) == []
+    assert matching(r"igual que la anterior", [v.text for v in ES["round.again"].variants]) == []
