@@ -181,3 +181,15 @@ def test_a_table_that_heard_a_welcome_this_evening_is_welcomed_to_a_rematch(mome
     with contextlib.suppress(Exhausted):
         second.run()
     assert [m.game for s, m in moments if s == "game.welcome"] == ["first", "later"]
+
+
+def test_a_reminder_after_a_call_whose_card_is_gone_asks_no_choice(moments: list[tuple[str, Moment]]) -> None:
+    """The seer's card was shown at her execution: her call gives no task, nor does the reminder in its window
+    (every answer slow, so a dead step's window takes extra time and a reminder)."""
+    narrate(answers(("cupid:5,6", 99.0), ("werewolves:none", 99.0), ("seer:1", 99.0), ("witch:pass", 99.0),
+                    (VOTE, 30.0), ("day_vote:3", 2.0), ("werewolves:4", 99.0), ("witch:pass", 99.0)), lang="de",
+            roles=LOVERS, ruleset="extended")
+    scenes = [s for s, _ in moments]
+    wake = max(i for i, (s, m) in enumerate(moments) if s == "night.seer.wake" and m.gone == "yes")
+    window = moments[wake:scenes.index("night.seer.sleep", wake)]
+    assert [m.task for s, m in window if s == "night.reminder"] == ["no"], window
