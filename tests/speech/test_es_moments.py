@@ -561,3 +561,10 @@ def test_a_turn_is_given_with_its_pronoun() -> None:
     said_by_all = [v.text for scene in ES.values() for v in scene.variants]
     assert matching(r"(^|[.:] )Toca (empezar a )?\{player", said_by_all) == []
     assert matching(r"igual que la anterior", [v.text for v in ES["round.again"].variants]) == []
+
+
+def test_the_wolf_father_and_the_raven_are_asked_in_whole_clauses() -> None:
+    """«¿dejas que mate o reclutas…?» leaves out who kills; «a quién denuncias o a nadie» has no verb for nadie."""
+    father = [v.text for s in ("night.wolf_father.wake",) for v in ES[s].variants]
+    raven = [v.text for v in ES["night.raven.wake"].variants]
+    assert matching(r"dejas que mate\b|reclutas", father) == [] and matching(r"denuncias o a nadie", raven) == []
