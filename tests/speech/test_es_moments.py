@@ -11,6 +11,7 @@ import pytest
 from narrator.speech.lines import Lines, RoleName, Seat, Seats
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
+from narrator.speech.scenes import catalogue
 from narrator.speech.script import SHIPPED, Variant, load
 from narrator.ui.web.strings import strings
 
@@ -20,6 +21,7 @@ NAMES = ["Yolanda", "Bruno", "Carla", "Inés", "Óscar"]
 GENDERS = ["f", "m", "", "f", "m"]
 LINES = Lines(SCRIPT, "es", Picker(0), NAMES, GENDERS)
 ONE, MIDDLE, OWN, ROUND = "one_device", "middle", "own_devices", "round_table"
+CATALOGUE = catalogue()
 
 
 def fitting(scene: str, **facts: str) -> list[str]:
@@ -396,7 +398,13 @@ def test_a_recognition_step_is_not_reminded_to_decide(again: str) -> None:
 def test_the_first_reminder_of_a_night_is_calm(task: str) -> None:
     first = fitting("night.reminder", again="no", task=task)
     assert first and matching(HURRY, first) == []
-    assert matching(HURRY, fitting("night.reminder", again="yes", task=task))
+    assert matching(HURRY, fitting("night.reminder", again="yes", task="yes"))
+
+
+def test_a_recognition_is_never_hurried() -> None:
+    """The sisters or the lovers only look at each other: «En silencio y sin más demora» hurries them for nothing."""
+    later = fitting("night.reminder", again="yes", task="no")
+    assert len(later) >= 20 and matching(HURRY + r"|asoma", later) == []
 
 
 def test_round_the_table_the_reminder_does_not_say_the_village_waits_in_the_dark() -> None:
@@ -517,3 +525,46 @@ def test_the_help_speaks_to_its_reader_and_the_table_phone_is_a_movil() -> None:
     assert matching(r"\b(sois|os|elegís|despertáis|conocéis|vuestr\w*)\b", helps) == []
     assert matching(r"dispositivo", list(es.values()) + [v.text for v in ES["table.takeover"].variants]) == []
     assert "«–»" in es["setup.gender_note"]
+
+
+# -- the second native read: what was left ---------------------------------------------------------------------
+GONE = sorted(s for s, spec in CATALOGUE.items() if "gone" in spec.facts)
+TASK = (r"elig|elegi|escog|\btoca\b|móvil|pantalla|señal|\?|\bcura|venen|poci|víctima|proteg|infect|conviert|"
+        r"hechiz|encant|olfat|olisque|espí|espia|modelo|bando|denunci|\bmatar?\b|presa|devor|quién|a quien|cambi")
+
+
+@pytest.mark.parametrize("scene", GONE)
+def test_a_card_shown_dead_is_called_without_a_task(scene: str) -> None:
+    """Every player holding the card is dead and the table saw it: «Toca en el móvil a un jugador para librarlo de
+    los lobos» would give a dead protector a task; the call only keeps the rhythm, in every way to play."""
+    spec = CATALOGUE[scene]
+    call = r"abre los ojos|despierta" if scene.endswith(".wake") else r"cierra los ojos|a dormir|dormirte"
+    for mode in spec.modes:
+        for narrator in spec.narrated:
+            if narrator == "yes" and mode != ONE:
+                continue
+            for night in spec.nights:
+                lines = fitting(scene, mode=mode, narrator=narrator, night=night, pack="many", gone="yes")
+                assert len(lines) >= 20 and matching(TASK, lines) == [], (mode, narrator, night)
+                assert [t for t in lines if not re.search(call, t, re.IGNORECASE)] == []
+
+
+def test_a_narrated_witch_is_told_the_victim_is_the_one_the_narrator_shows() -> None:
+    """«Curar a la víctima» alone leaves her asking which: the narrator holds the device and shows it to her."""
+    witch = fitting("night.witch.wake", **NARRATED)
+    shown = r"narrador.{0,40}(enseñ|muestr)|(enseñ|muestr)\w*.{0,40}narrador"
+    assert len(witch) >= 20 and [t for t in witch if not (re.search(shown, t) and "víctima" in t)] == []
+
+
+def test_a_turn_is_given_with_its_pronoun() -> None:
+    """«Toca {player}» reads as "touch {player}": a turn is «Le toca a…» or «Te toca, …»."""
+    said_by_all = [v.text for scene in ES.values() for v in scene.variants]
+    assert matching(r"(^|[.:] )Toca (empezar a )?\{player", said_by_all) == []
+    assert matching(r"igual que la anterior", [v.text for v in ES["round.again"].variants]) == []
+
+
+def test_the_wolf_father_and_the_raven_are_asked_in_whole_clauses() -> None:
+    """«¿dejas que mate o reclutas…?» leaves out who kills; «a quién denuncias o a nadie» has no verb for nadie."""
+    father = [v.text for s in ("night.wolf_father.wake",) for v in ES[s].variants]
+    raven = [v.text for v in ES["night.raven.wake"].variants]
+    assert matching(r"dejas que mate\b|reclutas", father) == [] and matching(r"denuncias o a nadie", raven) == []
