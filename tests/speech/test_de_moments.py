@@ -201,6 +201,15 @@ def test_the_lovers_and_the_charmed_are_told_how_they_know() -> None:
     assert all(re.search(r"Schulter|[Tt]ippe|Berührung", line) for line in touched)
 
 
+@pytest.mark.parametrize("scene", ["night.lovers.wake", "night.charmed.wake"])
+def test_own_phones_are_read_after_the_eyes_open(scene: str) -> None:
+    # eyes still shut cannot read a phone: the line opens them before it sends anyone to the screen
+    lines = call(scene, mode="own_devices")
+    opened = re.compile(r"[Öö]ffnen?t?\b|Augen auf|schlagt die Augen")
+    early = [line for line in lines if line.index("Handy") < (opened.search(line) or re.search("$", line)).start()]
+    assert lines and early == []
+
+
 def test_the_little_girl_does_not_peek_at_wolves_that_are_not_awake_yet() -> None:
     lines = call("night.little_girl.wake", mode="own_devices")
     assert lines and [line for line in lines if re.search(r"Wölfe|Wölfen", line)] == []
