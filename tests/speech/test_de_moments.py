@@ -243,6 +243,15 @@ def test_the_narrated_witch_and_seer_hear_what_the_narrator_answers() -> None:
     assert len([line for line in seer if re.search(r"Spielleitung|Daumen|Antwort", line)]) > len(seer) / 2
 
 
+def test_the_narrated_witch_is_told_she_is_shown_the_victim_while_she_can_heal() -> None:
+    # RULES: shown the victim while the heal lasts, nothing after; a line that never says it leaves her guessing
+    witch = call("night.witch.wake", mode="one_device", narrator="yes")
+    shown = re.compile(r"Spielleitung( zeigt dir)? (das|ein) Opfer|Spielleitung, wen es getroffen hat")
+    condition = re.compile(r"[Ss]olange|[Kk]annst du noch|[Hh]ast du (den|noch)|[Ii]st dein|\bwenn\b|\bfalls\b|"
+                           r"Zeigt dir die Spielleitung")
+    assert witch and [line for line in witch if not (shown.search(line) and condition.search(line))] == []
+
+
 def test_a_narrated_deal_starts_from_the_narrator_and_gives_the_device_back() -> None:
     lines = said("deal.done", Moment(mode="one_device", narrator="yes"))
     assert lines and [line for line in lines if "Mitte" in line] == []
