@@ -407,7 +407,7 @@ def test_a_pack_the_table_cannot_count_is_never_counted(mode: str, narrator: str
 
 
 HURRY = re.compile(r"Fast geschafft|zum Ende zu kommen|knapp|Nur noch einen Moment|zügig|Zeit (ist )?um|"
-                   r"[Nn]icht mehr lange|Die Zeit läuft|rückt näher|eilt|\b[Bb]ald\b|[Ee]ntscheiden, bitte")
+                   r"[Nn]icht mehr lange|Die Zeit läuft|rückt näher|eilt|\b[Bb]ald\b|[Ee]ntscheiden, bitte|Sekunden")
 CHOICE = re.compile(r"[Ww]ahl|[Ww]ähl|[Ee]ntscheid|festzulegen")
 
 
