@@ -492,6 +492,13 @@ def test_a_card_named_for_an_animal_is_not_made_a_woman(card: str) -> None:
     assert revealed and [line for line in revealed if re.search(r"Füchsin|[Ww]ölfin", line)] == []
 
 
+@pytest.mark.parametrize("position", ["middle", "last"])
+@pytest.mark.parametrize("seat", [1, 2])
+def test_a_full_sentence_after_a_colon_starts_with_a_capital(position: str, seat: int) -> None:
+    revealed = said("end.reveal", Moment(position=position), seat, role=RoleName("werewolf"))
+    assert revealed and [line for line in revealed if re.search(r": (sie|er|es) [a-zäöü]", line)] == []
+
+
 def test_small_lines_that_sounded_wrong_in_context() -> None:
     assert [line for line in said("round.done", Moment(mode="round_table")) if re.search(r"\bder Letzte\b", line)] == []
     assert [line for line in said("dawn.dog.growl", Moment()) if re.search(r"weckt|Heute Morgen", line)] == []
