@@ -503,6 +503,9 @@ def test_small_lines_that_sounded_wrong_in_context() -> None:
     assert [line for line in said("round.done", Moment(mode="round_table")) if re.search(r"\bder Letzte\b", line)] == []
     assert [line for line in said("dawn.dog.growl", Moment()) if re.search(r"weckt|Heute Morgen", line)] == []
     assert [line for line in said("end.village", Moment(pack="many")) if "Heute Nacht" in line] == []
+    # round.start is said from the second night on: on the second, "wie jede Nacht" claims a habit of one night
+    later = said("round.start", Moment(mode="round_table", night="later"))
+    assert later and [line for line in later if "jede Nacht" in line] == []
     deal = said("deal.pass", Moment(mode="one_device", position="middle"))
     assert [line for line in deal if "Rolle wartet" in line] == []
     screen = strings("de")
