@@ -260,6 +260,16 @@ def test_a_narrated_deal_starts_from_the_narrator_and_gives_the_device_back() ->
     assert first and [line for line in first if not re.search(r"Spielleitung|das Spiel leitet", line)] == []
 
 
+@pytest.mark.parametrize("narrator", ["no", "yes"])
+def test_the_first_deal_line_does_not_end_like_a_later_one(narrator: str) -> None:
+    # the first player's line and the next players' lines are heard in the same minute
+    def body(line: str) -> str:
+        return re.split(r"(?<=[.:;!?]) ", line)[-1].lower()
+    first = said("deal.pass", Moment(mode="one_device", narrator=narrator, position="first"))
+    later = {body(line) for line in said("deal.pass", Moment(mode="one_device", narrator=narrator, position="middle"))}
+    assert first and [line for line in first if body(line) in later] == []
+
+
 def test_the_screens_of_a_narrated_deal_do_not_put_the_device_in_the_middle() -> None:
     # the narrator reads them holding the device: the deal's last screen and the way to play chosen at setup
     screen = strings("de")
