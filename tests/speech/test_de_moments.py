@@ -377,6 +377,14 @@ def test_the_end_tells_what_the_cards_do_not_show(scene: str) -> None:
 
 
 # -- screens ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("won", ["yes", "no"])
+def test_the_lovers_story_fits_after_an_end_that_already_told_it(won: str) -> None:
+    # after the lovers' win or a death of grief the whole table knows the pair: no "you did not know yet"
+    lines = said("end.story.lovers", Moment(won=won))
+    told = re.compile(r"Geheimnis|wusstet ihr|nicht wissen|keiner ahnte|niemand wusste")
+    assert lines and [line for line in lines if told.search(line)] == []
+
+
 def test_the_screens_name_each_ruleset_side_and_way_to_play_once_and_agree_with_nobody() -> None:
     screen = strings("de")
     texts = list(screen.values())
