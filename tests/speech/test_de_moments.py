@@ -201,6 +201,15 @@ def test_the_lovers_and_the_charmed_are_told_how_they_know() -> None:
     assert all(re.search(r"Schulter|[Tt]ippe|Berührung", line) for line in touched)
 
 
+@pytest.mark.parametrize("scene", ["night.lovers.wake", "night.charmed.wake"])
+def test_own_phones_are_read_after_the_eyes_open(scene: str) -> None:
+    # eyes still shut cannot read a phone: the line opens them before it sends anyone to the screen
+    lines = call(scene, mode="own_devices")
+    opened = re.compile(r"[Öö]ffnen?t?\b|Augen auf|schlagt die Augen")
+    early = [line for line in lines if (eyes := opened.search(line)) is None or line.index("Handy") < eyes.start()]
+    assert lines and early == []
+
+
 def test_the_little_girl_does_not_peek_at_wolves_that_are_not_awake_yet() -> None:
     lines = call("night.little_girl.wake", mode="own_devices")
     assert lines and [line for line in lines if re.search(r"Wölfe|Wölfen", line)] == []
@@ -234,12 +243,31 @@ def test_the_narrated_witch_and_seer_hear_what_the_narrator_answers() -> None:
     assert len([line for line in seer if re.search(r"Spielleitung|Daumen|Antwort", line)]) > len(seer) / 2
 
 
+def test_the_narrated_witch_is_told_she_is_shown_the_victim_while_she_can_heal() -> None:
+    # RULES: shown the victim while the heal lasts, nothing after; a line that never says it leaves her guessing
+    witch = call("night.witch.wake", mode="one_device", narrator="yes")
+    shown = re.compile(r"Spielleitung( zeigt dir)? (das|ein) Opfer|Spielleitung, wen es getroffen hat")
+    condition = re.compile(r"[Ss]olange|[Kk]annst du noch|[Hh]ast du (den|noch)|[Ii]st dein|\bwenn\b|\bfalls\b|"
+                           r"Zeigt dir die Spielleitung")
+    assert witch and [line for line in witch if not (shown.search(line) and condition.search(line))] == []
+
+
 def test_a_narrated_deal_starts_from_the_narrator_and_gives_the_device_back() -> None:
     lines = said("deal.done", Moment(mode="one_device", narrator="yes"))
     assert lines and [line for line in lines if "Mitte" in line] == []
     assert [line for line in lines if not re.search(r"Spielleitung|das Spiel leitet", line)] == []
     first = said("deal.pass", Moment(mode="one_device", narrator="yes", position="first"))
     assert first and [line for line in first if not re.search(r"Spielleitung|das Spiel leitet", line)] == []
+
+
+@pytest.mark.parametrize("narrator", ["no", "yes"])
+def test_the_first_deal_line_does_not_end_like_a_later_one(narrator: str) -> None:
+    # the first player's line and the next players' lines are heard in the same minute
+    def body(line: str) -> str:
+        return re.split(r"(?<=[.:;!?]) ", line)[-1].lower()
+    first = said("deal.pass", Moment(mode="one_device", narrator=narrator, position="first"))
+    later = {body(line) for line in said("deal.pass", Moment(mode="one_device", narrator=narrator, position="middle"))}
+    assert first and [line for line in first if body(line) in later] == []
 
 
 def test_the_screens_of_a_narrated_deal_do_not_put_the_device_in_the_middle() -> None:
@@ -349,6 +377,14 @@ def test_the_end_tells_what_the_cards_do_not_show(scene: str) -> None:
 
 
 # -- screens ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("won", ["yes", "no"])
+def test_the_lovers_story_fits_after_an_end_that_already_told_it(won: str) -> None:
+    # after the lovers' win or a death of grief the whole table knows the pair: no "you did not know yet"
+    lines = said("end.story.lovers", Moment(won=won))
+    told = re.compile(r"Geheimnis|wusstet ihr|nicht wissen|keiner ahnte|niemand wusste")
+    assert lines and [line for line in lines if told.search(line)] == []
+
+
 def test_the_screens_name_each_ruleset_side_and_way_to_play_once_and_agree_with_nobody() -> None:
     screen = strings("de")
     texts = list(screen.values())
@@ -389,7 +425,7 @@ def test_a_pack_the_table_cannot_count_is_never_counted(mode: str, narrator: str
 
 
 HURRY = re.compile(r"Fast geschafft|zum Ende zu kommen|knapp|Nur noch einen Moment|zügig|Zeit (ist )?um|"
-                   r"[Nn]icht mehr lange|Die Zeit läuft|rückt näher|eilt|\b[Bb]ald\b|[Ee]ntscheiden, bitte")
+                   r"[Nn]icht mehr lange|Die Zeit läuft|rückt näher|eilt|\b[Bb]ald\b|[Ee]ntscheiden, bitte|Sekunden")
 CHOICE = re.compile(r"[Ww]ahl|[Ww]ähl|[Ee]ntscheid|festzulegen")
 
 
@@ -474,10 +510,20 @@ def test_a_card_named_for_an_animal_is_not_made_a_woman(card: str) -> None:
     assert revealed and [line for line in revealed if re.search(r"Füchsin|[Ww]ölfin", line)] == []
 
 
+@pytest.mark.parametrize("position", ["middle", "last"])
+@pytest.mark.parametrize("seat", [1, 2])
+def test_a_full_sentence_after_a_colon_starts_with_a_capital(position: str, seat: int) -> None:
+    revealed = said("end.reveal", Moment(position=position), seat, role=RoleName("werewolf"))
+    assert revealed and [line for line in revealed if re.search(r": (sie|er|es) [a-zäöü]", line)] == []
+
+
 def test_small_lines_that_sounded_wrong_in_context() -> None:
     assert [line for line in said("round.done", Moment(mode="round_table")) if re.search(r"\bder Letzte\b", line)] == []
     assert [line for line in said("dawn.dog.growl", Moment()) if re.search(r"weckt|Heute Morgen", line)] == []
     assert [line for line in said("end.village", Moment(pack="many")) if "Heute Nacht" in line] == []
+    # round.start is said from the second night on: on the second, "wie jede Nacht" claims a habit of one night
+    later = said("round.start", Moment(mode="round_table", night="later"))
+    assert later and [line for line in later if "jede Nacht" in line] == []
     deal = said("deal.pass", Moment(mode="one_device", position="middle"))
     assert [line for line in deal if "Rolle wartet" in line] == []
     screen = strings("de")
