@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,28 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from ._measure import p95
+from .web import _listening, _port  # web runs this suite, importing it only then
 
 GUARD_S = 20.0  # only against a hang: every wait is for a message
 FLOODERS = 200
 TAPS = 100  # the host's taps measured in each flood
 TAP_GAP_S = 0.05  # between one screen and the next tap: a host far quicker than a thumb, within its allowance
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _listening(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
-    deadline = time.monotonic() + GUARD_S  # only against a server that never listens
-    while True:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        if proc.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"wolfcall play did not listen: {log.read_text()}")
-        time.sleep(0.05)
 
 
 async def _flooder(url: str, address: str, counts: dict[str, int], stop: asyncio.Event) -> None:

@@ -45,6 +45,14 @@ def _serve(tmp_path: Path, *store: str) -> subprocess.Popen[str]:
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def _base(proc: subprocess.Popen[str]) -> str:
+    """The server's address, from the line it says once it listens."""
+    assert proc.stderr is not None
+    line = proc.stderr.readline()
+    assert "online rooms on http://127.0.0.1:" in line, line + proc.stderr.read()
+    return line.strip().rsplit(" ", 1)[1].rstrip("/")
+
+
 def test_a_store_it_cannot_use_is_one_line(tmp_path: Path) -> None:
     for address, said in (("mysql://db/wolf", "--store takes a PostgreSQL address"),
                           (f"postgresql://nobody@/none?host={tmp_path}", "cannot reach the PostgreSQL store")):
@@ -61,10 +69,7 @@ def test_accounts_go_to_the_postgresql_store(tmp_path: Path, pg_address: str) ->
 
     proc = _serve(tmp_path, "--store", pg_address)
     try:
-        assert proc.stderr is not None
-        line = proc.stderr.readline()  # said once it listens
-        assert "online rooms on http://127.0.0.1:" in line, line + proc.stderr.read()
-        base = line.strip().rsplit(" ", 1)[1].rstrip("/")
+        base = _base(proc)
         reply = httpx.post(f"{base}/api/signup", json={"name": "Begoña", "password": "correct horse"}, timeout=60)
         assert reply.status_code == 200, reply.text
     finally:
@@ -82,10 +87,7 @@ def test_a_rooms_socket_is_never_compressed(tmp_path: Path) -> None:
 
     proc = _serve(tmp_path)
     try:
-        assert proc.stderr is not None
-        line = proc.stderr.readline()  # said once it listens
-        assert "online rooms on http://127.0.0.1:" in line, line + proc.stderr.read()
-        base = line.strip().rsplit(" ", 1)[1].rstrip("/")
+        base = _base(proc)
         with connect(base.replace("http", "ws") + "/r/ABCD/ws", origin=base, open_timeout=60) as ws:  # type: ignore[arg-type]
             assert "permessage-deflate" in (ws.request.headers.get("Sec-WebSocket-Extensions") or "")
             assert ws.response.headers.get("Sec-WebSocket-Extensions") is None
@@ -101,10 +103,7 @@ def test_a_stopped_online_server_leaves_no_process_behind(tmp_path: Path, stop: 
 
     proc = _serve(tmp_path)
     try:
-        assert proc.stderr is not None
-        line = proc.stderr.readline()  # said once it listens
-        assert "online rooms on http://127.0.0.1:" in line, line + proc.stderr.read()
-        base = line.strip().rsplit(" ", 1)[1].rstrip("/")
+        base = _base(proc)
         ana = httpx.Client(base_url=base, timeout=GUARD_S)
         assert ana.post("/api/signup", json={"name": "Ana", "password": "correct horse"}).status_code == 200
         code = ana.post("/api/rooms", json={"ruleset": "classic"}).json()["code"]
@@ -135,10 +134,7 @@ def test_sigterm_closes_the_stores_before_the_server_ends_by_it(tmp_path: Path) 
 
     proc = _serve(tmp_path)
     try:
-        assert proc.stderr is not None
-        line = proc.stderr.readline()  # said once it listens
-        assert "online rooms on http://127.0.0.1:" in line, line + proc.stderr.read()
-        base = line.strip().rsplit(" ", 1)[1].rstrip("/")
+        base = _base(proc)
         ana = httpx.Client(base_url=base, timeout=GUARD_S)
         assert ana.post("/api/signup", json={"name": "Ana", "password": "correct horse"}).status_code == 200
         assert ana.post("/api/rooms", json={"ruleset": "classic"}).status_code == 200
