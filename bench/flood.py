@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ._measure import p95
-from .web import _listening, _port  # web runs this suite, importing it only then
+from ._server import free_port as _port
+from ._server import listening as _listening
 
 GUARD_S = 20.0  # only against a hang: every wait is for a message
 FLOODERS = 200

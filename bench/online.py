@@ -22,7 +22,6 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,6 +37,7 @@ from typing import Any
 from narrator.ui.web.guard import BURST, RATE
 
 from ._measure import metric, p95
+from ._server import free_port as _port
 from .runner import attempt, done
 
 # WOLFCALL_BENCH_ROOMS: fewer rooms for a quick look (a bisect); make bench plays 50
@@ -53,12 +53,6 @@ HOST_SCREENS = ("narrator", "vote")  # the table's questions the opener's page a
 # The hub refuses a connection's messages beyond RATE a second after a burst of BURST (narrator/ui/web/guard.py):
 # each socket keeps to half of both, so that no message is refused for its rate (the pace is not measured).
 PACE, PACE_BURST = RATE / 2, BURST / 2
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _address(room: int, seat: int) -> str:

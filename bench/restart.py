@@ -27,7 +27,8 @@ from typing import Any
 from narrator.system import nginx_path, postgres_bin
 
 from ._measure import metric
-from .online import LISTEN_S, Bot, Game, _address, _connect, _port, _post, _read, _server, room_act
+from ._server import free_port as _port
+from .online import LISTEN_S, Bot, Game, _address, _connect, _post, _read, _server, room_act
 
 RUNS = 3
 PLAYERS = 6

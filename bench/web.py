@@ -10,7 +10,6 @@ import contextlib
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -39,14 +38,10 @@ from narrator.ui.web.hub import Hub
 from narrator.ui.web.tablevoice import PageCaptions
 
 from ._measure import metric, p95
+from ._server import free_port as _port
+from ._server import listening as _listening
 from .online import step_answer, stop
 from .runner import attempt, done
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _serve(hub: Hub, port: int) -> Any:
@@ -528,17 +523,6 @@ def _rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise RuntimeError(f"no VmRSS in /proc/{pid}/status")
-
-
-def _listening(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
-    deadline = time.monotonic() + GUARD_S  # only against a server that never listens
-    while True:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        if proc.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"wolfcall play did not listen: {log.read_text()}")
-        time.sleep(0.05)
 
 
 def server_rss(data: Path, packs: Path | None = None) -> tuple[float, float]:
