@@ -17,6 +17,10 @@ SCRIPT = load(SHIPPED)
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala"]
 MORE_NAMES = ["Hugo", "Ines", "Jon"]  # for a table of more than seven: NAMES stays the classic seven seats
 ROLES = ["werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager"]
+# the classic seven's first night, a day that expels the seer, and a second night (as answers() takes them)
+NIGHT1 = [("werewolves:6", 2.0), ("witch:pass", 10.0), ("seer:1", 3.0)]
+DAY1_EXPEL_SEER = [(VOTE, 30.0), ("day_vote:3", 3.0)]
+NIGHT2 = [("werewolves:7", 4.0), ("witch:poison:1", 2.0)]
 
 
 def opening(players: int = 7) -> list[Answer]:
