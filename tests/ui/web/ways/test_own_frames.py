@@ -39,7 +39,8 @@ def test_the_host_counts_the_ballots_cast_and_listens_while_a_seat_is_asked() ->
     counted = OwnFrames(SCREENS, state, vote, TABLE, gather=Gather(12, ballots={1: 3, 2: None})).host()
     assert counted == {"screen": "ballots", "q": 12, "day": state.night, "cast": 2, "of": len(state.alive)}
     night = game().state
-    asked = OwnFrames(SCREENS, night, Question("werewolves", tuple(legal_choices(night)), None, 8), TABLE).host()
+    wolves = Question("werewolves", tuple(legal_choices(night)), None, 8)
+    asked = OwnFrames(SCREENS, night, wolves, {"screen": "step", "q": 8, "step": "werewolves"}).host()
     assert asked["screen"] == "listen"  # the wolves answer on their own phones: the table hears nothing of it
 
 
@@ -51,6 +52,8 @@ def test_only_the_pack_sees_the_packs_picks_and_an_ended_game_is_watched() -> No
     assert [p["pick"] for p in wolf["picks"]] == ["Fede", None] and "picks" not in villager
     assert wolf["screen"] == villager["screen"] and villager.get("decoy")
     assert frames.moment(1, {"pack": [1, 2]}, state).tapped and not frames.moment(2, {"pack": [1, 2]}, state).tapped
+    assert frames.moment(2, {"pack": [1, 2]}, state).picks == ((1, "werewolves:6"),)
+    assert frames.moment(6, {"pack": []}, state).picks == ()
 
 
 def test_a_continued_games_watchers_are_offered_to_join() -> None:
