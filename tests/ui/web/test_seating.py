@@ -97,7 +97,7 @@ def test_a_seat_freed_by_the_host_watches_and_its_token_proves_nothing(tmp_path:
 
 @pytest.mark.parametrize("proof", [None, "not a proof", 12])
 def test_a_hello_without_a_proof_it_holds_leaves_a_seat_a_watcher(tmp_path: Path, proof: object) -> None:
-    hub, table, _, code = lobby(tmp_path)
+    _hub, table, _, code = lobby(tmp_path)
     ana = table.connect("ana")
     ana.send(t="join", code=code, name="Ana")
     ana.send(t="hello", proof=proof)

@@ -48,7 +48,7 @@ def test_a_question_published_opens_on_the_desk_and_the_tables_screen(tmp_path: 
 
 
 def test_an_answer_handed_goes_to_the_narrators_queue_once_and_the_table_listens(tmp_path: Path) -> None:
-    hub, host, live, game, q = dealt(tmp_path)
+    hub, _host, live, game, q = dealt(tmp_path)
     stage = hub.stage
     checked = stage.desk().check(Choice("werewolves", 6))
     stage.hand((q, checked))
