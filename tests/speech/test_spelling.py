@@ -25,5 +25,6 @@ def test_the_sounds_a_word_starts_with(word: str, i: bool, o: bool) -> None:
 
 
 def test_y_and_o_change_before_the_sound_they_would_blur_with() -> None:
-    assert spanish_euphony("Ana y Inés, siete o ocho, Y Hilario, O Óscar") == "Ana e Inés, siete u ocho, E Hilario, U Óscar"
+    assert spanish_euphony("Ana y Inés, siete o ocho, Y Hilario, O Óscar") == \
+        "Ana e Inés, siete u ocho, E Hilario, U Óscar"
     assert spanish_euphony("Ana y Hierro o Ana; hoy Inés") == "Ana y Hierro o Ana; hoy Inés"
