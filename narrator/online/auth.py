@@ -2,7 +2,10 @@
 
 `POST /api/signup`, `POST /api/signin`: a JSON body `{name, password}` (Content-Type application/json, at most
 4 KB, read before parsing); on success `{name}` and the `wolfcall_session` cookie (HttpOnly, SameSite=Strict, Path=/,
-Secure behind HTTPS, 30 days). `POST /api/signout` forgets the session. `GET /api/me`: `{name}`, or 401.
+Secure behind HTTPS, 30 days). Sign-ups are limited per client address (accounts.py SIGNUPS_MAX). `POST /api/signout`
+ends the session; `POST /api/password` `{password, new}` changes the password and ends every other session of the
+account (its other devices'); the room sockets of an ended session close (narrator/online/signouts.py).
+`GET /api/me`: `{name}`, or 401.
 A refusal is `{"rule", "text"}` (English text; the page translates by rule) with 400, 401, 413 or 429.
 Every POST comes from the site's own page (ui/web/origin.py checks its Origin first), and requiring a JSON content
 type keeps other pages' plain forms out even so (no CORS here). Strict, not Lax: a page of another site gets no
@@ -17,7 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -26,11 +29,18 @@ from narrator.ui.web.arrivals import loads
 
 COOKIE = "wolfcall_session"
 BODY_MAX = 4096
-STATUS = {"signin.wrong": 401, "signin.required": 401, "signin.slow": 429, "request.large": 413,
-          "server.restarting": 503}
+STATUS = {"signin.wrong": 401, "signin.required": 401, "signin.slow": 429, "signup.many": 429, "room.crowded": 429,
+          "request.large": 413, "server.restarting": 503}
 NO_STORE = {"Cache-Control": "no-store"}
 
 log = logging.getLogger(__name__)
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address as the server trusts it, what its limits count by: the connection's peer, or with
+    `--proxy` the proxy's X-Forwarded-For, which uvicorn reads from 127.0.0.1 alone (narrator/cli/serve.py
+    `server_config`; nginx sets it to the address it was reached from, never passing on the client's own)."""
+    return connection.client.host if connection.client else "-"
 
 
 def user_of(request: Request, accounts: Accounts) -> User | None:
@@ -74,8 +84,10 @@ async def read_form(request: Request) -> tuple[str, str]:
     return name, password
 
 
-def routes(accounts: Accounts, secure: bool) -> list[Route]:
-    """The account routes; `secure` marks the cookie Secure (the server is reached over HTTPS)."""
+def routes(accounts: Accounts, secure: bool, ended: Callable[[], None] = lambda: None) -> list[Route]:
+    """The account routes; `secure` marks the cookie Secure (the server is reached over HTTPS); `ended` is told
+    once an account's sessions have ended (signed out, password changed): this process closes their sockets at
+    once, the others at their next look at the store."""
 
     def signed_in(user: User, token: str) -> JSONResponse:
         response = JSONResponse({"name": user.name}, headers=NO_STORE)
@@ -97,7 +109,7 @@ def routes(accounts: Accounts, secure: bool) -> list[Route]:
 
     async def signup(request: Request) -> Response:
         name, password = await read_form(request)
-        user = await run_in_threadpool(accounts.sign_up, name, password)
+        user = await run_in_threadpool(accounts.sign_up, name, password, client_address(request))
         return signed_in(user, await run_in_threadpool(accounts.open_session, user))
 
     async def signin(request: Request) -> Response:
@@ -109,9 +121,21 @@ def routes(accounts: Accounts, secure: bool) -> list[Route]:
         if not sent_json(request):
             raise AccountError("request.form", "Send JSON: {}.")
         await run_in_threadpool(accounts.sign_out, request.cookies.get(COOKIE))
+        ended()
         response = JSONResponse({}, headers=NO_STORE)
         response.delete_cookie(COOKIE, path="/", secure=secure, httponly=True, samesite="strict")
         return response
+
+    async def password(request: Request) -> Response:
+        if not sent_json(request):
+            raise AccountError("request.form", "Send JSON: {password, new}.")
+        form = loads(await read_body(request))
+        old, new = (form.get("password"), form.get("new")) if isinstance(form, dict) else (None, None)
+        if not isinstance(old, str) or not isinstance(new, str):
+            raise AccountError("request.form", "Send JSON: {password, new}.")
+        user = await run_in_threadpool(accounts.change_password, request.cookies.get(COOKIE), old, new)
+        ended()
+        return JSONResponse({"name": user.name}, headers=NO_STORE)
 
     async def me(request: Request) -> Response:
         user = await run_in_threadpool(user_of, request, accounts)
@@ -123,5 +147,6 @@ def routes(accounts: Accounts, secure: bool) -> list[Route]:
         Route("/api/signup", guarded(signup), methods=["POST"]),
         Route("/api/signin", guarded(signin), methods=["POST"]),
         Route("/api/signout", guarded(signout), methods=["POST"]),
+        Route("/api/password", guarded(password), methods=["POST"]),
         Route("/api/me", guarded(me), methods=["GET"]),
     ]
