@@ -72,15 +72,21 @@ def sent_json(request: Request) -> bool:
     return request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json"
 
 
+async def read_fields(request: Request, *names: str) -> list[str]:
+    """The string fields `names` of a small JSON body; `AccountError` (request.*) for anything else."""
+    told = AccountError("request.form", f"Send JSON: {{{', '.join(names)}}}.")
+    if not sent_json(request):
+        raise told
+    form = loads(await read_body(request))  # None for bad JSON, bad UTF-8, or JSON nested deeper than it is read
+    fields = [form.get(name) if isinstance(form, dict) else None for name in names]
+    if not all(isinstance(field, str) for field in fields):
+        raise told
+    return [str(field) for field in fields]
+
+
 async def read_form(request: Request) -> tuple[str, str]:
     """`name` and `password` from a small JSON body; `AccountError` (request.*) for anything else."""
-    if not sent_json(request):
-        raise AccountError("request.form", "Send JSON: {name, password}.")
-    body = await read_body(request)
-    form = loads(body)  # None for bad JSON, bad UTF-8, or JSON nested deeper than it is read
-    name, password = (form.get("name"), form.get("password")) if isinstance(form, dict) else (None, None)
-    if not isinstance(name, str) or not isinstance(password, str):
-        raise AccountError("request.form", "Send JSON: {name, password}.")
+    name, password = await read_fields(request, "name", "password")
     return name, password
 
 
@@ -118,8 +124,7 @@ def routes(accounts: Accounts, secure: bool, ended: Callable[[], None] = lambda:
         return signed_in(user, await run_in_threadpool(accounts.open_session, user))
 
     async def signout(request: Request) -> Response:
-        if not sent_json(request):
-            raise AccountError("request.form", "Send JSON: {}.")
+        await read_fields(request)  # JSON, as only the site's own page sends it
         await run_in_threadpool(accounts.sign_out, request.cookies.get(COOKIE))
         ended()
         response = JSONResponse({}, headers=NO_STORE)
@@ -127,12 +132,7 @@ def routes(accounts: Accounts, secure: bool, ended: Callable[[], None] = lambda:
         return response
 
     async def password(request: Request) -> Response:
-        if not sent_json(request):
-            raise AccountError("request.form", "Send JSON: {password, new}.")
-        form = loads(await read_body(request))
-        old, new = (form.get("password"), form.get("new")) if isinstance(form, dict) else (None, None)
-        if not isinstance(old, str) or not isinstance(new, str):
-            raise AccountError("request.form", "Send JSON: {password, new}.")
+        old, new = await read_fields(request, "password", "new")
         user = await run_in_threadpool(accounts.change_password, request.cookies.get(COOKIE), old, new)
         ended()
         return JSONResponse({"name": user.name}, headers=NO_STORE)
