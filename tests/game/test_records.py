@@ -25,7 +25,7 @@ def test_records_numbered_one_after_another_pass() -> None:
 def test_a_record_out_of_order_or_unnumbered_names_its_journal_line(records: list[dict[str, object]], line: int,
                                                                     reason: str) -> None:
     with pytest.raises(RecordError, match=f"^line {line}: ") as refused:
-        check_sequence(records)  # type: ignore[arg-type]
+        check_sequence(records)
     assert (refused.value.line, refused.value.reason) == (line, reason)
 
 

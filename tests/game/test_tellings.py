@@ -29,8 +29,8 @@ def test_one_device_passes_the_device_seat_by_seat_and_own_devices_deal_at_once(
 def test_only_own_devices_open_decoys_and_only_round_the_table_goes_in_laps() -> None:
     tellings = {mode: narrate([], mode=mode).telling for mode in Mode}
     assert [t.decoys for t in tellings.values()] == [m == Mode.OWN_DEVICES for m in tellings]
-    assert isinstance(tellings[Mode.ROUND_TABLE], RoundTable)
-    assert isinstance(tellings[Mode.ROUND_TABLE].rounds, RoundNight)
+    round_table = tellings[Mode.ROUND_TABLE]
+    assert isinstance(round_table, RoundTable) and isinstance(round_table.rounds, RoundNight)
     assert all(isinstance(t.calls, CalledNight) for t in tellings.values())
     assert [t.dawn for t in tellings.values()] == ["round.dawn" if m == Mode.ROUND_TABLE else "dawn.start"
                                                    for m in tellings]
