@@ -2,8 +2,10 @@
 
 The phones' taps are gathered (gather.py: the pack's picks, the ballots) into the one answer the narrator
 waits for; the host's device answers only what the whole table decides. Every living phone is sent frames
-of one shape (shape.py), so a secret cannot be told by its size. Guests join with the room code, and the host
-sees who is connected; the deal waits for every seat's phone.
+of one shape (shape.py), so a secret cannot be told by its size; a night step's question stays on every phone
+until the narrator closes it on a beat, once every living phone has answered it (narrator/game/beats.py: the
+taps are counted here, `answered_all`), so no frame tells whose tap was the actor's. Guests join with the room
+code, and the host sees who is connected; the deal waits for every seat's phone.
 """
 
 from __future__ import annotations
@@ -34,13 +36,18 @@ class OwnDevices(Way):
         self.called_done: set[int] = set()  # the seats that have tapped the called step's decoy
         self.learned: dict[int, dict[str, Any]] = {}  # what a seat's actor learned this step
         self.early: dict[int, Choice] = {}  # the called step's taps made before the narrator asked it
-        self.untold: dict[int, dict[str, Any]] = {}  # what an early tap learns, told as its question closes
+        self.untold: dict[int, dict[str, Any]] = {}  # what an actor learns, told as its question closes
+        self.holding: Question | None = None  # the called step's question, answered, on screen until it closes
 
     # -- what its pages send -------------------------------------------------------------------------
     def question(self, message: dict[str, Any]) -> Question:
         """The question a tap answers: the one on screen; or, while a night step is called and nobody is asked
-        yet (its wake line, or its role dead or done), that step (the number CALLED)."""
-        if message.get("q") == CALLED and self.stage.question is None and self.called is not None:
+        yet (its wake line, or its role dead or done), that step (the number CALLED); or the step's question
+        answered and held until it closes."""
+        if self.holding is not None:
+            if message.get("q") == self.holding.number:
+                return self.holding
+        elif message.get("q") == CALLED and self.stage.question is None and self.called is not None:
             return Question(self.called, (), None, CALLED)
         return super().question(message)
 
@@ -198,9 +205,8 @@ class OwnDevices(Way):
                 return q, checked  # every wolf picked this one
             self.pages.refresh()  # every wolf sees the pack's picks live
             return None
-        if checked.learned is not None:
-            self.learned[seat] = self.private_answer(checked.choice.target or 0, checked.learned)
-            self.pages.tell_seat(seat, self.learned[seat])
+        if checked.learned is not None:  # told as the step closes (`answered`), not at this tap
+            self.untold[seat] = self.private_answer(checked.choice.target or 0, checked.learned)
         gather.done.add(seat)
         return q, checked
 
@@ -210,7 +216,34 @@ class OwnDevices(Way):
             self.gather = Gather(question.number)
         if question.step == REVEAL and question.seat in self.seen:
             return COVERED  # this seat's phone has already shown its card
-        return self._handed_early(question)
+        ready = self._handed_early(question)
+        if question.step == self.called:  # a decoy tapped during the wake line answers it, as the actor's tap does
+            self.gather.done |= self.called_done
+        return ready
+
+    def holds(self, q: Question) -> bool:
+        """A called night step's question stays on every phone once answered, until the narrator closes it."""
+        if q.step != self.called or q.decoy:
+            return False
+        self.holding = q
+        return True
+
+    def close(self, q: Question) -> bool:
+        """The held question closes: what its actor learned is told now (`answered`)."""
+        if self.holding is None or self.holding.number != q.number:
+            return False
+        self.holding = None
+        self.answered()
+        return True
+
+    def answered_all(self, number: int) -> bool:
+        """Every living phone connected has answered question `number` (the actor's choice, the pack's picks,
+        every other phone's decoy tap); True for a question no phone shows now."""
+        q, gather = self.holding or self.stage.question, self.gather
+        if q is None or q.number != number or gather is None or gather.number != number:
+            return True
+        phones = {c.seat for c in self.pages.conns.values() if c.who == "seat" and c.seat is not None}
+        return self.living() & phones <= gather.done | set(gather.picks)
 
     def answered(self) -> None:
         if self.gather is not None:  # who has answered stays "done" until the sleep line
@@ -223,6 +256,8 @@ class OwnDevices(Way):
     def calling(self, step: str | None) -> None:
         """From a night step's wake line to its sleep line (`step` None) every living phone shows that step's
         screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
+        if self.holding is not None:  # the sleep line came before the narrator closed it
+            self.close(self.holding)
         self.called = step
         self.called_done, self.learned, self.early, self.untold = set(), {}, {}, {}
         self.pages.refresh()
@@ -233,8 +268,8 @@ class OwnDevices(Way):
         state, table = stage.state, stage.table
         waiting = table is not None and not (state is not None and state.over) and \
             len(stage.tokens.seats) < len(table.players)  # a continued game: players take their seats back
-        return OwnFrames(stage.screens(), state, stage.question, stage.table_screen(), self.gather, self.called,
-                         self.called_done, self.seen, waiting)
+        return OwnFrames(stage.screens(), state, self.holding or stage.question, stage.table_screen(), self.gather,
+                         self.called, self.called_done, self.seen, waiting)
 
     def lobby(self, conn: Conn) -> dict[str, Any]:
         """Before a game a phone waits in the lobby, seeing who has joined; anyone else may join with the code."""

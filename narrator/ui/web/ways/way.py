@@ -74,6 +74,20 @@ class Way(ABC):
         """The question's answer has been handed to the narrator."""
         return None  # nothing, for most ways
 
+    def holds(self, q: Question) -> bool:
+        """Whether `q`, answered now, stays on every screen until the narrator closes it (own devices: a night step
+        closes on a beat, narrator/game/beats.py); for most ways it closes with its answer."""
+        return False
+
+    def close(self, q: Question) -> bool:
+        """The narrator closes `q`, held since its answer (`holds`); False: nothing was held."""
+        return False
+
+    def answered_all(self, number: int) -> bool:
+        """Every page that answers question `number` has tapped (own devices: every living phone, its decoy too);
+        for most ways one answer is all there is."""
+        return True
+
     def calling(self, step: str | None) -> None:
         """A night step is called (its wake line), or over (`step` None, its sleep line)."""
         return None  # nothing, for most ways
