@@ -72,7 +72,7 @@ def screen_key(message: dict[str, Any]) -> str:
 def slow_tap(rng: random.Random) -> float:
     """Seconds a bot takes to answer its screen: a person's pace with a long tail, so that an actor answers after
     the window about 40% of the time (some taps land during the wake line, before the window opens)."""
-    return round(rng.uniform(1.0, 13.0), 2)
+    return round(rng.uniform(1.0, 16.0), 2)
 
 
 def people(table: Table, clock: AgendaClock, rng: random.Random,
