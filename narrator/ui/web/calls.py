@@ -81,7 +81,7 @@ class TableSignals:
             return
         stage = self.stage
         with stage.lock:
-            if self.live is stage.live and stage.way.close(question):
+            if self.live is stage.live and stage.way.beats.close(question):
                 stage.show({"screen": "listen", "phase": stage.phase()})
 
     def over(self, state: State) -> None:

@@ -90,7 +90,12 @@ class Stage:
         self.labels, self.dealt, self._way = {}, None if table is None else object(), None
         if live is not None:
             live.desk.follow(None)
-            live.roll = self.all_answered
+
+            def roll(number: int) -> bool:  # asked from the narrator's thread (narrator/game/beats.py)
+                with self.lock:
+                    return live is not self.live or self.way.beats.answered_all(number)
+
+            live.roll = roll
 
     def desk(self) -> Desk:
         """The desk of the game in play: where every tap is checked and handed to the narrator."""
@@ -135,7 +140,7 @@ class Stage:
         if self.live is None:
             return
         q = self.live.desk.hand(handed[1])
-        if self.way.holds(q):  # a night step on own devices: its screens stay until it closes on its beat
+        if self.way.beats.holds(q):  # a night step on own devices: its screens stay until it closes on its beat
             self.pages.refresh()  # the actor's "done", one frame for every phone as after any tap
             return
         self.way.answered()
@@ -144,12 +149,6 @@ class Stage:
             self.show({"screen": "listen", "phase": "deal"})
             return
         self.show({"screen": "listen", "phase": self.way.listens(q, handed[1])})
-
-    def all_answered(self, number: int) -> bool:
-        """Every phone that answers question `number` has (the way counts the taps: own devices' every living
-        phone, a decoy's tap included); called from the narrator's thread (narrator/game/beats.py)."""
-        with self.lock:
-            return self.live is None or self.way.answered_all(number)
 
     def undo(self) -> None:
         """↶ from the host: kept even while a line is said, honoured before the next one (the session's undo,

@@ -20,13 +20,14 @@ from narrator.ui.web.gather import Gather
 from narrator.ui.web.ports import Conn, Handed, OnStage, Pages
 from narrator.ui.web.refusals import STALE, Refusal
 from narrator.ui.web.ways.own_frames import OwnFrames
-from narrator.ui.web.ways.way import VOTING, Way
+from narrator.ui.web.ways.way import VOTING, Beats, Way
 
 
 class OwnDevices(Way):
     """The phones' taps, cards and ballots, and the vote they close."""
 
     joins = True
+    beats: Held
 
     def __init__(self, stage: OnStage, pages: Pages) -> None:
         super().__init__(stage, pages)
@@ -37,16 +38,17 @@ class OwnDevices(Way):
         self.learned: dict[int, dict[str, Any]] = {}  # what a seat's actor learned this step
         self.early: dict[int, Choice] = {}  # the called step's taps made before the narrator asked it
         self.untold: dict[int, dict[str, Any]] = {}  # what an actor learns, told as its question closes
-        self.holding: Question | None = None  # the called step's question, answered, on screen until it closes
+        self.beats = Held(self)  # the called step's question, answered, on screen until it closes on a beat
 
     # -- what its pages send -------------------------------------------------------------------------
     def question(self, message: dict[str, Any]) -> Question:
         """The question a tap answers: the one on screen; or, while a night step is called and nobody is asked
         yet (its wake line, or its role dead or done), that step (the number CALLED); or the step's question
         answered and held until it closes."""
-        if self.holding is not None:
-            if message.get("q") == self.holding.number:
-                return self.holding
+        holding = self.beats.holding
+        if holding is not None:
+            if message.get("q") == holding.number:
+                return holding
         elif message.get("q") == CALLED and self.stage.question is None and self.called is not None:
             return Question(self.called, (), None, CALLED)
         return super().question(message)
@@ -221,30 +223,6 @@ class OwnDevices(Way):
             self.gather.done |= self.called_done
         return ready
 
-    def holds(self, q: Question) -> bool:
-        """A called night step's question stays on every phone once answered, until the narrator closes it."""
-        if q.step != self.called or q.decoy:
-            return False
-        self.holding = q
-        return True
-
-    def close(self, q: Question) -> bool:
-        """The held question closes: what its actor learned is told now (`answered`)."""
-        if self.holding is None or self.holding.number != q.number:
-            return False
-        self.holding = None
-        self.answered()
-        return True
-
-    def answered_all(self, number: int) -> bool:
-        """Every living phone connected has answered question `number` (the actor's choice, the pack's picks,
-        every other phone's decoy tap); True for a question no phone shows now."""
-        q, gather = self.holding or self.stage.question, self.gather
-        if q is None or q.number != number or gather is None or gather.number != number:
-            return True
-        phones = {c.seat for c in self.pages.conns.values() if c.who == "seat" and c.seat is not None}
-        return self.living() & phones <= gather.done | set(gather.picks)
-
     def answered(self) -> None:
         if self.gather is not None:  # who has answered stays "done" until the sleep line
             self.called_done |= self.gather.done | set(self.gather.picks)
@@ -256,8 +234,8 @@ class OwnDevices(Way):
     def calling(self, step: str | None) -> None:
         """From a night step's wake line to its sleep line (`step` None) every living phone shows that step's
         screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
-        if self.holding is not None:  # the sleep line came before the narrator closed it
-            self.close(self.holding)
+        if self.beats.holding is not None:  # the sleep line came before the narrator closed it
+            self.beats.close(self.beats.holding)
         self.called = step
         self.called_done, self.learned, self.early, self.untold = set(), {}, {}, {}
         self.pages.refresh()
@@ -268,8 +246,8 @@ class OwnDevices(Way):
         state, table = stage.state, stage.table
         waiting = table is not None and not (state is not None and state.over) and \
             len(stage.tokens.seats) < len(table.players)  # a continued game: players take their seats back
-        return OwnFrames(stage.screens(), state, self.holding or stage.question, stage.table_screen(), self.gather,
-                         self.called, self.called_done, self.seen, waiting)
+        return OwnFrames(stage.screens(), state, self.beats.holding or stage.question, stage.table_screen(),
+                         self.gather, self.called, self.called_done, self.seen, waiting)
 
     def lobby(self, conn: Conn) -> dict[str, Any]:
         """Before a game a phone waits in the lobby, seeing who has joined; anyone else may join with the code."""
@@ -304,3 +282,36 @@ class OwnDevices(Way):
         answer) is shown again, to this seat's phone only. Forgotten at the step's sleep line."""
         if conn.seat is not None and conn.seat in self.learned:
             conn.send(self.learned[conn.seat])
+
+
+class Held(Beats):
+    """Own devices: a called night step's question stays on every phone once answered, until the narrator closes
+    it on a beat (narrator/game/beats.py), once every living phone has answered it."""
+
+    def __init__(self, way: OwnDevices) -> None:
+        self.way = way
+        self.holding: Question | None = None  # the question answered, still on every screen
+
+    def holds(self, q: Question) -> bool:
+        if q.step != self.way.called or q.decoy:
+            return False
+        self.holding = q
+        return True
+
+    def close(self, q: Question) -> bool:
+        """The held question closes: what its actor learned is told now (`answered`)."""
+        if self.holding is None or self.holding.number != q.number:
+            return False
+        self.holding = None
+        self.way.answered()
+        return True
+
+    def answered_all(self, number: int) -> bool:
+        """Every living phone connected has answered question `number` (the actor's choice, the pack's picks,
+        every other phone's decoy tap); True for a question no phone shows now."""
+        way = self.way
+        q, gather = self.holding or way.stage.question, way.gather
+        if q is None or q.number != number or gather is None or gather.number != number:
+            return True
+        phones = {c.seat for c in way.pages.conns.values() if c.who == "seat" and c.seat is not None}
+        return way.living() & phones <= gather.done | set(gather.picks)
