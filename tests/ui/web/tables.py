@@ -44,7 +44,8 @@ class Public:
     def of(hub: Hub) -> Public | None:
         if hub.table is None:
             return None
-        q, way = hub.question, hub.way
+        way = hub.way
+        q = getattr(way.beats, "holding", None) or hub.question  # own devices: a night step answered, on screen
         gather = getattr(way, "gather", None)  # own devices' taps; the other ways gather none
         return Public(q.step if q else None, q.number if q else None, bool(q and q.decoy), hub.stage.table_screen(),
                       getattr(way, "called", None), frozenset(getattr(way, "called_done", ())),
