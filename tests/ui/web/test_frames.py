@@ -74,7 +74,8 @@ def same_shape(phones: list[Phone]) -> None:
     for phone in phones:
         for f in phone.frames:
             m = f.message
-            if m["t"] == "screen" and m["screen"] in ("night",) and not m.get("done") and f.state is not None:
+            # done or not: a decoy tapped during the wake line makes its phone's question "done" as it opens
+            if m["t"] == "screen" and m["screen"] in ("night",) and f.state is not None:
                 by_q.setdefault((m["q"], m["step"], m["night"]), []).append((phone.name, m))
     for q, shown in by_q.items():
         shapes = {(m["screen"], m.get("shape"), len(m.get("choices", [])) if m.get("shape") == "seat" else 0,
