@@ -4,7 +4,8 @@ for, round the table's turns too (roundnight.py).
 Every night step has the same shape whether its role lives, is dead, or has nothing left to do: the wake line, a
 window of `step_seconds`, a reminder and more time when the window runs out, and the sleep line. A dead role's
 extra time is drawn from the overruns living players have really taken in this game: a stopwatch can't tell them
-apart. On the players' own phones a dead step opens a decoy question too (decoy.py)."""
+apart. On the players' own phones a dead step opens a decoy question too (decoy.py), and every step, live or
+dead, closes on a beat once every phone has answered (beats.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from typing import Protocol
 
 from engine import State, night_plan
 from engine.roles import ROLES, STEP_ROLE
+from narrator.game import beats
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
-from narrator.game.inputs import NEVER, Answer, Question
+from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.lines import Line, Number
@@ -26,6 +28,7 @@ class Calling(Protocol):
     """What the called night uses of the narrator that holds it."""
 
     clock: Clock
+    input: Input  # where the answers come from (the page server's hears every phone's: RollCall)
     eyes: str | None
     called_now: str | None
     replaying: bool
@@ -115,7 +118,33 @@ class CalledNight:
 
     def live_window(self, step: str) -> None:
         n = self.narrator
-        self.held(n.question(step), n.apply, lambda: n.question(step))
+        roll = self.roll()
+        if roll is None:
+            self.held(n.question(step), n.apply, lambda: n.question(step))
+            return
+        q, window, asked = n.question(step), n.state.house.step_seconds, n.clock.now()
+        answer: Answer | None = None
+
+        def taken(until: float) -> bool:  # the actor's answer, asked again while the rules refuse one
+            nonlocal q, answer
+            while answer is None:
+                answer = n.ask(q, asked, until)
+                if answer is None:
+                    return False
+                if not n.apply(q, answer):
+                    answer, q = None, n.question(step)
+            return True
+
+        beats.hold(n.clock, roll, q.number, window, taken, self.remind)
+        assert answer is not None
+        n.overruns.append(max(0.0, round(answer.delay - window, 3)))
+        n.decoys.took(answer.delay)
+        n.listener.on_close(q)
+
+    def roll(self) -> RollCall | None:
+        """The input that hears every phone's answer, on own devices, live: then every step closes on a beat."""
+        n = self.narrator
+        return n.input if self.decoys and not n.replaying and isinstance(n.input, RollCall) else None
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
              remind: bool = True) -> bool:
@@ -145,8 +174,14 @@ class CalledNight:
         question is open in it until an answer would have come (decoy.py)."""
         n = self.narrator
         window, start = n.state.house.step_seconds, n.clock.now()
-        extra = self.draw_extra()
         q = n.decoys.open(step, n.number) if self.decoys else None
+        roll = self.roll()
+        if q is not None and roll is not None:
+            self.show_decoy(q)
+            beats.hold(n.clock, roll, q.number, window, lambda until: True, self.remind)
+            n.listener.on_close(q)
+            return
+        extra = self.draw_extra()
         self.show_decoy(q)
         if q is not None and not n.replaying and extra == 0:  # closed in time (else after the extra time)
             n.clock.sleep_until(start + n.decoys.closes(q, window))

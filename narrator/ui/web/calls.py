@@ -72,6 +72,18 @@ class TableSignals:
                 stage.way.answered()
                 stage.show({"screen": "listen", "phase": stage.phase()})
 
+    def on_close(self, question: Question) -> None:
+        """Own devices: a night step's question closes on its beat (narrator/game/beats.py), every phone having
+        answered: a decoy's as above; a live one's, handed already and kept on every screen since, is over, what
+        its actor learned told to its phone with every other living phone's dummy."""
+        if question.decoy:
+            self.on_decoy(None)
+            return
+        stage = self.stage
+        with stage.lock:
+            if self.live is stage.live and stage.way.beats.close(question):
+                stage.show({"screen": "listen", "phase": stage.phase()})
+
     def over(self, state: State) -> None:
         """The game is over: the end screen at once, while the narrator still reveals the cards aloud."""
         stage = self.stage
