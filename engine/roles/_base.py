@@ -344,6 +344,10 @@ class Role:
         """(winner, reason) if this role has won in `state`."""
         return None
 
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The players the line of this role's win names, in seat order (the lovers); () names none."""
+        return ()
+
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         """What `seat` learns through this role (its own card's knowledge, or being a lover...)."""
         return {}
