@@ -72,7 +72,10 @@ def lines(found: Estimate, lang: str) -> list[str]:
         out.append(words["balance.no_suggestion"])
     else:
         old, new, near = found.suggestion
+        # a card by its label ("Seherin statt Werwolf") or as a sentence names it ("una vidente"): each language's
+        # line says which
         out.append(words["balance.suggest"].format(**{"out": words[f"role.{old}"], "in": words[f"role.{new}"]},
+                                                   out_card=words[f"card.{old}"], in_card=words[f"card.{new}"],
                                                    village=pct(near.chance("village")),
                                                    wolves=pct(near.chance("wolves"))))
     return out
