@@ -31,7 +31,7 @@ def strings(lang: str) -> dict[str, str]:
 
 
 def _cards(lang: str, labels: dict[str, str]) -> dict[str, str]:
-    """Each card as a sentence names it, `card.<id>` ("una vidente", "un hombre lobo", "Cupido"): the voice's own
+    """Each card as a sentence names it, `role_said.<id>` ("una vidente", "un hombre lobo", "Cupido"): the voice's own
     words for it (scripts/<lang>/words.yaml, its `a` form), so a screen's sentence writes a card as the narrator
     says it, in lower case but for a name; the label (`role.<id>`) where the words have none."""
     path = SCRIPTS / lang / "words.yaml"
@@ -41,7 +41,7 @@ def _cards(lang: str, labels: dict[str, str]) -> dict[str, str]:
         if key.startswith("role."):
             forms = words.get(f"roles.{key[5:]}") if isinstance(words, dict) else None
             said = forms.get("a") if isinstance(forms, dict) else None
-            out[f"card.{key[5:]}"] = str(said) if said else label
+            out[f"role_said.{key[5:]}"] = str(said) if said else label
     return out
 
 

@@ -391,7 +391,7 @@ function balanceField(b) {
   const n = b.suggestion;
   if (n) {
     const wins = (side) => pct((n.sides.find((s) => s.side === side) || { chance: 0 }).chance);
-    field.append(el("p", { id: "balance-suggestion", text: t("balance.suggest", { out: t("role." + n.out), in: t("role." + n.in), out_card: t("card." + n.out), in_card: t("card." + n.in), village: wins("village"), wolves: wins("wolves") }) }));
+    field.append(el("p", { id: "balance-suggestion", text: t("balance.suggest", { out: t("role." + n.out), in: t("role." + n.in), out_card: t("role_said." + n.out), in_card: t("role_said." + n.in), village: wins("village"), wolves: wins("wolves") }) }));
   }
   return field;
 }
