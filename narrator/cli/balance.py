@@ -75,7 +75,8 @@ def lines(found: Estimate, lang: str) -> list[str]:
         # a card by its label ("Seherin statt Werwolf") or as a sentence names it ("una vidente"): each language's
         # line says which
         out.append(words["balance.suggest"].format(**{"out": words[f"role.{old}"], "in": words[f"role.{new}"]},
-                                                   out_card=words[f"role_said.{old}"], in_card=words[f"role_said.{new}"],
+                                                   out_card=words[f"role_said.{old}"],
+                                                   in_card=words[f"role_said.{new}"],
                                                    village=pct(near.chance("village")),
                                                    wolves=pct(near.chance("wolves"))))
     return out

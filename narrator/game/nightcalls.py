@@ -12,10 +12,11 @@ import random
 from collections.abc import Callable, Mapping, Set
 from typing import Protocol
 
-from engine import State, night_plan
+from engine import Game, State, night_plan
 from engine.roles import CALLS, ROLES, STEP_ROLE
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
+from narrator.game.heard import night_as_heard
 from narrator.game.inputs import NEVER, Answer, Question
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
@@ -54,7 +55,10 @@ class Calling(Protocol):
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line: ...
 
-    def tell_state(self) -> None: ...
+    def tell_state(self, state: State | None = None) -> None: ...
+
+    @property
+    def game(self) -> Game: ...
 
     def question(self, step: str, seat: int | None = None) -> Question: ...
 
@@ -90,7 +94,9 @@ class CalledNight:
         n = self.narrator
         start = n.clock.now()
         if n.state.phase == "night":  # the screens called with the wake line are drawn from the game as it
-            n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
+            n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard,
+        elif not asked:  # and a recognition then shows who the last choice chose (the piper's charmed), no dawn yet
+            n.tell_state(night_as_heard(n.game))
         known = gone(n.state, step, n.revealed)
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
         facts = told(n.state, step)  # as the call begins: the sleep line says the task the wake line gave

@@ -97,10 +97,12 @@ def test_no_player_stands_after_a_role_word_and_the_captain_is_one_word(lang: st
 
 def test_a_card_inside_a_spanish_sentence_is_written_in_lower_case_as_the_voice_says_it() -> None:
     """Issue 35: the balance suggestion read «una carta de Hombre lobo en lugar de una de Aldeano» (labels, capital
-    mid-sentence). A sentence takes `role_said.<id>`, the narrator's own word for the card: lower case but for a name."""
+    mid-sentence). A sentence takes `role_said.<id>`, the narrator's own word for the card: lower case but for a
+    name."""
     es = strings("es")
     assert "{in_card}" in es["balance.suggest"] and "{out_card}" in es["balance.suggest"]
-    assert (es["role_said.seer"], es["role_said.werewolf"], es["role_said.cupid"]) == ("una vidente", "un hombre lobo", "Cupido")
+    said = (es["role_said.seer"], es["role_said.werewolf"], es["role_said.cupid"])
+    assert said == ("una vidente", "un hombre lobo", "Cupido")
     names = {"cupid"}  # a name keeps its capital
     for role in ROLES:
         said = es[f"role_said.{role}"]
