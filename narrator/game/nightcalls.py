@@ -13,11 +13,12 @@ import random
 from collections.abc import Callable, Mapping, Set
 from typing import Protocol
 
-from engine import State, night_plan
-from engine.roles import ROLES, STEP_ROLE
+from engine import Game, State, night_plan
+from engine.roles import CALLS, ROLES, STEP_ROLE
 from narrator.game import beats
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
+from narrator.game.heard import night_as_heard
 from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
@@ -57,7 +58,10 @@ class Calling(Protocol):
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line: ...
 
-    def tell_state(self) -> None: ...
+    def tell_state(self, state: State | None = None) -> None: ...
+
+    @property
+    def game(self) -> Game: ...
 
     def question(self, step: str, seat: int | None = None) -> Question: ...
 
@@ -81,8 +85,8 @@ class CalledNight:
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
-                  *((f"night.{s.step}.{part}", {}, {"gone": gone(n.state, s.step, n.revealed)}) for s in plan
-                    for part in ("wake", "sleep")))
+                  *((f"night.{s.step}.{part}", {}, {"gone": gone(n.state, s.step, n.revealed), **told(n.state, s.step)})
+                    for s in plan for part in ("wake", "sleep")))
         for slot in plan:
             self.step(slot.step, slot.asked)
         while n.state.phase == "night" and n.state.current is not None:  # a step no plan foresaw
@@ -93,10 +97,13 @@ class CalledNight:
         n = self.narrator
         start = n.clock.now()
         if n.state.phase == "night":  # the screens called with the wake line are drawn from the game as it
-            n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
+            n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard,
+        elif not asked:  # and a recognition then shows who the last choice chose (the piper's charmed), no dawn yet
+            n.tell_state(night_as_heard(n.game))
         known = gone(n.state, step, n.revealed)
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
-        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), gone=known)
+        facts = told(n.state, step)  # as the call begins: the sleep line says the task the wake line gave
+        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), gone=known, **facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
         if live:
@@ -104,7 +111,7 @@ class CalledNight:
         else:
             self.dead_window(step)
         n.called_now = None  # the step closes: its choice stays
-        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known)
+        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known, **facts)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
 
@@ -206,6 +213,12 @@ class CalledNight:
             return 0.0
         extra = n.rng.choice(n.overruns)
         return round(extra * n.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
+
+
+def told(state: State, step: str) -> dict[str, str]:
+    """The facts a night call's own rule tells its wake and sleep lines by (the pied piper's `charms`)."""
+    call = next((c for _, c in CALLS if c.step == step), None)
+    return dict(call.told(state)) if call is not None and call.told is not None else {}
 
 
 def gone(state: State, step: str, said: Set[int]) -> str | None:

@@ -55,6 +55,8 @@ def secrets_allowed(frame: Frame, phone: Phone, lang: str) -> None:
     if m["t"] != "screen":
         return
     seen = view(state, seat) if seat is not None else view(state)
+    if "told" in m:  # a recognition's news: only to those it calls, as their own view has it
+        assert seen.get("lover") or seat in seen.get("charmed", ()), (phone.name, m)
     if m.get("attacked") is not None:
         assert "victims" in seen, (phone.name, m)
     if "picks" in m:
