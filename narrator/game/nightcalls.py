@@ -49,7 +49,7 @@ class Calling(Protocol):
 
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None: ...
 
-    reminders: int  # the reminders said this night
+    reminded: set[str | None]  # the night steps reminded this game (None: a lap round the table)
 
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line: ...
@@ -99,19 +99,20 @@ class CalledNight:
         if live:
             self.live_window(step)
         else:
-            self.dead_window(step)
+            self.dead_window(step, remind=known != "yes")
         n.called_now = None  # the step closes: its choice stays
         n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
 
     def remind(self) -> None:
-        """The night's reminder: the first of a night calm, a later one may hurry; one that asks for a choice only
-        where the step called asks one."""
+        """The step's reminder: its first this game calm, a later one (the same step slow again, another night) may
+        hurry; one that asks for a choice only where the step called asks one. Counted per step: a step's first
+        reminder never hurries because another step was slow before it."""
         n = self.narrator
-        n.utter("night.reminder", {}, facts={"again": "yes" if n.reminders else "no",
+        n.utter("night.reminder", {}, facts={"again": "yes" if n.called_now in n.reminded else "no",
                                              "task": "yes" if n.tasked else "no"})
-        n.reminders += 1
+        n.reminded.add(n.called_now)
 
     def live_window(self, step: str) -> None:
         n = self.narrator
@@ -140,9 +141,10 @@ class CalledNight:
         n.decoys.took(answer.delay)
         return reminded
 
-    def dead_window(self, step: str) -> None:
+    def dead_window(self, step: str, remind: bool = True) -> None:
         """The window of a step nobody answers, held like a live one's; on the players' own phones a decoy
-        question is open in it until an answer would have come (decoy.py)."""
+        question is open in it until an answer would have come (decoy.py). A card the table saw die (`remind`
+        False) hides nobody: its extra time passes without a reminder to hurry the dead."""
         n = self.narrator
         window, start = n.state.house.step_seconds, n.clock.now()
         extra = self.draw_extra()
@@ -153,7 +155,7 @@ class CalledNight:
             self.show_decoy(q, closed=True)
         n.clock.sleep_until(start + window)
         if extra > 0:
-            if window > 0:
+            if window > 0 and remind:
                 self.remind()
             n.clock.sleep_until(start + window + extra)
             self.show_decoy(q, closed=True)

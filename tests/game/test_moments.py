@@ -123,13 +123,39 @@ def test_the_pack_counts_the_wolves_said_of_the_dead() -> None:
 PIPER = ["werewolf", "cupid", "pied_piper", "witch", "hunter", "villager", "villager", "villager"]
 
 
-def test_a_nights_first_reminder_is_calm_and_a_later_one_may_hurry(moments: list[tuple[str, Moment]]) -> None:
+def reminders_by_step(moments: list[tuple[str, Moment]]) -> list[tuple[str, str | None, str | None]]:
+    """Each reminder said: the call it was said in, and its again and task facts."""
+    out, call = [], ""
+    for scene, moment in moments:
+        if scene.endswith(".wake"):
+            call = scene.split(".")[1]
+        elif scene == "night.reminder":
+            out.append((call, moment.again, moment.task))
+    return out
+
+
+def test_a_steps_first_reminder_is_calm_and_only_the_same_step_slow_again_may_hurry(
+        moments: list[tuple[str, Moment]]) -> None:
+    """Three slow steps on the first night: each hears its own first reminder, calm, not hurried because another
+    step was slow before it; the wolves slow again the next night may be hurried."""
     narrate(answers(("werewolves:6", 99.0), ("witch:pass", 99.0), ("seer:1", 99.0), (VOTE, 30.0),
                     ("day_vote:5", 2.0), ("hunter:1", 2.0), ("werewolves:4", 99.0), ("witch:poison:2", 2.0)))
-    reminders = [(m.again, m.task) for s, m in moments if s in ("night.reminder", "night.start")]
-    first, second = (reminders.index(("no", "yes"), i) for i in (0, reminders.index((None, None), 1)))
-    assert reminders[:first] == [(None, None)] and reminders[first + 1:4] == [("yes", "yes")] * 2, reminders
-    assert reminders[second - 1] == (None, None), "the second night's first reminder is calm again"
+    said = reminders_by_step(moments)
+    assert said[:3] == [("werewolves", "no", "yes"), ("witch", "no", "yes"), ("seer", "no", "yes")], said
+    assert ("werewolves", "yes", "yes") in said[3:], said
+
+
+def test_the_call_of_a_card_seen_dead_hurries_nobody(moments: list[tuple[str, Moment]]) -> None:
+    """The seer (Carla) is executed and her card shown: the night after, her call's extra time (every step of the
+    first night ran over) passes without a reminder; the living steps still hear theirs."""
+    narrate(answers(("cupid:5,6", 99.0), ("werewolves:none", 99.0), ("seer:1", 99.0), ("witch:pass", 99.0),
+                    (VOTE, 30.0), ("day_vote:3", 2.0), ("werewolves:4", 99.0)), lang="de", roles=LOVERS,
+            ruleset="extended")
+    said = [call for call, _, _ in reminders_by_step(moments)]
+    assert said.count("seer") == 1 and said.count("werewolves") == 2, said
+    scenes = [s for s, _ in moments]
+    wake = max(i for i, (s, m) in enumerate(moments) if s == "night.seer.wake" and m.gone == "yes")
+    assert "night.reminder" not in scenes[wake:scenes.index("night.seer.sleep", wake)]
 
 
 def test_a_reminder_in_a_recognition_asks_no_choice(moments: list[tuple[str, Moment]]) -> None:
@@ -181,15 +207,3 @@ def test_a_table_that_heard_a_welcome_this_evening_is_welcomed_to_a_rematch(mome
     with contextlib.suppress(Exhausted):
         second.run()
     assert [m.game for s, m in moments if s == "game.welcome"] == ["first", "later"]
-
-
-def test_a_reminder_after_a_call_whose_card_is_gone_asks_no_choice(moments: list[tuple[str, Moment]]) -> None:
-    """The seer's card was shown at her execution: her call gives no task, nor does the reminder in its window
-    (every answer slow, so a dead step's window takes extra time and a reminder)."""
-    narrate(answers(("cupid:5,6", 99.0), ("werewolves:none", 99.0), ("seer:1", 99.0), ("witch:pass", 99.0),
-                    (VOTE, 30.0), ("day_vote:3", 2.0), ("werewolves:4", 99.0), ("witch:pass", 99.0)), lang="de",
-            roles=LOVERS, ruleset="extended")
-    scenes = [s for s, _ in moments]
-    wake = max(i for i, (s, m) in enumerate(moments) if s == "night.seer.wake" and m.gone == "yes")
-    window = moments[wake:scenes.index("night.seer.sleep", wake)]
-    assert [m.task for s, m in window if s == "night.reminder"] == ["no"], window

@@ -63,7 +63,8 @@ def test_two_reveals_in_a_row_do_not_open_alike() -> None:
 
 
 # -- a card the table saw during the game is recalled at the end, not revealed as news ----------------------------
-NEWS = {"de": re.compile(r"wird aufgedeckt|[Kk]arte von \w+( \w+)? (wird )?umgedreht|Wir drehen|zum Vorschein|von \w+( \w+)? zeigt|verrät|kommt ans Licht|"
+NEWS = {"de": re.compile(r"wird aufgedeckt|[Kk]arte von \w+( \w+)? (wird )?umgedreht|Wir drehen|zum Vorschein|"
+                         r"von \w+( \w+)? zeigt|verrät|kommt ans Licht|"
                          r"^(Die Karte von|Bei) \w+( \w+)?: |^Und \w+\? |war in Wahrheit"),
         "en": re.compile(r"turns over|reveals the card|in fact|secretly|It turns out|it turns out|kept this secret|"
                          r"^(The card of|Here is|Look at|On to) ")}
@@ -81,3 +82,17 @@ def test_a_card_already_shown_is_recalled_at_the_end(lang: str, position: str, s
     assert len(lines) >= (8 if position == "first" else 20)
     assert [line for line in lines if not KNOWN[lang].search(line)] == []
     assert [line for line in lines if NEWS[lang].search(line)] == []
+
+
+# -- a reminder: counted per step; a recognition never hurried; no time of night --------------------------------
+DAWN = {"de": re.compile(r"Morgen|graut|Hahn|verblass|steht schon tief|heruntergebrannt|noch jung|noch fern"),
+        "en": re.compile(r"[Dd]awn|moon is sinking|candle|getting on|morning")}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("again", ["yes", "no"])
+@pytest.mark.parametrize("task", ["yes", "no"])
+def test_no_reminder_tells_a_time_of_night(lang: str, again: str, task: str) -> None:
+    # a step's reminder comes in the night's first step as in its last: "Bald graut der Morgen" at the first is false
+    lines = said(lang, "night.reminder", Moment(again=again, task=task))
+    assert len(lines) >= 20 and [line for line in lines if DAWN[lang].search(line)] == []
