@@ -86,10 +86,11 @@ def test_a_card_already_shown_is_recalled_at_the_end(lang: str, position: str, s
 
 # -- a reminder: counted per step; a recognition never hurried; no time of night --------------------------------
 DAWN = {"de": re.compile(r"Morgen|graut|Hahn|verblass|steht schon tief|heruntergebrannt|noch jung|noch fern"),
-        "en": re.compile(r"[Dd]awn|moon is sinking|candle|getting on|morning")}
+        "en": re.compile(r"[Dd]awn|moon is sinking|candle|getting on|morning"),
+        "es": re.compile(r"[Aa]lba|amanec|madrugada")}
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("lang", ["de", "en", "es"])
 @pytest.mark.parametrize("again", ["yes", "no"])
 @pytest.mark.parametrize("task", ["yes", "no"])
 def test_no_reminder_tells_a_time_of_night(lang: str, again: str, task: str) -> None:
