@@ -31,7 +31,8 @@ def pack(state: State, said: Set[int] = frozenset()) -> str:
 def moment(state: State, position: str | None = None, revealed: bool | None = None,
            said: Set[int] = frozenset()) -> Moment:
     """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, and the seats
-    whose card was (`said`)."""
+    whose card was (`said`). Once the game is over the pack is the one dealt: the wolves win or lose together,
+    the dead with the living ("Der Werwolf gewinnt" of two dealt, one shown dead, leaves the dead one out)."""
     return Moment(mode=state.mode, narrator="yes" if narrated(state) else "no",  # a person holds the device and taps
-                  night="first" if state.night <= 1 else "later", pack=pack(state, said),
+                  night="first" if state.night <= 1 else "later", pack=pack(state, frozenset() if state.over else said),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")

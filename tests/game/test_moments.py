@@ -11,7 +11,7 @@ import pytest
 from engine import Game
 from narrator.game.clock import VirtualClock
 from narrator.game.inputs import VOTE, Exhausted, ScriptedInput
-from narrator.game.moments import pack
+from narrator.game.moments import moment, pack
 from narrator.game.narrator import Narrator
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines, RoleName, Seat
@@ -66,7 +66,8 @@ def test_the_deal_and_the_reveals_know_their_first_and_last(moments: list[tuple[
         assert where == ["first", *["middle"] * 5, "last"], (scene, where)
     assert {m.mode for _, m in moments} == {"one_device"}
     assert {m.pack for s, m in moments if not s.startswith("end.")} == {"many"}  # no wolf's card said till the end
-    assert [m.pack for s, m in moments if s == "end.reveal"][-1] == "some"  # both said: none left, as the table knows
+    # both wolves shown dead, yet the end speaks of the pack dealt: two wolves won or lost, not one or none
+    assert {m.pack for s, m in moments if s.startswith("end.")} == {"many"}
     nights = [m.night for s, m in moments if s == "night.start"]
     assert nights == ["first", "later"]
 
@@ -118,6 +119,15 @@ def test_the_pack_counts_the_wolves_said_of_the_dead() -> None:
     joined = Game.new([f"P{i}" for i in range(1, 7)], ruleset="extended",
                       roles=["werewolf", "werewolf", "wild_child", "villager", "villager", "villager"], seed=1)
     assert pack(joined.state.but(alive=joined.state.alive - {2}), {2}) == "some"
+
+
+def test_the_end_speaks_of_the_pack_dealt() -> None:
+    """Two wolves dealt, one shown dead during the game: the nights call one, the end line tells of both."""
+    game = Game.new([f"P{i}" for i in range(1, 7)], ruleset="extended",
+                    roles=["werewolf", "werewolf", "seer", "villager", "villager", "villager"], seed=1)
+    state = game.state.but(alive=game.state.alive - {1})
+    assert moment(state, said={1}).pack == "one"
+    assert moment(state.but(phase="over"), said={1}).pack == "many"
 
 
 PIPER = ["werewolf", "cupid", "pied_piper", "witch", "hunter", "villager", "villager", "villager"]
