@@ -11,7 +11,7 @@ import pytest
 from engine import Game
 from narrator.game.clock import VirtualClock
 from narrator.game.inputs import VOTE, Exhausted, ScriptedInput
-from narrator.game.moments import moment, pack
+from narrator.game.moments import moment as moment_of, pack
 from narrator.game.narrator import Narrator
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines, RoleName, Seat
@@ -126,8 +126,8 @@ def test_the_end_speaks_of_the_pack_dealt() -> None:
     game = Game.new([f"P{i}" for i in range(1, 7)], ruleset="extended",
                     roles=["werewolf", "werewolf", "seer", "villager", "villager", "villager"], seed=1)
     state = game.state.but(alive=game.state.alive - {1})
-    assert moment(state, said={1}).pack == "one"
-    assert moment(state.but(phase="over"), said={1}).pack == "many"
+    assert moment_of(state, said={1}).pack == "one"
+    assert moment_of(state.but(phase="over"), said={1}).pack == "many"
 
 
 PIPER = ["werewolf", "cupid", "pied_piper", "witch", "hunter", "villager", "villager", "villager"]
