@@ -11,7 +11,8 @@ import pytest
 from engine import Game
 from narrator.game.clock import VirtualClock
 from narrator.game.inputs import VOTE, Exhausted, ScriptedInput
-from narrator.game.moments import moment as moment_of, pack
+from narrator.game.moments import moment as moment_of
+from narrator.game.moments import pack
 from narrator.game.narrator import Narrator
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines, RoleName, Seat
