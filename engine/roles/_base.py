@@ -49,12 +49,14 @@ def odd_nights(state: State, night: int) -> bool:
 @dataclass(frozen=True)
 class NightCall:
     """One step of the night as the narrator calls it: `order` places it (per ruleset when a dict),
-    `when` says on which nights, `asked` whether anyone answers (recognitions are only narrated)."""
+    `when` says on which nights, `asked` whether anyone answers (recognitions are only narrated); `facts`: the
+    call's own facts its lines may be chosen by (space-separated, narrator/speech/moment.py)."""
 
     step: str
     order: int | dict[str, int]
     when: Callable[[State, int], bool] = every_night
     asked: bool = True
+    facts: str = ""
 
     def position(self, rules: str) -> int:
         return self.order if isinstance(self.order, int) else self.order[rules]

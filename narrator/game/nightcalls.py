@@ -13,13 +13,17 @@ from collections.abc import Callable, Mapping, Set
 from typing import Protocol
 
 from engine import State, night_plan
-from engine.roles import ROLES, STEP_ROLE
+from engine.roles import CALLS, ROLES, STEP_ROLE
+from engine.roles._base import WOLF_CARDS
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
 from narrator.game.inputs import NEVER, Answer, Question
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.lines import Line, Number
+
+# the calls whose lines know whether the table saw a wolf die (the big bad wolf's second victim ends with it)
+SPENT = frozenset(call.step for _, call in CALLS if "spent" in call.facts.split())
 
 
 class Calling(Protocol):
@@ -78,7 +82,7 @@ class CalledNight:
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
-                  *((f"night.{s.step}.{part}", {}, {"gone": gone(n.state, s.step, n.revealed)}) for s in plan
+                  *((f"night.{s.step}.{part}", {}, call_facts(n.state, s.step, n.revealed)) for s in plan
                     for part in ("wake", "sleep")))
         for slot in plan:
             self.step(slot.step, slot.asked)
@@ -93,7 +97,8 @@ class CalledNight:
             n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
         known = gone(n.state, step, n.revealed)
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
-        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), gone=known)
+        facts = call_facts(n.state, step, n.revealed)
+        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), **facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
         if live:
@@ -101,7 +106,7 @@ class CalledNight:
         else:
             self.dead_window(step, remind=known != "yes")
         n.called_now = None  # the step closes: its choice stays
-        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known)
+        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), **facts)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
 
@@ -173,6 +178,20 @@ class CalledNight:
             return 0.0
         extra = n.rng.choice(n.overruns)
         return round(extra * n.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
+
+
+def call_facts(state: State, step: str, said: Set[int]) -> dict[str, str | None]:
+    """A night call's own facts: whether its role is `gone`, and (the big bad wolf's) whether the table saw a wolf
+    die, which ends his second victim (`spent`)."""
+    facts = {"gone": gone(state, step, said)}
+    if step in SPENT:
+        facts["spent"] = "yes" if fallen(state, said) else "no"
+    return facts
+
+
+def fallen(state: State, said: Set[int]) -> set[int]:
+    """The wolves the table saw die: dead seats whose wolf card was said aloud (`said`)."""
+    return {seat for seat in said if seat not in state.alive and state.role_of(seat) in WOLF_CARDS}
 
 
 def gone(state: State, step: str, said: Set[int]) -> str | None:

@@ -145,7 +145,7 @@ def catalogue() -> dict[str, SceneSpec]:
             scene = f"night.{call.step}.{part}"
             gone = frozenset({"gone"}) if call.asked and not (role.many or role.copies) else frozenset()
             specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING, modes=modes, nights=nights,
-                                     narrated=narrated, facts=gone)
+                                     narrated=narrated, facts=gone | frozenset(call.facts.split()))
     for rules in RULESETS.values():
         for role_id in rules.roles:
             specs[f"roles.{role_id}"] = _spec(f"roles.{role_id}", WORD)

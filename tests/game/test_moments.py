@@ -14,6 +14,7 @@ from narrator.game.inputs import VOTE, Exhausted, ScriptedInput
 from narrator.game.moments import moment as moment_of
 from narrator.game.moments import pack
 from narrator.game.narrator import Narrator
+from narrator.game.nightcalls import call_facts
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines, RoleName, Seat
 from narrator.speech.moment import Moment
@@ -129,6 +130,16 @@ def test_the_end_speaks_of_the_pack_dealt() -> None:
     state = game.state.but(alive=game.state.alive - {1})
     assert moment_of(state, said={1}).pack == "one"
     assert moment_of(state.but(phase="over"), said={1}).pack == "many"
+
+
+def test_the_big_bad_wolf_knows_when_the_table_saw_a_wolf_die() -> None:
+    """A werewolf's card said at his death ends the second victim for the table to hear; a death unseen does not."""
+    game = Game.new([f"P{i}" for i in range(1, 8)], ruleset="extended",
+                    roles=["werewolf", "big_bad_wolf", "seer", "villager", "villager", "villager", "villager"], seed=1)
+    state = game.state.but(alive=game.state.alive - {1})
+    assert call_facts(state, "big_bad_wolf", {1})["spent"] == "yes"
+    assert call_facts(state, "big_bad_wolf", set())["spent"] == "no"
+    assert "spent" not in call_facts(state, "seer", {1})
 
 
 PIPER = ["werewolf", "cupid", "pied_piper", "witch", "hunter", "villager", "villager", "villager"]

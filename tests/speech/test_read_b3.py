@@ -97,3 +97,35 @@ def test_no_reminder_tells_a_time_of_night(lang: str, again: str, task: str) -> 
     # a step's reminder comes in the night's first step as in its last: "Bald graut der Morgen" at the first is false
     lines = said(lang, "night.reminder", Moment(again=again, task=task))
     assert len(lines) >= 20 and [line for line in lines if DAWN[lang].search(line)] == []
+
+
+# -- the big bad wolf: no second victim once the table saw a wolf die; none promised on a condition on night one --
+CONDITION = {"de": re.compile(r"[Ss]olange|[Ii]st (noch )?(kein|keiner|dein Rudel)|[Ff]ehlt|sofern|vollzählig\?|"
+                              r"[Ww]ähl|[Tt]ipp|Gerät|\?"),
+             "en": re.compile(r"[Aa]s long as|[Ii]f no|[Uu]nless|[Cc]hoose|[Pp]ick|[Tt]ap|device|phone|\?"),
+             "es": re.compile(r"[Mm]ientras|[Ss]i (no|ningún|aún|todavía)|[Ee]lig|[Tt]oca|móvil|\?")}
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "es"])
+@pytest.mark.parametrize("mode", ["one_device", "round_table", "own_devices"])
+def test_the_big_bad_wolf_hunts_no_more_once_a_wolf_was_seen_dead(lang: str, mode: str) -> None:
+    lines = said(lang, "night.big_bad_wolf.wake", Moment(mode=mode, narrator="no", night="later", pack="many",
+                                                          gone="no", spent="yes"))
+    assert len(lines) >= 20 and [line for line in lines if CONDITION[lang].search(line)] == []
+
+
+@pytest.mark.parametrize("mode", ["one_device", "own_devices"])
+def test_the_big_bad_wolf_is_given_his_second_victim_plainly_on_the_first_night(mode: str) -> None:
+    lines = de("night.big_bad_wolf.wake", Moment(mode=mode, narrator="no", night="first", pack="many", gone="no",
+                                                 spent="no"))
+    assert len(lines) >= 8 and [line for line in lines if re.search(r"[Ss]olange|[Ii]st (noch )?kein|[Ff]ehlt|sofern|"
+                                                                    r"vollzählig|gestorben|gefallen", line)] == []
+    assert all(re.search(r"zweite|weiteres|eigenes|zusätzlich", line) for line in lines)
+
+
+def test_every_big_bad_wolf_call_with_a_task_names_the_second_victim() -> None:
+    # "zeig dem Dorf, wer das Rudel anführt" leaves him guessing what to do
+    for mode in ("one_device", "own_devices"):
+        lines = de("night.big_bad_wolf.wake", Moment(mode=mode, narrator="no", night="later", pack="many", gone="no",
+                                                     spent="no"))
+        assert [line for line in lines if "anführt" in line and not re.search(r"zweites|Opfer", line)] == []
