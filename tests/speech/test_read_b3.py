@@ -129,3 +129,23 @@ def test_every_big_bad_wolf_call_with_a_task_names_the_second_victim() -> None:
         lines = de("night.big_bad_wolf.wake", Moment(mode=mode, narrator="no", night="later", pack="many", gone="no",
                                                      spent="no"))
         assert [line for line in lines if "anführt" in line and not re.search(r"zweites|Opfer", line)] == []
+
+
+# -- a solo winner may be a woman: the winner line speaks of the card, never of a man --------------------------------
+def test_a_solo_winner_is_not_spoken_of_as_a_man() -> None:
+    man = re.compile(r"\b(Er|er|ihn|ihm)\b|Überlebende\b|[Dd]er Letzte\b|Als Letzter|nur noch einer\b")
+    lines = de("end.white_werewolf", Moment(pack="many")) + de("end.all_charmed", Moment(alone="yes"))
+    assert [line for line in lines if man.search(line)] == []
+
+
+def test_the_charmed_named_at_the_end_are_not_said_to_be_charmed_at_the_end() -> None:
+    # the list holds the dead too: "Verzaubert waren am Ende: ..." names players who died long before
+    lines = de("end.story.charmed", Moment(won="no"), players=Seats((1, 2, 3)))
+    assert [line for line in lines if "am Ende" in line] == []
+
+
+def test_small_lines_a_native_table_stumbled_on() -> None:
+    assert [line for line in de("night.thief.wake", Moment(mode="one_device", night="first")) if "darin" in line] == []
+    assert [line for line in de("day.debate", Moment()) if line.endswith("Redet trotzdem.")] == []
+    wolf = de("night.werewolves.wake", Moment(mode="one_device", narrator="no", night="later", pack="one"))
+    assert [line for line in wolf if line.count("hol") >= 2] == []
