@@ -140,8 +140,9 @@ def test_a_solo_winner_is_not_spoken_of_as_a_man() -> None:
 
 def test_the_charmed_named_at_the_end_are_not_said_to_be_charmed_at_the_end() -> None:
     # the list holds the dead too: "Verzaubert waren am Ende: ..." names players who died long before
-    lines = de("end.story.charmed", Moment(won="no"), players=Seats((1, 2, 3)))
-    assert [line for line in lines if "am Ende" in line] == []
+    for won in ("yes", "no"):
+        lines = de("end.story.charmed", Moment(won=won), players=Seats((1, 2, 3)))
+        assert [line for line in lines if "am Ende" in line] == [], won
 
 
 def test_small_lines_a_native_table_stumbled_on() -> None:
