@@ -97,12 +97,12 @@ class Narrator:
     def state(self) -> State:
         return self.game.state
 
-    def moment(self, values: Mapping[str, object], where: str | None = None) -> Moment:
-        """The facts a line said now is picked by: its place `where` in a sequence, whether its player's card was
-        said (narrator/game/moments.py)."""
+    def moment(self, values: Mapping[str, object], where: str | None = None, scene: str = "") -> Moment:
+        """The facts the line of `scene` said now is picked by: its place `where` in a sequence, whether its player's
+        card was said (narrator/game/moments.py)."""
         player = values.get("player")
         seat = player.n if isinstance(player, Seat) else None
-        return moment(self.state, where, None if seat is None else seat in self.revealed, self.revealed)
+        return moment(self.state, where, None if seat is None else seat in self.revealed, self.revealed, scene)
 
     def say(self, scene: str, **values: object) -> Line:
         """Say the variant of `scene` that fits now."""
@@ -115,7 +115,7 @@ class Narrator:
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line:
         """Say a scene with its `values`, picked for its moment, with the `facts` the game adds to it."""
-        line = self.lines.say(scene, self.moment(values, where).but(**(facts or {})), **values)
+        line = self.lines.say(scene, self.moment(values, where, scene).but(**(facts or {})), **values)
         self._speak(line)
         role, player = values.get("role"), values.get("player")
         if role is not None and isinstance(player, Seat):
@@ -125,11 +125,11 @@ class Narrator:
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None:
         """Say a scene with the `facts` it adds, and tell the listener `then` as soon as the line is said out (live
         only)."""
-        self._speak(self.lines.say(scene, self.moment({}).but(**facts)), then)
+        self._speak(self.lines.say(scene, self.moment({}, scene=scene).but(**facts)), then)
 
     def aside(self, scene: str, **facts: str | None) -> None:
         """A line beside the game's course (the welcome, a welcome back, an undo): the table goes on as it was."""
-        self._speak(self.lines.say(scene, self.moment({}).but(**facts)), eyes=False)
+        self._speak(self.lines.say(scene, self.moment({}, scene=scene).but(**facts)), eyes=False)
 
     def _speak(self, line: Line, then: Callable[[], None] | None = None, eyes: bool = True) -> None:
         self._undo_if_asked()
@@ -255,7 +255,7 @@ class Narrator:
         the facts it will be said with."""
         prepare = getattr(self.speaker, "prepare", None)
         if prepare is not None:
-            prepare([self.lines.peek(u[0], self.moment(u[1]).but(**(u[2] if len(u) > 2 else {})), **u[1])
+            prepare([self.lines.peek(u[0], self.moment(u[1], scene=u[0]).but(**(u[2] if len(u) > 2 else {})), **u[1])
                      for u in upcoming])
 
     def undo_refusal(self) -> str | None:

@@ -27,6 +27,7 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "night": ("first", "later"),  # the game's first night, or any other
     # the pack as the table can know it (the wolf cards announced, less those said of the dead): "one" wolf and no
     # card that can join him, "many" (two or more), or "some" (one or none, but a card that can join may have)
+    # (the end's lines count the wolf cards dealt: a wolf shown dead wins with the pack)
     "pack": ("one", "many", "some"),
     "position": ("first", "middle", "last"),  # in a sequence (the deal, the reveals, a night's turns)
     "gender": ("f", "m", "unsaid"),  # how the line's {player} is spoken of

@@ -66,7 +66,7 @@ def test_the_deal_and_the_reveals_know_their_first_and_last(moments: list[tuple[
         assert where == ["first", *["middle"] * 5, "last"], (scene, where)
     assert {m.mode for _, m in moments} == {"one_device"}
     assert {m.pack for s, m in moments if not s.startswith("end.")} == {"many"}  # no wolf's card said till the end
-    assert [m.pack for s, m in moments if s == "end.reveal"][-1] == "some"  # both said: none left, as the table knows
+    assert {m.pack for s, m in moments if s.startswith("end.")} == {"many"}  # the end counts the cards dealt
     nights = [m.night for s, m in moments if s == "night.start"]
     assert nights == ["first", "later"]
 
@@ -106,6 +106,20 @@ def test_a_successor_is_not_asked_once_the_game_is_decided() -> None:
     scenes = [c.scene for c in captions(n)]
     assert "captain.successor" not in scenes and "captain.named" not in scenes
     assert scenes.index("dawn.deaths") < scenes.index("end.village")
+
+
+def test_the_end_counts_the_wolves_dealt_not_those_left(moments: list[tuple[str, Moment]]) -> None:
+    """Two wolves dealt, Ana's card shown at her execution, Ben wins at parity: the table hears that the werewolves
+    win (the dead wolf won too), not "the werewolf wins"."""
+    cards = ["werewolf", "werewolf", "villager", "villager", "villager", "villager"]
+    n = narrate(answers(("werewolves:3", 2.0), (VOTE, 30.0), ("day_vote:1", 2.0), ("werewolves:4", 2.0), (VOTE, 30.0),
+                        ("day_vote:5", 2.0)), lang="de", roles=cards, ruleset="extended")
+    assert n.state.over and n.state.winner == "wolves", n.state
+    before = [m.pack for s, m in moments if s == "night.werewolves.wake"]
+    assert before == ["many", "one"]  # in play the table counts the wolf shown dead out
+    assert {m.pack for s, m in moments if s.startswith("end.")} == {"many"}
+    banner = next(c.text for c in captions(n) if c.scene.startswith("end.wolves"))
+    assert "Der Werwolf gewinnt" not in banner and "Der Wolf" not in banner, banner
 
 
 def test_the_pack_counts_the_wolves_said_of_the_dead() -> None:
