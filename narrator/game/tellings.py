@@ -55,8 +55,9 @@ class Telling:
         n.aside("game.welcome", game="later" if n.games else "first")
         n.games += 1
         n.eyes = "deal"  # the device goes round the table (or every phone shows its own card)
-        order = ruleset(n.state.ruleset).roles  # the cards in play, in the rules' order
-        cards = sorted((*n.state.dealt, *n.state.extra), key=order.index)
+        order = ruleset(n.state.ruleset).roles  # the cards in play as a game master reads them out: the wolves
+        cards = sorted((*n.state.dealt, *n.state.extra),  # together first, then the rest, each in the rules' order
+                       key=lambda card: (ROLES[card].side != "wolves", order.index(card)))
         n.say("deal.cards", roles=Cards(tuple(cards), frozenset(c for c in cards if ROLES[c].many)))
         self.deal()  # the device passed seat by seat, or every phone showing its own card
         n.say("deal.done")

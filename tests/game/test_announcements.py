@@ -99,3 +99,19 @@ def test_an_angel_captain_executed_on_day_one_ends_the_game_before_any_reaction(
     verdict = heard(scenes, "day.vote.out", "Ben")
     assert verdict < heard(scenes, "day.vote.reveal", "Ben") < heard(scenes, "end.angel")
     assert not any(scene in ("captain.successor", "death.also") for scene, _ in scenes[verdict:])
+
+
+def test_the_cards_in_play_are_read_out_with_the_wolves_together() -> None:
+    """A big extended deal: the werewolf, the big bad wolf, the white werewolf and the wolf father are named side
+    by side, before the village's cards (they were scattered among them in the rules' order)."""
+    cards = ["seer", "werewolf", "witch", "big_bad_wolf", "fox", "white_werewolf", "hunter", "wolf_father", "villager",
+             "villager"]
+    for lang, words in (("en", ("a werewolf", "big bad wolf", "white werewolf", "wolf father")),
+                        ("de", ("ein Werwolf", "Leitwolf", "Weiße Wolf", "Urwolf")),
+                        ("es", ("un hombre lobo", "lobo feroz", "lobo blanco", "padre de los lobos"))):
+        n = narrate([], lang=lang, roles=cards, ruleset="extended")
+        deal = next(c.text for c in captions(n) if c.scene == "deal.cards")
+        at = sorted(deal.lower().find(w.lower()) for w in words)
+        village = [deal.lower().find(w) for w in {"en": ("seer", "witch", "fox"), "de": ("seherin", "hexe", "fuchs"),
+                                                   "es": ("vidente", "bruja", "zorro")}[lang]]
+        assert -1 not in at and -1 not in village and at[-1] < min(village), deal
