@@ -57,3 +57,19 @@ def test_the_big_bad_wolf_is_told_his_task_on_every_later_night(lang: str, mode:
     later = said(lang, "night.big_bad_wolf.wake", Moment(mode=mode, narrator="no", night="later", gone="no"))
     assert later and [t for t in later if not (re.search(CHOOSE[lang], t, re.IGNORECASE)
                                                and re.search(SECOND[lang], t, re.IGNORECASE))] == []
+
+
+# -- the classic witch, narrated: the whole explanation once, then short calls -----------------------------------
+NARRATOR = {"en": r"\bnarrator\b", "de": r"\bSpielleitung\b", "es": r"\bnarrador\b"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_narrated_witch_hears_the_whole_explanation_once_and_short_calls_after(lang: str) -> None:
+    """"Solange du heilen kannst, zeigt dir die Spielleitung das Opfer", word for word on four nights of six, 20 to 30
+    words: the first night explains how she answers, later nights only call her and ask."""
+    at = Moment(mode="one_device", narrator="yes", gone="no")
+    first = said(lang, "night.witch.wake", at.but(night="first"))
+    later = said(lang, "night.witch.wake", at.but(night="later"))
+    assert len(first) >= 8 and len([t for t in first if re.search(NARRATOR[lang], t)]) >= 8
+    long = [t for t in later if len(t.split()) > 15 or re.search(NARRATOR[lang], t)]
+    assert len(later) >= 20 and long == [], long
