@@ -50,7 +50,7 @@ from narrator.game.moments import moment
 from narrator.game.signals import Deaf, Listener, Upcoming
 from narrator.game.tellings import telling
 from narrator.game.timeline import StepTiming
-from narrator.speech.captions import SilentSpeaker, Speaker
+from narrator.speech.captions import SilentSpeaker, Speaker, lasting
 from narrator.speech.lines import Line, Lines, Seat
 from narrator.speech.lines import scene_values as _values
 from narrator.speech.moment import Moment
@@ -83,7 +83,7 @@ class Narrator:
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
         self.telling = telling(game.state.mode)(self)  # the deal, the night and the dawn of this way of playing
         self.revealed: set[int] = set()  # seats whose card the table has heard said aloud
-        self.reminders = 0  # the reminders said this night
+        self.reminders = 0  # the reminders said in the night step (or turn) being held
         # the games opened at this table this evening: a welcome heard already makes this one a rematch
         self.games = 1 if "game.welcome" in lines.picker.heard else 0
         self.tasked = True  # the step called asks for a choice (a recognition does not)
@@ -121,6 +121,12 @@ class Narrator:
         if role is not None and isinstance(player, Seat):
             self.revealed.add(player.n)  # its card is said: a later line need not say it again
         return line
+
+    def hush(self, scene: str, facts: Mapping[str, str]) -> None:
+        """Hold, unsaid, the time the line of `scene` would take now (a gone call's reminder): the rhythm stays."""
+        line = self.lines.peek(scene, self.moment({}, scene=scene).but(**facts))
+        self._undo_if_asked()
+        self.clock.sleep_until(self.clock.now() + lasting(self.speaker, line))
 
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None:
         """Say a scene with the `facts` it adds, and tell the listener `then` as soon as the line is said out (live

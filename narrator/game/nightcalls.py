@@ -2,7 +2,8 @@
 for, round the table's turns too (roundnight.py).
 
 Every night step has the same shape whether its role lives, is dead, or has nothing left to do: the wake line, a
-window of `step_seconds`, a reminder and more time when the window runs out, and the sleep line. A dead role's
+window of `step_seconds`, a reminder and more time when the window runs out (and a second one a window later), and
+the sleep line. A dead role's
 extra time is drawn from the overruns living players have really taken in this game: a stopwatch can't tell them
 apart. On the players' own phones a dead step opens a decoy question too (decoy.py)."""
 
@@ -49,7 +50,9 @@ class Calling(Protocol):
 
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None: ...
 
-    reminders: int  # the reminders said this night
+    reminders: int  # the reminders said in the step (or turn) being held
+
+    def hush(self, scene: str, facts: Mapping[str, str]) -> None: ...
 
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line: ...
@@ -69,6 +72,7 @@ class CalledNight:
 
     def __init__(self, narrator: Calling, decoys: bool = False) -> None:
         self.narrator, self.decoys = narrator, decoys
+        self.gone = False  # the step called is a card the table knows is gone: its reminders are held unsaid
 
     def run(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
@@ -93,6 +97,7 @@ class CalledNight:
             n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
         known = gone(n.state, step, n.revealed)
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
+        self.gone = known == "yes"
         n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), gone=known)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
@@ -100,17 +105,21 @@ class CalledNight:
             self.live_window(step)
         else:
             self.dead_window(step)
-        n.called_now = None  # the step closes: its choice stays
+        n.called_now, self.gone = None, False  # the step closes: its choice stays
         n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
 
     def remind(self) -> None:
-        """The night's reminder: the first of a night calm, a later one may hurry; one that asks for a choice only
-        where the step called asks one."""
+        """The step's reminder: its first calm, a second (a whole window later) may hurry; one that asks for a choice
+        only where the step called asks one. A call whose card the table knows is gone hears none, but the time it
+        would take is held all the same: the step lasts as long as it would have."""
         n = self.narrator
-        n.utter("night.reminder", {}, facts={"again": "yes" if n.reminders else "no",
-                                             "task": "yes" if n.tasked else "no"})
+        facts = {"again": "yes" if n.reminders else "no", "task": "yes" if n.tasked else "no"}
+        if self.gone:
+            n.hush("night.reminder", facts)
+        else:
+            n.utter("night.reminder", {}, facts=facts)
         n.reminders += 1
 
     def live_window(self, step: str) -> None:
@@ -123,13 +132,16 @@ class CalledNight:
         `again` until an answer is accepted; the window is always held to its end. True: the reminder was said."""
         n = self.narrator
         window = n.state.house.step_seconds
-        asked = n.clock.now()
+        asked, n.reminders = n.clock.now(), 0
         answer = n.ask(q, asked, asked + window)
         reminded = False
-        if answer is None:
-            if window > 0 and remind:
+        if answer is None and window > 0 and remind:
+            self.remind()  # one window gone: a calm reminder; a second window gone: one that may hurry
+            reminded = True
+            answer = n.ask(q, asked, asked + 2 * window)
+            if answer is None:
                 self.remind()
-                reminded = True
+        if answer is None:
             answer = n.ask(q, asked)
         assert answer is not None
         while not accept(q, answer):
@@ -145,6 +157,7 @@ class CalledNight:
         question is open in it until an answer would have come (decoy.py)."""
         n = self.narrator
         window, start = n.state.house.step_seconds, n.clock.now()
+        n.reminders = 0
         extra = self.draw_extra()
         q = n.decoys.open(step, n.number) if self.decoys else None
         self.show_decoy(q)
@@ -154,7 +167,10 @@ class CalledNight:
         n.clock.sleep_until(start + window)
         if extra > 0:
             if window > 0:
-                self.remind()
+                self.remind()  # as a live step's: the first when the window runs out, the second a window later
+                if extra > window:
+                    n.clock.sleep_until(start + 2 * window)
+                    self.remind()
             n.clock.sleep_until(start + window + extra)
             self.show_decoy(q, closed=True)
 

@@ -35,7 +35,7 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "spared": ("yes", "no"),  # day.vote.out: the condemned will not die of it (the village idiot is pardoned)
     "cause": ("grief", "other"),  # death.also: why a death no other line named came (a lover's grief)
     "alone": ("yes", "no"),  # end.all_charmed: the winner is the last one alive (nobody is left to dance)
-    "again": ("yes", "no"),  # night.reminder: a reminder was said already this night (the first one is calm)
+    "again": ("yes", "no"),  # night.reminder: a reminder was said already in this step (its first one is calm)
     "task": ("yes", "no"),  # night.reminder: the step called asks for a choice ("no": a recognition, the lovers')
     "game": ("first", "later"),  # game.welcome: the evening's first game at this table, or a rematch
     "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game

@@ -137,13 +137,20 @@ def test_the_pack_counts_the_wolves_said_of_the_dead() -> None:
 PIPER = ["werewolf", "cupid", "pied_piper", "witch", "hunter", "villager", "villager", "villager"]
 
 
-def test_a_nights_first_reminder_is_calm_and_a_later_one_may_hurry(moments: list[tuple[str, Moment]]) -> None:
-    narrate(answers(("werewolves:6", 99.0), ("witch:pass", 99.0), ("seer:1", 99.0), (VOTE, 30.0),
+def test_each_steps_first_reminder_is_calm_and_its_second_may_hurry(moments: list[tuple[str, Moment]]) -> None:
+    """Counted per step, not per night: the seer's first reminder came already hurried, 11 seconds after she woke,
+    because the wolves had been reminded. A step slower than two windows hears a second one, which may hurry."""
+    narrate(answers(("werewolves:6", 99.0), ("witch:pass", 8.0), ("seer:1", 99.0), (VOTE, 30.0),
                     ("day_vote:5", 2.0), ("hunter:1", 2.0), ("werewolves:4", 99.0), ("witch:poison:2", 2.0)))
-    reminders = [(m.again, m.task) for s, m in moments if s in ("night.reminder", "night.start")]
-    first, second = (reminders.index(("no", "yes"), i) for i in (0, reminders.index((None, None), 1)))
-    assert reminders[:first] == [(None, None)] and reminders[first + 1:4] == [("yes", "yes")] * 2, reminders
-    assert reminders[second - 1] == (None, None), "the second night's first reminder is calm again"
+    said = [(s, m.again) for s, m in moments if s.endswith(".wake") or s == "night.reminder"]
+    steps: list[list[str | None]] = []
+    for scene, again in said:
+        if scene.endswith(".wake"):
+            steps.append([])
+        else:
+            steps[-1].append(again)
+    assert steps[:3] == [["no", "yes"], ["no"], ["no", "yes"]], said  # wolves, witch (8 s: one window), seer
+    assert all(step[:1] in ([], ["no"]) for step in steps), said
 
 
 def test_a_reminder_in_a_recognition_asks_no_choice(moments: list[tuple[str, Moment]]) -> None:
@@ -197,13 +204,29 @@ def test_a_table_that_heard_a_welcome_this_evening_is_welcomed_to_a_rematch(mome
     assert [m.game for s, m in moments if s == "game.welcome"] == ["first", "later"]
 
 
-def test_a_reminder_after_a_call_whose_card_is_gone_asks_no_choice(moments: list[tuple[str, Moment]]) -> None:
-    """The seer's card was shown at her execution: her call gives no task, nor does the reminder in its window
-    (every answer slow, so a dead step's window takes extra time and a reminder)."""
-    narrate(answers(("cupid:5,6", 99.0), ("werewolves:none", 99.0), ("seer:1", 99.0), ("witch:pass", 99.0),
-                    (VOTE, 30.0), ("day_vote:3", 2.0), ("werewolves:4", 99.0), ("witch:pass", 99.0)), lang="de",
-            roles=LOVERS, ruleset="extended")
+GONE_SEER = answers(("cupid:5,6", 99.0), ("werewolves:none", 99.0), ("seer:1", 99.0), ("witch:pass", 99.0),
+                    (VOTE, 30.0), ("day_vote:3", 2.0), ("werewolves:4", 99.0), ("witch:pass", 99.0))
+
+
+def test_a_call_whose_card_is_gone_hears_no_reminder_but_lasts_as_long(moments: list[tuple[str, Moment]],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seer's card was shown at her execution: "Seherin, mach die Augen auf." then "Die Uhr tickt." told the
+    table to wait for a dead card. Her step's extra time (every answer slow) passes unsaid, and the step lasts
+    exactly as long as it would with its reminders said."""
+    quiet = narrate(GONE_SEER, lang="de", roles=LOVERS, ruleset="extended")
     scenes = [s for s, _ in moments]
     wake = max(i for i, (s, m) in enumerate(moments) if s == "night.seer.wake" and m.gone == "yes")
-    window = moments[wake:scenes.index("night.seer.sleep", wake)]
-    assert [m.task for s, m in window if s == "night.reminder"] == ["no"], window
+    assert "night.reminder" not in scenes[wake:scenes.index("night.seer.sleep", wake)], scenes[wake:]
+    calls = type(quiet.telling.calls)
+    remind = calls.remind
+
+    def said_anyway(self: Any) -> None:
+        self.gone = False  # the reminders said as in any dead step
+        remind(self)
+
+    monkeypatch.setattr(calls, "remind", said_anyway)
+    loud = narrate(GONE_SEER, lang="de", roles=LOVERS, ruleset="extended")
+    step = [i for i, s in enumerate(loud.steps) if s.step == "seer" and not s.actor_alive][-1]
+    said = [c.scene for c in captions(loud) if loud.steps[step].t <= c.t < loud.steps[step].end]
+    assert "night.reminder" in said, said
+    assert quiet.steps == loud.steps
