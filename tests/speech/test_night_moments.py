@@ -73,3 +73,30 @@ def test_the_narrated_witch_hears_the_whole_explanation_once_and_short_calls_aft
     assert len(first) >= 8 and len([t for t in first if re.search(NARRATOR[lang], t)]) >= 8
     long = [t for t in later if len(t.split()) > 15 or re.search(NARRATOR[lang], t)]
     assert len(later) >= 20 and long == [], long
+
+
+# -- the reminder: no time of night, and a recognition is never hurried ----------------------------------------
+TIME_OF_NIGHT = {
+    "en": r"\b(dawn|morning|sunrise|candle|night is (long|young|getting on|running out)|moon is (sinking|low)|"
+          r"stars? (fade|fading))",
+    "de": r"\b(Morgen\b|graut|Hahn|Kerze|Nacht ist noch (jung|lang)|Mond steht (schon )?tief|Sterne verblassen|"
+          r"schläft nicht ewig)",
+    "es": r"\b(alba|amanec|madrugada|vela|queda noche)",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_reminder_tells_no_time_of_night(lang: str) -> None:
+    """"Bald graut der Morgen" in the night's first steps, "Die Nacht ist noch jung" in its last, "El alba ya asoma
+    por el monte" with the seer and the witch still to come: a reminder is said in any step."""
+    told = {t for again in ("yes", "no") for task in ("yes", "no") for mode in ("one_device", "own_devices")
+            for t in said(lang, "night.reminder", Moment(mode=mode, again=again, task=task))}
+    assert [t for t in told if re.search(TIME_OF_NIGHT[lang], t, re.IGNORECASE)] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_recognition_is_never_hurried(lang: str) -> None:
+    """The lovers, the sisters and the brothers only look: their second reminder is as calm as their first."""
+    calm = said(lang, "night.reminder", Moment(mode="own_devices", again="no", task="no"))
+    again = said(lang, "night.reminder", Moment(mode="own_devices", again="yes", task="no"))
+    assert sorted(again) == sorted(calm)
