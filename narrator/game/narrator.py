@@ -19,6 +19,7 @@ from engine import (
     Choice,
     Event,
     Game,
+    Mode,
     Refused,
     State,
     Unknown,
@@ -127,6 +128,14 @@ class Narrator:
         line = self.lines.peek(scene, self.moment({}, scene=scene).but(**facts))
         self._undo_if_asked()
         self.clock.sleep_until(self.clock.now() + lasting(self.speaker, line))
+
+    def written_for_mode(self, scene: str, facts: Mapping[str, str]) -> bool:
+        """Whether every line `scene` may say now was written for some ways of playing only (a group naming them):
+        such lines say what that way needs themselves."""
+        variants = self.lines.script.scenes[self.lines.lang][scene].variants
+        pool = self.lines.fitting(scene, self.moment({}, scene=scene).but(**facts))
+        ways = [dict(variants[i].when).get("mode") for i in pool]
+        return all(way is not None and len(way) < len(Mode) for way in ways)
 
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None:
         """Say a scene with the `facts` it adds, and tell the listener `then` as soon as the line is said out (live

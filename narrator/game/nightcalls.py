@@ -54,6 +54,8 @@ class Calling(Protocol):
 
     def hush(self, scene: str, facts: Mapping[str, str]) -> None: ...
 
+    def written_for_mode(self, scene: str, facts: Mapping[str, str]) -> bool: ...
+
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line: ...
 
@@ -70,8 +72,9 @@ class CalledNight:
     """The night's steps called one by one, each held for the night's window; `decoys`: a dead step opens a decoy
     question on every phone (own devices)."""
 
-    def __init__(self, narrator: Calling, decoys: bool = False) -> None:
+    def __init__(self, narrator: Calling, decoys: bool = False, back: bool = False) -> None:
         self.narrator, self.decoys = narrator, decoys
+        self.back = back  # one device and nobody narrating: each step's role is told to put the device back
         self.gone = False  # the step called is a card the table knows is gone: its reminders are held unsaid
 
     def run(self) -> None:
@@ -105,10 +108,23 @@ class CalledNight:
             self.live_window(step)
         else:
             self.dead_window(step)
-        n.called_now, self.gone = None, False  # the step closes: its choice stays
+        n.called_now = None  # the step closes: its choice stays
+        if self.back and asked:
+            self.hand_back(step, known)
+        self.gone = False
         n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
+
+    def hand_back(self, step: str, known: str | None) -> None:
+        """The device goes back to the middle, said at every step that hands it over, live or dead; a gone card's
+        step holds the line's time unsaid; a sleep scene with lines of its own for one device (Cupid's, the piper's:
+        the device back, then a touch on the shoulder) says it itself."""
+        n = self.narrator
+        if self.gone:
+            n.hush("night.device.back", {})
+        elif not n.written_for_mode(f"night.{step}.sleep", {"gone": known} if known else {}):
+            n.utter("night.device.back", {})
 
     def remind(self) -> None:
         """The step's reminder: its first calm, a second (a whole window later) may hurry; one that asks for a choice

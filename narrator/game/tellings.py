@@ -43,7 +43,8 @@ class Telling:
 
     def __init__(self, narrator: Teller) -> None:
         self.narrator = narrator
-        self.calls = CalledNight(narrator, self.decoys)  # the night's steps, each held for the night's window
+        # the night's steps, each held for the night's window
+        self.calls = CalledNight(narrator, self.decoys, self.hands_back(narrator.state))
 
     def opening(self) -> None:
         """The welcome, the cards in play, the deal as this way makes it, and the first night's start."""
@@ -80,6 +81,10 @@ class Telling:
         """Whether a narrator holds the device and knows every card (then ↶ takes back anything at night)."""
         return False
 
+    def hands_back(self, state: State) -> bool:
+        """Whether a called role takes the one device from the middle and must be told to put it back."""
+        return False
+
 
 class OneDevice(Telling):
     """The device in the middle; with the classic rules the seed's narrator holds it."""
@@ -87,6 +92,9 @@ class OneDevice(Telling):
     @staticmethod
     def narrated(state: State) -> bool:
         return not state.extended
+
+    def hands_back(self, state: State) -> bool:
+        return not self.narrated(state)  # a narrator keeps the device in hand
 
 
 class RoundTable(Telling):
