@@ -66,7 +66,7 @@ class LinkStep(SeatsStep):
 class Cupid(Role):
     id = "cupid"
     picture = "cupidon-arrow"
-    scenes = (Spoken("end.lovers", rare=True), Spoken("end.story.lovers", "players", rare=True))
+    scenes = (Spoken("end.lovers", "players", rare=True), Spoken("end.story.lovers", "players", rare=True))
     recommended = at_players(extended=(8,))
     steps = (LinkStep(),)
     night = (NightCall("cupid", 30, first_night), NightCall("lovers", 35, first_night, asked=False))
@@ -84,6 +84,10 @@ class Cupid(Role):
         if pair is not None and state.alive == frozenset(pair):
             return ("lovers", "lovers")
         return None
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        pair = lovers(state)
+        return tuple(sorted(pair)) if pair is not None else ()
 
     def story(self, state: State) -> list[Said]:
         pair = lovers(state)

@@ -136,6 +136,11 @@ class SqlRooms(ABC):
         across every process of the store; `write`: it writes after it reads (SQLite takes its write lock first,
         so that nothing another process commits in between is missed)."""
 
+    def _write(self, write: Callable[[Run], bool]) -> bool:
+        """One fenced write in a transaction of its own (SQLite shares one commit among many: GroupCommit)."""
+        with self._tx(write=True) as run:
+            return write(run)
+
     def claim(self, code: str, holder: str, now: float, ttl: float) -> int | None:
         with self._tx(write=True) as run:
             row = run(CLAIM, (code, holder, now + ttl, now)).fetchone()
@@ -210,12 +215,15 @@ class SqlRooms(ABC):
         fails (the database out of reach, a lock waited for too long) is refused too: the room is let go, and
         whoever takes it next reads the store as it is, this write in it or not."""
         code, fence = args[-2], args[-1]
+
+        def write(run: Run) -> bool:
+            done = int(run(sql.replace("{share}", self.share), args).rowcount) > 0
+            if done or rows:
+                return done
+            return run("SELECT 1 FROM rooms WHERE code = ? AND fence = ?", (code, fence)).fetchone() is not None
+
         try:
-            with self._tx(write=True) as run:
-                done = int(run(sql.replace("{share}", self.share), args).rowcount) > 0
-                if done or rows:
-                    return done
-                return run("SELECT 1 FROM rooms WHERE code = ? AND fence = ?", (code, fence)).fetchone() is not None
+            return self._write(write)
         except self.errors as exc:
             said = f"wolfcall: room {code}: the store failed: {type(exc).__name__}: {exc}".strip().splitlines()[0]
             print(said, file=sys.stderr, flush=True)

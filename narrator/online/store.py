@@ -39,7 +39,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from abc import abstractmethod
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +47,7 @@ from typing import Protocol
 
 from narrator.game.historystore import HISTORY_FILE, HistoryStore, SqliteHistory
 from narrator.online.roomregistry import RoomRegistry, Run, SqlRooms
-from narrator.sqlitefile import open_sqlite, transaction
+from narrator.sqlitefile import GroupCommit, open_sqlite, transaction
 
 STORE_FILE = "accounts.sqlite"  # the store without --store, in the data folder
 
@@ -286,6 +286,10 @@ class SqliteStore(SqlStore):
         self._db = open_sqlite(self.path)
         with self._tx(lock="schema") as run:
             self.migrate(run)
+        self._group = GroupCommit(self._db, self._lock)  # every room's journal lines: one flush to the disk
+
+    def _write(self, write: Callable[[Run], bool]) -> bool:
+        return self._group.write(write)
 
     @contextmanager
     def _tx(self, lock: str | None = None, write: bool = False) -> Iterator[Run]:
@@ -298,6 +302,7 @@ class SqliteStore(SqlStore):
         return SqliteHistory(self.path.with_name(HISTORY_FILE), registry=self.path)
 
     def close(self) -> None:
+        self._group.close()
         with self._lock:
             self._db.close()
 

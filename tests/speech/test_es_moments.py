@@ -569,3 +569,26 @@ def test_the_wolf_father_and_the_raven_are_asked_in_whole_clauses() -> None:
     father = [v.text for s in ("night.wolf_father.wake",) for v in ES[s].variants]
     raven = [v.text for v in ES["night.raven.wake"].variants]
     assert matching(r"dejas que mate\b|reclutas", father) == [] and matching(r"denuncias o a nadie", raven) == []
+
+
+def _gone_calls() -> list[tuple[str, list[str]]]:
+    """Each night call said again and again of a card shown dead (gone: yes, on later nights): its lines."""
+    out = []
+    for scene in sorted(ES):
+        spec = CATALOGUE.get(scene)
+        if spec is None or "gone" not in spec.facts or "later" not in spec.nights:
+            continue
+        out.append((scene, [v.text for v in ES[scene].variants if any(k == "gone" for k, _ in v.when)]))
+    return out
+
+
+def test_a_dead_cards_call_paints_a_new_picture_each_night() -> None:
+    """Issue 35: a dead card's call said one picture four ways («Una vela tiembla junto a la bola de cristal.
+    Vidente, abre los ojos.» / «… Abre los ojos, vidente.»): five pictures a card, heard again every few nights.
+    Now every line of a recurring call has its own picture, short, with no task."""
+    calls = _gone_calls()
+    assert len(calls) >= 20, [s for s, _ in calls]
+    for scene, texts in calls:
+        pictures = [t.split(". ")[0] for t in texts]
+        assert len(texts) >= 20 and len(set(pictures)) == len(texts), (scene, sorted(pictures))
+        assert all(len(t) <= 110 and not re.search(r"\belige\b|\bmóvil\b|\btoca\b", t) for t in texts), scene
