@@ -19,7 +19,6 @@ from engine import (
     Choice,
     Event,
     Game,
-    Mode,
     Refused,
     State,
     Unknown,
@@ -51,7 +50,7 @@ from narrator.game.moments import moment
 from narrator.game.signals import Deaf, Listener, Upcoming
 from narrator.game.tellings import telling
 from narrator.game.timeline import StepTiming
-from narrator.speech.captions import SilentSpeaker, Speaker, lasting
+from narrator.speech.captions import SilentSpeaker, Speaker
 from narrator.speech.lines import Line, Lines, Seat
 from narrator.speech.lines import scene_values as _values
 from narrator.speech.moment import Moment
@@ -122,20 +121,6 @@ class Narrator:
         if role is not None and isinstance(player, Seat):
             self.revealed.add(player.n)  # its card is said: a later line need not say it again
         return line
-
-    def hush(self, scene: str, facts: Mapping[str, str]) -> None:
-        """Hold, unsaid, the time the line of `scene` would take now (a gone call's reminder): the rhythm stays."""
-        line = self.lines.peek(scene, self.moment({}, scene=scene).but(**facts))
-        self._undo_if_asked()
-        self.clock.sleep_until(self.clock.now() + lasting(self.speaker, line))
-
-    def written_for_mode(self, scene: str, facts: Mapping[str, str]) -> bool:
-        """Whether every line `scene` may say now was written for some ways of playing only (a group naming them):
-        such lines say what that way needs themselves."""
-        variants = self.lines.script.scenes[self.lines.lang][scene].variants
-        pool = self.lines.fitting(scene, self.moment({}, scene=scene).but(**facts))
-        ways = [dict(variants[i].when).get("mode") for i in pool]
-        return all(way is not None and len(way) < len(Mode) for way in ways)
 
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None:
         """Say a scene with the `facts` it adds, and tell the listener `then` as soon as the line is said out (live

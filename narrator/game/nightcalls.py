@@ -4,8 +4,8 @@ for, round the table's turns too (roundnight.py).
 Every night step has the same shape whether its role lives, is dead, or has nothing left to do: the wake line, a
 window of `step_seconds`, a reminder and more time when the window runs out (and a second one a window later), and
 the sleep line. A dead role's extra time is drawn from the overruns living players have really taken in this game: a
-stopwatch can't tell them apart. On the players' own phones a dead step opens a decoy question too (decoy.py), and every step, live or
-dead, closes on a beat once every phone has answered (beats.py)."""
+stopwatch can't tell them apart. On the players' own phones a dead step opens a decoy question too (decoy.py), and
+every step, live or dead, closes on a beat once every phone has answered (beats.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Set
 from typing import Protocol
 
-from engine import Game, State, night_plan
+from engine import Game, Mode, State, night_plan
 from engine.roles import CALLS, ROLES, STEP_ROLE
 from narrator.game import beats
 from narrator.game.clock import Clock
@@ -22,7 +22,9 @@ from narrator.game.heard import night_as_heard
 from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
-from narrator.speech.lines import Line, Number
+from narrator.speech.captions import Speaker, lasting
+from narrator.speech.lines import Line, Lines, Number
+from narrator.speech.moment import Moment
 
 
 class Calling(Protocol):
@@ -55,9 +57,10 @@ class Calling(Protocol):
 
     reminders: int  # the reminders said in the step (or turn) being held
 
-    def hush(self, scene: str, facts: Mapping[str, str]) -> None: ...
+    lines: Lines
+    speaker: Speaker
 
-    def written_for_mode(self, scene: str, facts: Mapping[str, str]) -> bool: ...
+    def moment(self, values: Mapping[str, object], where: str | None = None, scene: str = "") -> Moment: ...
 
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line: ...
@@ -131,9 +134,24 @@ class CalledNight:
         the device back, then a touch on the shoulder) says it itself."""
         n = self.narrator
         if self.gone:
-            n.hush("night.device.back", {})
-        elif not n.written_for_mode(f"night.{step}.sleep", {"gone": known} if known else {}):
+            self.hush("night.device.back", {})
+        elif not self.written_for_mode(f"night.{step}.sleep", {"gone": known} if known else {}):
             n.utter("night.device.back", {})
+
+    def hush(self, scene: str, facts: Mapping[str, str]) -> None:
+        """Hold, unsaid, the time the line of `scene` would take now (a gone call's reminder): the rhythm stays."""
+        n = self.narrator
+        line = n.lines.peek(scene, n.moment({}, scene=scene).but(**facts))
+        n.clock.sleep_until(n.clock.now() + lasting(n.speaker, line))
+
+    def written_for_mode(self, scene: str, facts: Mapping[str, str]) -> bool:
+        """Whether every line `scene` may say now was written for some ways of playing only (a group naming them):
+        such lines say what that way needs themselves."""
+        lines = self.narrator.lines
+        variants = lines.script.scenes[lines.lang][scene].variants
+        pool = lines.fitting(scene, self.narrator.moment({}, scene=scene).but(**facts))
+        ways = [dict(variants[i].when).get("mode") for i in pool]
+        return all(way is not None and len(way) < len(Mode) for way in ways)
 
     def remind(self) -> None:
         """The step's reminder: its first calm, a second (a whole window later) may hurry; one that asks for a choice
@@ -142,7 +160,7 @@ class CalledNight:
         n = self.narrator
         facts = {"again": "yes" if n.reminders else "no", "task": "yes" if n.tasked else "no"}
         if self.gone:
-            n.hush("night.reminder", facts)
+            self.hush("night.reminder", facts)
         else:
             n.utter("night.reminder", {}, facts=facts)
         n.reminders += 1
