@@ -69,6 +69,8 @@ def named_seats(text: str, players: int | None, ruleset: str) -> tuple[list[str]
         raise OptionError(f"--names: {len(raw)} names (at most {MAX_PLAYERS})", "option.names_many", n=len(raw),
                           most=MAX_PLAYERS)
     parts = [split_gender(r) for r in raw]
+    if any(":" in name for name, _ in parts):  # "Ana:w", "Ana:": a colon only ever says :f or :m
+        raise OptionError("--names: after a name, :f (she) or :m (he), or nothing", "option.name_gender")
     try:
         names = clean_names([name for name, _ in parts], blank_ok=True)
     except NameProblem as exc:

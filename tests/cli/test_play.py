@@ -33,6 +33,19 @@ def test_fewer_names_than_players_name_the_first_seats() -> None:
         seats("Ana,Ben,Carla", 5)
 
 
+@pytest.mark.parametrize("names", ["Ana:w,Ben,Carla,Dora,Eva,Fede", "Ana:,Ben,Carla,Dora,Eva,Fede",
+                                   "Ana,Ben:x,Carla,Dora,Eva,Fede"])
+def test_a_colon_after_a_name_says_f_or_m_or_nothing(names: str) -> None:
+    """Issue 35: "Ana:w" (weiblich) was taken as the name "Ana:w" and said aloud ("Ana:w, fang du an.")."""
+    with pytest.raises(OptionError, match="after a name, :f") as refused:
+        seats(names, None)
+    assert refused.value.key == "option.name_gender"
+    done = subprocess.run([WOLFCALL, "demo", "--fast", "--audio", "none", "--lang", "de", "--names", names],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and "Hinter einem Namen steht :f (sie), :m (er) oder nichts." in done.stderr, \
+        done.stderr
+
+
 def test_no_sound_card_and_the_end_of_input_are_said_in_german(tmp_path: Path) -> None:
     with pytest.raises(SinkError):
         open_sink("miniaudio")  # this machine has no sound card
