@@ -313,12 +313,23 @@ def test_a_player_who_did_not_say_is_never_given_a_gender() -> None:
 def test_the_person_forms_of_the_cards() -> None:
     for role, woman, man in (("villager", "una aldeana", "un aldeano"), ("hunter", "la cazadora", "el cazador"),
                              ("guard", "la protectora", "el protector"), ("seer", "la vidente", "el vidente"),
-                             ("witch", "la bruja", "el brujo"), ("elder", "la anciana", "el anciano"),
+                             ("witch", "la bruja", "la bruja"), ("elder", "la anciana", "el anciano"),
+                             ("werewolf", "una loba", "un hombre lobo"),
                              ("village_idiot", "la tonta del pueblo", "el tonto del pueblo"),
                              ("wild_child", "la niña salvaje", "el niño salvaje"), ("fox", "el zorro", "el zorro")):
-        copies = 2 if role == "villager" else 1
+        copies = 2 if role in ("villager", "werewolf") else 1
         assert said("{player} era {role}.", player=Seat(1), role=RoleName(role, copies)) == f"Yolanda era {woman}."
         assert said("{player} era {role}.", player=Seat(2), role=RoleName(role, copies)) == f"Bruno era {man}."
+
+
+def test_a_man_who_held_the_witch_is_said_with_the_card() -> None:
+    """The table knows «la bruja»: «Bruno era el brujo» is another card (read_es_A3); a woman is «una loba», never
+    «una mujer lobo»."""
+    bruno_the_witch = LINES.moment_of(Moment(position="middle"), {"player": Seat(2), "role": RoleName("witch")})
+    assert bruno_the_witch.gender == "unsaid"
+    lines = [said(t, player=Seat(1), role=RoleName("werewolf", 2)) for scene in ("end.reveal", "day.vote.reveal")
+             for t in fitting(scene, position="middle", gender="f")]
+    assert matching(r"mujer lobo", lines) == [] and matching(r"\bloba\b", lines)
 
 
 def test_a_pardoned_woman_is_the_village_idiot_as_a_woman() -> None:
