@@ -579,3 +579,16 @@ def test_the_wolf_father_and_the_raven_are_asked_in_whole_clauses() -> None:
     father = [v.text for s in ("night.wolf_father.wake",) for v in ES[s].variants]
     raven = [v.text for v in ES["night.raven.wake"].variants]
     assert matching(r"dejas que mate\b|reclutas", father) == [] and matching(r"denuncias o a nadie", raven) == []
+
+
+# -- the third native read (read_es_A3, read_es_B3) --------------------------------------------------------------
+EVERY = [v.text for scene in ES.values() for v in scene.variants]
+
+
+def test_what_the_table_saw_this_evening_is_said_in_the_present_perfect() -> None:
+    """Madrid says «ya lo habéis visto», «le ha tocado», «ha caído el último»: the indefinido of «ya lo visteis», «le
+    tocó la bruja», «quien ganó antes» is heard as another Spanish. The story's earlier nights keep theirs («la
+    primera noche, Cupido eligió…»)."""
+    seen = r"\bvisteis\b|nadie vio\b|\ble (tocó|cayó)\b|quien ganó|\benseñó |salió a la luz|^Cayó el|^Terminó|jugó su"
+    assert matching(seen, EVERY) == []
+    assert matching(r"\bfiéis\b", EVERY) == []
