@@ -592,3 +592,10 @@ def test_what_the_table_saw_this_evening_is_said_in_the_present_perfect() -> Non
     seen = r"\bvisteis\b|nadie vio\b|\ble (tocó|cayó)\b|quien ganó|\benseñó |salió a la luz|^Cayó el|^Terminó|jugó su"
     assert matching(seen, EVERY) == []
     assert matching(r"\bfiéis\b", EVERY) == []
+
+
+def test_the_day_vote_is_an_expulsion_as_the_product_names_it() -> None:
+    """The product's button is «Expulsar»: «ejecutado», «a la horca», «patíbulo», «destierra» are other games."""
+    screens = list(strings("es").values())
+    assert matching(r"ejecut|horca|patíbulo|destierr|ahorc|\bsoga\b", EVERY + screens) == []
+    assert matching(r"contra quien más sospech", EVERY) == []
