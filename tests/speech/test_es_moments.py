@@ -599,3 +599,30 @@ def test_the_day_vote_is_an_expulsion_as_the_product_names_it() -> None:
     screens = list(strings("es").values())
     assert matching(r"ejecut|horca|patíbulo|destierr|ahorc|\bsoga\b", EVERY + screens) == []
     assert matching(r"contra quien más sospech", EVERY) == []
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN])
+def test_a_call_says_what_its_pronoun_stands_for(mode: str) -> None:
+    """«coge el móvil y ponlo entre dos jugadores» puts the phone between them; «elígelo en el móvil y vuelve a
+    dejarlo» says «lo» of two things; «toca en el móvil a quién» and «o no denuncies a nadie» are clipped."""
+    dog = fitting("night.dog_handler.wake", mode=mode, night="later")
+    assert len(dog) >= 20
+    assert matching(r"móvil[^.]*\b(ponlo|lo (dejas|mandas|pones|tumbas)|déjalo)\b", dog) == []
+    guard = fitting("night.guard.wake", mode=mode, night="later")
+    assert matching(r"elígelo[^.]*dejarlo", guard) == []
+    raven = fitting("night.raven.wake", mode=mode, night="later")
+    assert matching(r"móvil a quién[,.]|o no denuncies", raven) == []
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN])
+def test_the_fox_is_always_told_to_sniff_someone(mode: str) -> None:
+    fox = fitting("night.fox.wake", mode=mode, night="later")
+    assert len(fox) >= 20 and [t for t in fox if not re.search(r"elig|olfate|husme|rastre|\?", t, re.IGNORECASE)] == []
+
+
+def test_the_charmed_and_the_infected_are_told_in_good_grammar() -> None:
+    """«La flauta los tenía atrapados: Ana y Carla» agrees with nobody when all are women; «un lobo más del que
+    decían las cartas» wants «de lo que»."""
+    charmed = [said(t, players=Seats((1, 4))) for t in fitting("end.story.charmed")]
+    assert matching(r"\blos (tenía|que)\b|unos cuantos|atrapados|\btodos\b", charmed) == []
+    assert matching(r"más del que", [v.text for v in ES["end.story.infected"].variants]) == []
