@@ -528,3 +528,9 @@ def test_small_lines_that_sounded_wrong_in_context() -> None:
     assert [line for line in deal if "Rolle wartet" in line] == []
     screen = strings("de")
     assert "Hört" not in screen["night.waiting"] and "Hört" not in screen["listen.day"]
+
+
+def test_a_reminder_never_brings_the_dawn_in_the_middle_of_the_night() -> None:
+    """Eine Erinnerung kommt bei jedem Schritt, auch beim dritten von zehn: "Bald graut der Morgen" ist zu früh."""
+    assert [v.text for v in DE["night.reminder"].variants
+            if re.search(r"graut|Morgen rückt|Hahn|verblassen|Mond steht schon tief", v.text)] == []

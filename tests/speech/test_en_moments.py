@@ -418,3 +418,9 @@ def test_a_piper_who_lost_is_not_praised() -> None:
 
 def test_round_the_table_the_reminder_says_nothing_of_the_dark() -> None:
     assert matching(heard("night.reminder", mode="round_table"), r"\bdark|asleep|sleeps") == []
+
+
+def test_a_reminder_never_brings_the_dawn_in_the_middle_of_the_night() -> None:
+    """A reminder is said at any step, the third of ten too: "Dawn is not so far off now" comes far too early."""
+    assert [v.text for v in EN["night.reminder"].variants
+            if re.search(r"not so far off|moon is sinking|dawn is (near|close|coming)", v.text, re.I)] == []

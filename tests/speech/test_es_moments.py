@@ -626,3 +626,37 @@ def test_the_charmed_and_the_infected_are_told_in_good_grammar() -> None:
     charmed = [said(t, players=Seats((1, 4))) for t in fitting("end.story.charmed")]
     assert matching(r"\blos (tenía|que)\b|unos cuantos|atrapados|\btodos\b", charmed) == []
     assert matching(r"más del que", [v.text for v in ES["end.story.infected"].variants]) == []
+
+
+def test_a_reminder_never_brings_the_dawn_in_the_middle_of_the_night() -> None:
+    """«El alba ya asoma por el monte» was said at the third step of ten: a reminder keeps to the step's time."""
+    assert matching(r"alba|amanec|asoma|gallo", [v.text for v in ES["night.reminder"].variants]) == []
+
+
+def test_what_was_just_said_is_not_said_again_nor_contradicted() -> None:
+    """«no sabéis cuántos colmillos tiene» comes right before the deal counts the wolves; «se apaga de tristeza. Ha
+    muerto de pena» says it twice; «se lleva su secreto, pero no su carta» takes back its own words."""
+    welcome = [t for pack in ("many", "some") for t in fitting("game.welcome", pack=pack, game="first")]
+    assert matching(r"cuántos|cuántas", welcome) == []
+    grief = fitting("death.also", cause="grief", gender="unsaid")
+    assert [t for t in grief if len(re.findall(r"pena|tristeza|de amor", t)) > 1] == []
+    assert matching(r"su secreto, pero no su carta", fitting("day.vote.reveal", gender="unsaid")) == []
+
+
+def test_a_pack_is_not_counted_by_day_where_one_may_be_left() -> None:
+    """pack: many holds when one wolf is left unseen: «y no es el único» counts him; the lone wolf's number win does
+    not say no villager is left («Ya no quedan vecinos para votar contra el lobo» while one still lives)."""
+    assert matching(r"no es el único|más de uno\b", fitting("day.debate", pack="many")) == []
+    assert matching(r"no quedan vecinos para", fitting("end.wolves.number", pack="one")) == []
+
+
+def test_the_debate_does_not_open_twice_with_the_same_words() -> None:
+    """«Hora de hablar. Los lobos están…», «Hora de hablar. La manada se sienta…», «Hablad. Los lobos se sientan…»
+    were heard 11 times in 22 games: one opener and one image each, in each count."""
+    for pack in ("one", "many", "some"):
+        debate = fitting("day.debate", pack=pack)
+        openers = [" ".join(re.findall(r"\w+", t)[:4]) for t in debate]
+        assert len(matching(r"^Hora de hablar", debate)) <= 1, pack
+        assert len(matching(r"se sientan? a esta misma mesa", debate)) <= 1, pack
+        assert len(matching(r"^Es hora de desenmascarar", debate)) <= 1, pack
+        assert len(set(openers)) == len(openers), pack
