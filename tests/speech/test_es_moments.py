@@ -660,3 +660,12 @@ def test_the_debate_does_not_open_twice_with_the_same_words() -> None:
         assert len(matching(r"se sientan? a esta misma mesa", debate)) <= 1, pack
         assert len(matching(r"^Es hora de desenmascarar", debate)) <= 1, pack
         assert len(set(openers)) == len(openers), pack
+
+
+def test_the_demos_last_line_starts_no_sentence_after_a_colon() -> None:
+    """«Gana la aldea: No queda con vida…»: in Spanish a colon is followed by lower case; the reason is a sentence of
+    its own on the end screen, so the summary gives it one."""
+    es = strings("es")
+    for reason in [k for k in es if k.startswith("reason.")]:
+        line = es["cli.demo_end"].format(seed=7, winner=es["end.village"], reason=es[reason], nights=3)
+        assert not re.search(r": [A-ZÁÉÍÓÚÑ]", line), line
