@@ -669,3 +669,14 @@ def test_the_demos_last_line_starts_no_sentence_after_a_colon() -> None:
     for reason in [k for k in es if k.startswith("reason.")]:
         line = es["cli.demo_end"].format(seed=7, winner=es["end.village"], reason=es[reason], nights=3)
         assert not re.search(r": [A-ZÁÉÍÓÚÑ]", line), line
+
+
+def test_a_narrated_seer_is_answered_with_the_narrators_thumb() -> None:
+    """The product text: «el narrador le responde con el pulgar arriba (pueblo) o abajo (lobo)». «Mira la pantalla»
+    in one line and the thumb in the next leaves her unsure where to look; the witch nods, the thumb is the seer's."""
+    seer = fitting("night.seer.wake", night="later", **NARRATED)
+    assert len(seer) >= 20 and matching(r"pantalla", seer) == []
+    assert matching(r"pulgar", fitting("night.witch.wake", **NARRATED)) == []
+    en = [SCRIPT.scenes["en"]["night.seer.wake"].variants[i].text
+          for i in Lines(SCRIPT, "en", Picker(0)).fitting("night.seer.wake", Moment(night="later", **NARRATED))]
+    assert len(en) >= 20 and [t for t in en if "screen" in t] == []
