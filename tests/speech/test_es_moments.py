@@ -312,7 +312,7 @@ def test_a_player_who_did_not_say_is_never_given_a_gender() -> None:
 
 def test_the_person_forms_of_the_cards() -> None:
     for role, woman, man in (("villager", "una aldeana", "un aldeano"), ("hunter", "la cazadora", "el cazador"),
-                             ("guard", "la protectora", "el protector"), ("seer", "la vidente", "el vidente"),
+                             ("guard", "la protectora", "el protector"), ("seer", "la vidente", "la vidente"),
                              ("witch", "la bruja", "la bruja"), ("elder", "la anciana", "el anciano"),
                              ("werewolf", "una loba", "un hombre lobo"),
                              ("village_idiot", "la tonta del pueblo", "el tonto del pueblo"),
@@ -325,8 +325,10 @@ def test_the_person_forms_of_the_cards() -> None:
 def test_a_man_who_held_the_witch_is_said_with_the_card() -> None:
     """The table knows «la bruja»: «Bruno era el brujo» is another card (read_es_A3); a woman is «una loba», never
     «una mujer lobo»."""
-    bruno_the_witch = LINES.moment_of(Moment(position="middle"), {"player": Seat(2), "role": RoleName("witch")})
-    assert bruno_the_witch.gender == "unsaid"
+    for card in ("witch", "seer", "servant"):
+        bruno = LINES.moment_of(Moment(position="middle"), {"player": Seat(2), "role": RoleName(card)})
+        seat = LINES.moment_of(Moment(position="middle"), {"player": Seat(17), "role": RoleName(card)})
+        assert (bruno.gender, seat.gender) == ("unsaid", "unsaid"), card
     lines = [said(t, player=Seat(1), role=RoleName("werewolf", 2)) for scene in ("end.reveal", "day.vote.reveal")
              for t in fitting(scene, position="middle", gender="f")]
     assert matching(r"mujer lobo", lines) == [] and matching(r"\bloba\b", lines)
@@ -680,3 +682,22 @@ def test_a_narrated_seer_is_answered_with_the_narrators_thumb() -> None:
     en = [SCRIPT.scenes["en"]["night.seer.wake"].variants[i].text
           for i in Lines(SCRIPT, "en", Picker(0)).fitting("night.seer.wake", Moment(night="later", **NARRATED))]
     assert len(en) >= 20 and [t for t in en if "screen" in t] == []
+
+
+def test_a_turn_never_calls_a_seat_with_its_article() -> None:
+    """«Te toca, el jugador quince.» and the bare «El jugador catorce.»: a seat word is no vocative nor a turn."""
+    turns = [said(t, player=Seat(15)) for p in ("first", "middle", "last")
+             for t in fitting("round.turn", mode=ROUND, position=p)]
+    assert matching(r"^El jugador quince[.,]|^(Te toca|Adelante|Venga|Vamos), el jugador", turns) == []
+
+
+def test_a_revealed_card_does_not_claim_what_the_story_may_tell() -> None:
+    """«De Carla no hay secreto que destapar», then the infected's story; «ha jugado toda la partida con esta carta»
+    of a player dead on the first night; «Cae la máscara» of a villager; «escondía bien su juego: era un aldeano»."""
+    reveal = [t for p in ("first", "middle", "last") for seen in ("yes", "no")
+              for t in fitting("end.reveal", position=p, revealed=seen, gender="f")]
+    assert matching(r"no hay secreto|nada nuevo|ya no (guardaba|tenía) secretos|no escondía nada|toda la partida"
+                    r"|escondía bien su juego|ya no quedaba ninguno", reveal) == []
+    assert matching(r"cae la máscara", fitting("day.vote.reveal", gender="f")) == []
+    assert matching(r"no son más que", [t for pack in ("one", "many", "some")
+                                        for t in fitting("end.wolves.number", pack=pack)]) == []
