@@ -701,3 +701,32 @@ def test_a_revealed_card_does_not_claim_what_the_story_may_tell() -> None:
     assert matching(r"cae la máscara", fitting("day.vote.reveal", gender="f")) == []
     assert matching(r"no son más que", [t for pack in ("one", "many", "some")
                                         for t in fitting("end.wolves.number", pack=pack)]) == []
+
+
+def test_the_dog_is_told_as_what_happened_in_the_night() -> None:
+    """«El perro está tumbado entre Inés y Juan» right after Inés was said dead: the night is told as done."""
+    dawn = [v.text for s in ("dawn.dog.growl", "dawn.dog.calm") for v in ES[s].variants]
+    assert len(dawn) >= 40 and matching(r"\b(está|duerme|vigila|descansa) (tumbado )?entre|perro está\b", dawn) == []
+
+
+def test_the_procedure_is_explained_once_and_said_where_it_happens() -> None:
+    """«Aquí nadie cierra los ojos: el móvil da la vuelta…» on night ten; «La última carta está tapada» where each
+    player covered their own."""
+    assert matching(r"nadie cierra los ojos", fitting("round.start", mode=ROUND, night="later")) == []
+    assert matching(r"última carta", fitting("deal.done", mode=OWN)) == []
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN])
+def test_every_call_asks_its_question_in_words(mode: str) -> None:
+    """«¿sí o no?», «coge el móvil» alone, «¿Será esta noche? Márcalo», «Elígelo» of the wolf inside, «a quiénes
+    arrastra… dos», «toca sus hombros»."""
+    servant = fitting("night.servant.wake", mode=mode, night="later")
+    assert matching(r"ojos: ¿sí o no\?$", servant) == []
+    white = fitting("night.white_werewolf.wake", mode=mode, night="later", pack="many")
+    assert matching(r"¿Hace bien\? Abre los ojos (y coge el móvil|y mira tu móvil)\.$", white) == []
+    father = fitting("night.wolf_father.wake", mode=mode, night="later", pack="many")
+    assert matching(r"¿Será esta noche\? Márcalo|abre los ojos y mira tu móvil\.$", father) == []
+    assert matching(r"llevas dentro seguirá dormido\. Elígelo", fitting("night.wild_child.wake", mode=mode,
+                                                                         night="first")) == []
+    piper = fitting("night.pied_piper.wake", mode=mode, night="later")
+    assert matching(r"a quiénes arrastra|toca sus hombros|despídete de ellos", piper) == []
