@@ -730,3 +730,13 @@ def test_every_call_asks_its_question_in_words(mode: str) -> None:
                                                                          night="first")) == []
     piper = fitting("night.pied_piper.wake", mode=mode, night="later")
     assert matching(r"a quiénes arrastra|toca sus hombros|despídete de ellos", piper) == []
+
+
+def test_a_players_own_screen_does_not_mix_tu_and_vosotros() -> None:
+    """A dead player's phone showed «Has muerto: mira en silencio.» over «Ojos cerrados. Escuchad al narrador.»: the
+    listening screens are read by the table and by one player alike, so they address nobody."""
+    es = strings("es")
+    for key in ("night.waiting", "listen.day", "listen.deal"):
+        assert not re.search(VOSOTROS, es[key], re.IGNORECASE) and not re.search(TU, es[key], re.IGNORECASE), key
+    assert "es no, 3" not in es["refusal.house.day_timer_minutes"]
+    assert "no para {n}" not in es["cli.option.players"]
