@@ -39,11 +39,12 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "game": ("first", "later"),  # game.welcome: the evening's first game at this table, or a rematch
     "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game
     "gone": ("yes", "no"),  # a night call's wake and sleep: every card of its role has been said of the dead
+    "self": ("yes", "no"),  # end.story.lovers: Cupid chose himself as one of the two ("Cupid's pair" is then wrong)
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
-SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone"})
+SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "self"})
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -72,6 +73,7 @@ class Moment:
     game: str | None = None
     won: str | None = None
     gone: str | None = None
+    self: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None

@@ -740,3 +740,13 @@ def test_a_players_own_screen_does_not_mix_tu_and_vosotros() -> None:
         assert not re.search(VOSOTROS, es[key], re.IGNORECASE) and not re.search(TU, es[key], re.IGNORECASE), key
     assert "es no, 3" not in es["refusal.house.day_timer_minutes"]
     assert "no para {n}" not in es["cli.option.players"]
+
+
+def test_cupid_in_his_own_pair_is_not_told_as_a_third_person() -> None:
+    """«Óscar guardaba un secreto: era Cupido.» … «Óscar e Irene eran la pareja de Cupido.» (self: yes); after the
+    lovers' win the table knows the pair: no «secreto», «sin que nadie lo supiera»."""
+    own = [said(t, players=Seats((5, 4))) for t in fitting("end.story.lovers", self="yes", won="yes")]
+    assert len(own) >= 20 and matching(r"pareja de Cupido|que eligió Cupido|Cupido tenía su pareja", own) == []
+    assert all("Óscar e Inés" in line and "Cupido" in line for line in own)
+    told = fitting("end.story.lovers", self="no", won="yes")
+    assert len(told) >= 20 and matching(r"secreto|nadie lo supiera|nadie ha visto|ya podéis saberlo", told) == []
