@@ -1,5 +1,7 @@
 """The online store: how long a sign-in takes on SQLite and on PostgreSQL (a throwaway server on a unix socket,
-narrator/online/pglocal.py), the way the server does it: `Accounts.sign_in` then `open_session`.
+narrator/online/pglocal.py), the way the server does it: `Accounts.sign_in` then `open_session`; and how long a
+room's journal line takes to land when ROOMS rooms write at once (a vote: every room's ballots together), with the
+rooms' writes sharing commits (narrator/sqlitefile.py GroupCommit) and, side by side, one commit each as before.
 
 Two figures per store: `online.store.signin_ms_p95.<store>`, the whole sign-in with the shipped scrypt (its
 work is the same on both stores and most of the time), and `online.store.signin_store_ms_p95.<store>`, the
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -18,6 +21,7 @@ from pathlib import Path
 
 from narrator.online import accounts as accounts_module
 from narrator.online.accounts import Accounts
+from narrator.online.roomregistry import Run, SqlRooms
 from narrator.online.store import SqliteStore, SqlStore
 
 from ._measure import metric, p95
@@ -25,6 +29,14 @@ from ._measure import metric, p95
 CHEAP, CHEAP_SIGNINS = 200, 400  # accounts with a cheap hash, and sign-ins over them
 FULL, FULL_SIGNINS = 4, 40  # the shipped scrypt: 40 sign-ins are seconds of work
 PASSWORD = "bench-password"
+ROOMS, LINES = 50, 20  # rooms writing at once, and journal lines each writes back to back
+
+
+class OneCommitEach(SqliteStore):
+    """The SQLite store as it was before GroupCommit: every fenced write a transaction (and a flush) of its own."""
+
+    def _write(self, write: Callable[[Run], bool]) -> bool:
+        return SqlRooms._write(self, write)
 
 
 @contextmanager
@@ -63,7 +75,39 @@ def signins_ms(store: SqlStore, users: int, signins: int, n: int | None) -> list
     return times
 
 
+def journal_lines_ms(store: SqliteStore) -> list[float]:
+    """Each journal line's time in milliseconds, ROOMS threads (one a room) appending LINES lines each at once."""
+    fences = {f"R{i:04d}": store.claim_new(f"R{i:04d}", "bench", time.time(), 60.0) for i in range(ROOMS)}
+    start = threading.Barrier(ROOMS)
+    times: list[float] = []
+
+    def room(code: str, fence: int | None) -> None:
+        assert fence is not None
+        start.wait()
+        for n in range(LINES):
+            t0 = time.perf_counter()
+            assert store.add_line(code, fence, "game", n, f'{{"n": {n}, "choice": "werewolves:3"}}')
+            times.append((time.perf_counter() - t0) * 1000)
+
+    threads = [threading.Thread(target=room, args=item) for item in fences.items()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return times
+
+
 def run(only: Callable[[str], bool] = lambda name: True) -> Iterator[str]:
+    for name, kind in (("sqlite", SqliteStore), ("sqlite_one_commit_each", OneCommitEach)):
+        figure = f"online.store.journal_line_ms_p95.{name}"
+        if only(figure):
+            with tempfile.TemporaryDirectory() as tmp:
+                rooms = kind(Path(tmp) / "accounts.sqlite")
+                try:
+                    times = journal_lines_ms(rooms)
+                finally:
+                    rooms.close()
+            yield metric(figure, p95(times), "ms", "lower")
     stores: list[tuple[str, Callable[[], AbstractContextManager[SqlStore]]]] = [
         ("sqlite", sqlite_store), ("postgresql", postgres_store)]
     for name, opened in stores:

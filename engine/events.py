@@ -271,13 +271,14 @@ class GameOver(Event):
     winner: str
     reason: str
     alone: bool = False  # one player is left alive to win (the pied piper with nobody left to charm)
+    players: tuple[int, ...] = ()  # the winners the line names (the lovers), in seat order
 
     def apply(self, state: State) -> State:
         return state.but(phase="over", queue=(), plan=(), winner=self.winner, reason=self.reason)
 
     def said(self) -> Said | None:
         scene = END_SCENES.get(self.reason, f"end.{self.reason}")
-        return Said(scene, facts=(("alone", "yes" if self.alone else "no"),))
+        return Said(scene, players=self.players, facts=(("alone", "yes" if self.alone else "no"),))
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,7 +75,7 @@ def _after_resolution(state: State) -> list[Event]:
     """A dawn or a verdict is resolved with its reactions: has anyone won, and what comes next."""
     result = win.check(state)
     if result:
-        return [GameOver(*result, alone=len(state.alive) == 1)]
+        return [GameOver(*result, alone=len(state.alive) == 1, players=win.named(state, result))]
     for role in Hooks.of("reaction", state.ruleset):
         asked = role.reaction(state)
         if asked:

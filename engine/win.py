@@ -6,6 +6,14 @@ from .roles import Hooks
 from .state import State
 
 
+def named(state: State, result: tuple[str, str]) -> tuple[int, ...]:
+    """The players the winner's line names: those the role whose win it is says won (the lovers), else none."""
+    for role in Hooks.of("wins", state.ruleset):
+        if role.wins(state) == result:
+            return role.winners(state)
+    return ()
+
+
 def check(state: State) -> tuple[str, str] | None:
     """(winner, reason) or None while the game goes on."""
     if not state.alive:

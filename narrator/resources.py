@@ -26,4 +26,5 @@ CONFIG = shipped("_data", "config.yaml")  # the defaults, commented: a new confi
 STATIC = shipped("ui", "web", "static")  # the page
 ICONS = STATIC / "icons"  # its pictures, when the build fetched them (narrator/ui/web/icons.py)
 UI = shipped("ui", "web", "ui")  # the page's words
+LOCALE = shipped("cli", "locale")  # the command line's words (argparse's own too), a gettext catalog per language
 ODDS = shipped("balance", "odds.json")  # each side's chances, simulated ahead (tools/balance_table.py)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
-from engine import Choice, Game, HouseRules
+from engine import Choice, Game, HouseRules, Mode
 from narrator.game.clock import VirtualClock
 from narrator.game.inputs import COVERED, STARTED, VOTE, VOTE_CALLED, Answer, ScriptedInput
 from narrator.game.narrator import Narrator
@@ -17,6 +17,10 @@ SCRIPT = load(SHIPPED)
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala"]
 MORE_NAMES = ["Hugo", "Ines", "Jon"]  # for a table of more than seven: NAMES stays the classic seven seats
 ROLES = ["werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager"]
+# the classic seven's first night, a day that expels the seer, and a second night (as answers() takes them)
+NIGHT1 = [("werewolves:6", 2.0), ("witch:pass", 10.0), ("seer:1", 3.0)]
+DAY1_EXPEL_SEER = [(VOTE, 30.0), ("day_vote:3", 3.0)]
+NIGHT2 = [("werewolves:7", 4.0), ("witch:poison:1", 2.0)]
 
 
 def opening(players: int = 7) -> list[Answer]:
@@ -32,7 +36,7 @@ def answers(*items: tuple[str, float]) -> list[Answer]:
 
 
 def narrate(script: list[Answer], lang: str = "en", seed: int = 1, roles: list[str] | None = None,
-            ruleset: str = "classic", **house: object) -> Narrator:
+            ruleset: str = "classic", mode: Mode = Mode.ONE_DEVICE, **house: object) -> Narrator:
     """Play the scripted answers to the end (or until they run out) on a virtual clock: the classic seven
     seats of ROLES, or `roles` (one card a seat, names from NAMES) under `ruleset`."""
     from narrator.game.inputs import Exhausted
@@ -40,7 +44,7 @@ def narrate(script: list[Answer], lang: str = "en", seed: int = 1, roles: list[s
     cards = roles or ROLES
     names = [*NAMES, *MORE_NAMES][:len(cards)]
     game = Game.new(names, roles=cards, ruleset=ruleset, house=HouseRules(**house),  # type: ignore[arg-type]
-                    seed=seed)
+                    seed=seed, mode=mode)
     lines = Lines(SCRIPT, lang, Picker(seed), names)
     narrator = Narrator(game, lines, CaptionSpeaker(None), VirtualClock(),
                         ScriptedInput(opening(len(cards)) + script), seed=seed)

@@ -103,6 +103,12 @@ def test_a_demo_is_narrated_in_german_and_spanish(installed: Installed, lang: st
     assert end in done.stderr and done.stdout.strip(), done.stderr
 
 
+def test_the_command_lines_words_are_shipped(installed: Installed) -> None:
+    """The gettext catalogs (narrator/cli/locale) are in the wheel: argparse's words and ours in Spanish."""
+    shown = installed.run("demo", "--help", "--lang", "es").stdout
+    assert "uso: wolfcall demo" in shown and "muestra esta ayuda y sale" in shown, shown
+
+
 def test_a_scenario_is_simulated(installed: Installed) -> None:
     shutil.copy(SCENARIO, installed.folder / "scenario.yaml")
     result = json.loads(installed.run("simulate", "scenario.yaml").stdout)

@@ -251,6 +251,49 @@ def test_a_test_away_from_its_module_is_found(tmp_path: Path) -> None:
         f"tests/ui/web/test_ways.py (the module's tests live in {tmp_path / 'tests' / 'ui' / 'web' / 'ways'})"]
 
 
+
+# The modules that must each have a test file of their own name, in their mirror folder (issue 36): the page's
+# server and the game, whose parts are tested on their own, not only through the hub or a whole game.
+OWN_TESTS = (NARRATOR / "ui" / "web", NARRATOR / "game")
+UNTESTED: dict[str, str] = {}  # module (narrator/…) -> why it has no test file of its own; none today
+
+
+def has_code(path: Path) -> bool:
+    """A module with more than its docstring (an `__init__.py` that only names its package has nothing to test)."""
+    body = ast.parse(path.read_text()).body
+    return any(not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)) for s in body)
+
+
+def untested(root: Path = ROOT, folders: tuple[Path, ...] = OWN_TESTS) -> list[str]:
+    """The modules under `folders` with no tests/…/test_<module>.py in their mirror folder (a package's tests:
+    test_<package>.py in the package's own mirror folder)."""
+    missing = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*.py")):
+            mirror = root / "tests" / path.parent.relative_to(root / "narrator")
+            name = path.parent.name if path.stem == "__init__" else path.stem
+            if has_code(path) and not (mirror / f"test_{name}.py").is_file():
+                missing.append(str(path.relative_to(root)))
+    return missing
+
+
+def test_every_module_of_the_page_server_and_the_game_has_its_own_tests() -> None:
+    assert [m for m in untested() if m not in UNTESTED] == []
+    assert [m for m in UNTESTED if m not in untested()] == [], "an exception that has tests now: take it off"
+
+
+def test_a_module_without_its_own_tests_is_found(tmp_path: Path) -> None:
+    web = tmp_path / "narrator" / "ui" / "web"
+    (web / "ways").mkdir(parents=True)
+    (web / "__init__.py").write_text('"""The page."""\n')
+    (web / "stage.py").write_text("X = 1\n")
+    (web / "seating.py").write_text("X = 1\n")
+    (web / "ways" / "__init__.py").write_text("WAYS = {}\n")
+    (tmp_path / "tests" / "ui" / "web").mkdir(parents=True)
+    (tmp_path / "tests" / "ui" / "web" / "test_stage.py").write_text("")
+    (tmp_path / "tests" / "ui" / "test_seating.py").write_text("")  # not in its mirror folder: no help
+    assert untested(tmp_path, (web,)) == ["narrator/ui/web/seating.py", "narrator/ui/web/ways/__init__.py"]
+
 # -- parts with one job each (issue 36) ------------------------------------------------------------------
 MAX_METHODS = 25
 MODE_WORDS = {"one_device", "round_table", "own_devices"}  # engine/modes.py Mode's values

@@ -49,12 +49,15 @@ def odd_nights(state: State, night: int) -> bool:
 @dataclass(frozen=True)
 class NightCall:
     """One step of the night as the narrator calls it: `order` places it (per ruleset when a dict),
-    `when` says on which nights, `asked` whether anyone answers (recognitions are only narrated)."""
+    `when` says on which nights, `asked` whether anyone answers (recognitions are only narrated); `told`: the
+    facts its wake and sleep lines are chosen by (`facts` names them), as the call's own rule tells them."""
 
     step: str
     order: int | dict[str, int]
     when: Callable[[State, int], bool] = every_night
     asked: bool = True
+    facts: str = ""
+    told: Callable[[State], Mapping[str, str]] | None = None
 
     def position(self, rules: str) -> int:
         return self.order if isinstance(self.order, int) else self.order[rules]
@@ -340,6 +343,10 @@ class Role:
     def wins(self, state: State) -> tuple[str, str] | None:
         """(winner, reason) if this role has won in `state`."""
         return None
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The players the line of this role's win names, in seat order (the lovers); () names none."""
+        return ()
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         """What `seat` learns through this role (its own card's knowledge, or being a lover...)."""

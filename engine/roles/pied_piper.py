@@ -42,6 +42,13 @@ def to_charm(state: State, piper: int) -> list[int]:
     return [s for s in sorted(state.alive) if s != piper and s not in done]
 
 
+def charms(state: State) -> str:
+    """How many the piper's call asks him to charm: "two", or "one" when fewer are left (the screen asks for the
+    last one). Counted whether he lives or not, so a dead piper's call sounds as a living one's would."""
+    pipers = state.seats_of("pied_piper")
+    return "two" if pipers and len(to_charm(state, pipers[0])) >= 2 else "one"
+
+
 class CharmStep(SeatsStep):
     id = role = "pied_piper"
     exact = False
@@ -103,7 +110,8 @@ class PiedPiper(Role):
     side = "solo"
     min_players = 8
     steps = (CharmStep(),)
-    night = (NightCall("pied_piper", 120), NightCall("charmed", 125, asked=False))
+    night = (NightCall("pied_piper", 120, facts="charms", told=lambda state: {"charms": charms(state)}),
+             NightCall("charmed", 125, asked=False))
     win_rank = 30
 
     def wins(self, state: State) -> tuple[str, str] | None:

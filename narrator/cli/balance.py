@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from gettext import gettext as _
 from pathlib import Path
 
 from babel.numbers import format_percent
@@ -21,9 +22,10 @@ from narrator.ui.web.strings import strings
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("deal", help="a scenario file, or classic:9, extended:12, classic:werewolf*2,seer,villager*3")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    p.add_argument("--lang", choices=("en", "de", "es"), help="the language of what is printed (default: config.yaml)")
+    p.add_argument("deal", help=_("a scenario file, or classic:9, extended:12, classic:werewolf*2,seer,villager*3"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object instead of the table"))
+    p.add_argument("--lang", choices=("en", "de", "es"),
+                   help=_("the language of what is printed (default: config.yaml)"))
 
 
 def parse_deal(text: str) -> tuple[Setup, HouseRules]:
@@ -36,17 +38,18 @@ def parse_deal(text: str) -> tuple[Setup, HouseRules]:
         if sc.roles is not None:
             return setup_from_roles(rules, sc.roles, sc.extra, sc.mode), sc.house
         return Setup.recommended(rules, len(sc.players), sc.mode), sc.house
-    rules_id, _, cards = text.partition(":")
+    rules_id, _colon, cards = text.partition(":")
     if rules_id not in ("classic", "extended") or not cards:
-        raise Unknown(f"'{text}' is neither a scenario file nor a deal like classic:9 or classic:werewolf*2,seer,...")
+        raise Unknown(_("'%(deal)s' is neither a scenario file nor a deal like classic:9 or "
+                        "classic:werewolf*2,seer,...") % {"deal": text})
     rules = ruleset(rules_id)
     if cards.isdigit():
         return Setup.recommended(rules, int(cards)), defaults(rules_id)
     counts: dict[str, int] = {}
     for item in cards.split(","):
-        role, _, n = item.partition("*")
+        role, _star, n = item.partition("*")
         if not n.isdigit() and n:
-            raise Unknown(f"'{item}': a card is role or role*count")
+            raise Unknown(_("'%(item)s': a card is role or role*count") % {"item": item})
         counts[role] = counts.get(role, 0) + int(n or 1)
     players = sum(counts.values()) - (2 if counts.get("thief") else 0)
     setup = Setup(rules, players, counts)
@@ -72,7 +75,11 @@ def lines(found: Estimate, lang: str) -> list[str]:
         out.append(words["balance.no_suggestion"])
     else:
         old, new, near = found.suggestion
+        # a card by its label ("Seherin statt Werwolf") or as a sentence names it ("una vidente"): each language's
+        # line says which
         out.append(words["balance.suggest"].format(**{"out": words[f"role.{old}"], "in": words[f"role.{new}"]},
+                                                   out_card=words[f"role_said.{old}"],
+                                                   in_card=words[f"role_said.{new}"],
                                                    village=pct(near.chance("village")),
                                                    wolves=pct(near.chance("wolves"))))
     return out

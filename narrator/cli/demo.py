@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from gettext import gettext as _
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,33 +34,34 @@ MAX_GAMES = 20
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
-    p.add_argument("--players", type=int, help="how many play: 6 to 12 in the classic rules, 3 to 40 in the "
-                                               "extended ones (default: config.yaml)")
-    p.add_argument("--ruleset", choices=("classic", "extended"), help="the rules (default: config.yaml)")
+    p.add_argument("--lang", choices=("en", "de", "es"), help=_("the narrator's language (default: config.yaml)"))
+    p.add_argument("--players", type=int, help=_("how many play: 6 to 12 in the classic rules, 3 to 40 in the "
+                                                 "extended ones (default: config.yaml)"))
+    p.add_argument("--ruleset", choices=("classic", "extended"), help=_("the rules (default: config.yaml)"))
     p.add_argument("--mode", choices=tuple(Mode), default=Mode.ONE_DEVICE,
-                   help="how the table plays (extended rules; default: one device)")
-    p.add_argument("--seed", type=seed_number, help="deal and play the same game again")
+                   help=_("how the table plays (extended rules; default: one device)"))
+    p.add_argument("--seed", type=seed_number, help=_("deal and play the same game again"))
     p.add_argument("--timeline", type=Path,
-                   help="write the game's captions and night steps to this file in time order, one JSON object a line")
-    p.add_argument("--fast", action="store_true", help="run on a virtual clock: the whole game in a moment")
+                   help=_("write the game's captions and night steps to this file in time order, one JSON object "
+                          "a line"))
+    p.add_argument("--fast", action="store_true", help=_("run on a virtual clock: the whole game in a moment"))
     p.add_argument("--speed", type=speed_factor, default=1.0,
-                   help="run the real clock this many times faster (0.1 to 10000)")
-    p.add_argument("--journal", type=Path, help="record every answer in this file (for --resume)")
-    p.add_argument("--resume", type=Path, metavar="JOURNAL", help="go on with the game recorded in JOURNAL")
-    p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
-    p.add_argument("--quiet", action="store_true", help="do not print the captions")
-    p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml, or the language's best)")
+                   help=_("run the real clock this many times faster (0.1 to 10000)"))
+    p.add_argument("--journal", type=Path, help=_("record every answer in this file (for --resume)"))
+    p.add_argument("--resume", type=Path, metavar="JOURNAL", help=_("go on with the game recorded in JOURNAL"))
+    p.add_argument("--scripts", type=Path, help=_("a folder of your own scenes laid over the shipped ones"))
+    p.add_argument("--quiet", action="store_true", help=_("do not print the captions"))
+    p.add_argument("--voice", help=_("a narrator voice from voices/ (default: config.yaml, or the language's best)"))
     p.add_argument("--audio", choices=AUDIO,
-                   help="how sound is played (default: config.yaml; with --fast, only --out)")
-    p.add_argument("--out", type=Path, help="write the whole narrated game to this WAV file (and its timeline)")
-    p.add_argument("--config", type=Path, help=CONFIG_HELP)
-    p.add_argument("--names", help="the players in seat order, separated by commas, each with :f or :m to be spoken of "
-                                   "as a woman or a man (\"Ana:f,Ben:m,Carla\"); default: twelve named players, "
-                                   "then unnamed seats")
+                   help=_("how sound is played (default: config.yaml; with --fast, only --out)"))
+    p.add_argument("--out", type=Path, help=_("write the whole narrated game to this WAV file (and its timeline)"))
+    p.add_argument("--config", type=Path, help=_(CONFIG_HELP))
+    p.add_argument("--names", help=_("the players in seat order, separated by commas, each with :f or :m to be "
+                                     "spoken of as a woman or a man (\"Ana:f,Ben:m,Carla\"); default: twelve named "
+                                     "players, then unnamed seats"))
     p.add_argument("--games", type=int, default=1,
-                   help=f"play this many games in a row at the same table, as an evening (1 to {MAX_GAMES}); each "
-                        f"game hears fresh lines first")
+                   help=_("play this many games in a row at the same table, as an evening (1 to %(most)s); each "
+                          "game hears fresh lines first") % {"most": MAX_GAMES})
 
 
 def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import time
+from gettext import gettext as _
 from pathlib import Path
 
 from narrator.game.historyfile import HistoryFileError, dumps, merge, parse
@@ -17,9 +18,9 @@ def _options(p: argparse.ArgumentParser, default: object) -> None:
     """The options every action takes, before the action's name or after it (`history show --lang de`); after it
     they override what was given before (`default` SUPPRESS keeps the earlier value)."""
     p.add_argument("--lang", choices=("en", "de", "es"), default=default,
-                   help="the language of what is printed (default: config.yaml's)")
-    p.add_argument("--json", action="store_true", default=default, help="print the numbers as one JSON object")
-    p.add_argument("--last", type=int, default=default, help="how many of the last games to list (default 10)")
+                   help=_("the language of what is printed (default: config.yaml's)"))
+    p.add_argument("--json", action="store_true", default=default, help=_("print the numbers as one JSON object"))
+    p.add_argument("--last", type=int, default=default, help=_("how many of the last games to list (default 10)"))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,16 +29,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     after = argparse.ArgumentParser(add_help=False)
     _options(after, argparse.SUPPRESS)
     sub = p.add_subparsers(dest="action", metavar="ACTION")
-    sub.add_parser("show", parents=[after], help="the last games and every player's numbers (the default)")
-    ex = sub.add_parser("export", parents=[after], help="write the history to a JSON file")
+    sub.add_parser("show", parents=[after], help=_("the last games and every player's numbers (the default)"))
+    ex = sub.add_parser("export", parents=[after], help=_("write the history to a JSON file"))
     ex.add_argument("file")
-    im = sub.add_parser("import", parents=[after], help="merge a history file into this one")
+    im = sub.add_parser("import", parents=[after], help=_("merge a history file into this one"))
     im.add_argument("file")
-    for name, what in (("rename", "give a player's games a new name"), ("merge", "put a player's games under another")):
+    for name, what in (("rename", _("give a player's games a new name")),
+                       ("merge", _("put a player's games under another"))):
         one = sub.add_parser(name, parents=[after], help=what)
         one.add_argument("old")
         one.add_argument("new")
-    de = sub.add_parser("delete", parents=[after], help="delete a game (its number as `history` lists it)")
+    de = sub.add_parser("delete", parents=[after], help=_("delete a game (its number as `history` lists it)"))
     de.add_argument("game", type=int)
 
 

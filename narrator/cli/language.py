@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gettext
+import os
+from collections.abc import Iterator, Sequence
 
 from narrator.config import OptionError, load_config
+from narrator.resources import LOCALE
 from narrator.ui.web.strings import strings
+
+DOMAIN = "wolfcall"  # the catalog of the command line's words: argparse's own ("usage:", "options:") and ours
+LANGUAGES = ("en", "de", "es")
 
 
 def table_language(args: argparse.Namespace) -> str:
@@ -29,3 +37,34 @@ def said(error: OptionError, lang: str) -> str:
         return str(error)
     params = {k: words.get(str(v), v) if k == "rules" else v for k, v in error.params.items()}
     return str(template).format(**params)
+
+
+def asked_language(argv: Sequence[str]) -> str:
+    """The language a command line asks for, read before the command is parsed (its help and its errors are
+    printed in it): `--lang` wherever it stands, else config.yaml's (or --config's), else English."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    early.add_argument("--config")
+    known, _ = early.parse_known_args(list(argv))
+    if known.lang in LANGUAGES:
+        return str(known.lang)
+    return table_language(argparse.Namespace(config=known.config))
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """The command line's words in `lang` while it runs: gettext's catalog, the one argparse asks for its own words,
+    bound to our translations (narrator/cli/locale/<lang>/LC_MESSAGES/wolfcall.po) and chosen the way gettext
+    chooses, by LANGUAGE; as they were afterwards (a test's next command, a caller's own words)."""
+    before = os.environ.get("LANGUAGE"), gettext.textdomain()
+    os.environ["LANGUAGE"] = lang
+    gettext.bindtextdomain(DOMAIN, str(LOCALE))
+    gettext.textdomain(DOMAIN)
+    try:
+        yield
+    finally:
+        if before[0] is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = before[0]
+        gettext.textdomain(before[1])

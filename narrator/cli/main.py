@@ -7,6 +7,7 @@ import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
+from gettext import gettext as _
 from typing import NoReturn
 
 
@@ -75,63 +76,72 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a bad option is one line (and exit 2) instead of the whole usage first."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {message} " + _("(see %(prog)s --help)") % {"prog": self.prog} + "\n")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="wolfcall", description="A game master that speaks, for Werewolf.")
+    """The command line, in the words of the language `speak` chose (narrator/cli/language.py)."""
+    p = _Parser(prog="wolfcall", description=_("A game master that speaks, for Werewolf."))
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    sim = sub.add_parser("simulate", help="play a game headless from a scenario file and print JSON")
-    sim.add_argument("scenario", help="the scenario YAML file")
+    sim = sub.add_parser("simulate", help=_("play a game headless from a scenario file and print JSON"))
+    sim.add_argument("scenario", help=_("the scenario YAML file"))
     sim.set_defaults(run=_simulate)
     from narrator.cli import demo, play
 
-    pl = sub.add_parser("play", help="play a narrated game at the table")
+    pl = sub.add_parser("play", help=_("play a narrated game at the table"))
     play.add_arguments(pl)
     pl.set_defaults(run=_game("play"))
-    dem = sub.add_parser("demo", help="hear (or read) a whole narrated game played at random")
+    dem = sub.add_parser("demo", help=_("hear (or read) a whole narrated game played at random"))
     demo.add_arguments(dem)
     dem.set_defaults(run=_game("demo"))
     from narrator.cli import voicecli
 
-    voi = sub.add_parser("voices", help="narrator voices and voice packs")
+    voi = sub.add_parser("voices", help=_("narrator voices and voice packs"))
     voicecli.add_arguments(voi)
     voi.set_defaults(run=voicecli.run)
     from narrator.cli import serve
 
-    srv = sub.add_parser("serve", help="serve online rooms: accounts, room codes, voice chat (--online)")
+    srv = sub.add_parser("serve", help=_("serve online rooms: accounts, room codes, voice chat (--online)"))
     serve.add_arguments(srv)
     srv.set_defaults(run=_game("serve"))
 
     from narrator.cli import service
 
-    svc = sub.add_parser("service", help="start the game master at boot (systemd), optionally with a kiosk screen")
+    svc = sub.add_parser("service", help=_("start the game master at boot (systemd), optionally with a kiosk screen"))
     service.add_arguments(svc)
     svc.set_defaults(run=service.run)
     from narrator.cli import historycli
 
-    his = sub.add_parser("history", help="the group's finished games and each player's numbers")
+    his = sub.add_parser("history", help=_("the group's finished games and each player's numbers"))
     historycli.add_arguments(his)
     his.set_defaults(run=historycli.run)
     from narrator.cli import doctor
 
-    doc = sub.add_parser("doctor", help="what this machine lacks for `make test` or `make play`, and how to install it")
+    doc = sub.add_parser("doctor",
+                         help=_("what this machine lacks for `make test` or `make play`, and how to install it"))
     doctor.add_arguments(doc)
     doc.set_defaults(run=doctor.run)
     from narrator.cli import balance
 
-    bal = sub.add_parser("balance", help="each side's chance to win a deal (a scenario's, or classic:9)")
+    bal = sub.add_parser("balance", help=_("each side's chance to win a deal (a scenario's, or classic:9)"))
     balance.add_arguments(bal)
     bal.set_defaults(run=balance.run)
-    scripts = sub.add_parser("scripts", help="check the spoken lines").add_subparsers(
+    scripts = sub.add_parser("scripts", help=_("check the spoken lines")).add_subparsers(
         dest="action", required=True, metavar="ACTION")
-    lint = scripts.add_parser("lint", help="check scripts: YAML, missing scenes, variants, placeholders")
-    lint.add_argument("paths", nargs="*", help="a scripts folder, a language folder or a file (default: shipped)")
+    lint = scripts.add_parser("lint", help=_("check scripts: YAML, missing scenes, variants, placeholders"))
+    lint.add_argument("paths", nargs="*", help=_("a scripts folder, a language folder or a file (default: shipped)"))
     lint.set_defaults(run=_lint)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from narrator.cli.language import asked_language, speaking
+
+    with speaking(asked_language(sys.argv[1:] if argv is None else argv)):  # help and refusals in the table's words
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         commands = parser()  # imports the engine, which loads the role folders of WOLFCALL_ROLES
     except ImportError as exc:

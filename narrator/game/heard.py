@@ -29,3 +29,14 @@ def as_heard(game: Game, unsaid: Sequence[Event]) -> Iterator[tuple[Event, State
             if next_unsaid is None:
                 return
     yield from ((event, game.state) for event in [e for e in [next_unsaid, *wanted] if e is not None])
+
+
+def night_as_heard(game: Game) -> State:
+    """The game as it stood when its night's last choice was made, before the dawn resolved it: what the night's
+    last calls (the charmed's recognition, after the piper's choice) are drawn from, its deaths not yet said."""
+    state, last = State(), game.state
+    for event in game.events:
+        state = evolve(state, event)
+        if state.phase == "night" and state.night == game.state.night:
+            last = state
+    return last

@@ -127,6 +127,17 @@ class UndoBox(Protocol):
 
 
 @runtime_checkable
+class RollCall(Protocol):
+    """An input that hears every phone's answer to a question, a decoy's tap included (own devices' page server):
+    a night step closes only once every phone has answered (narrator/game/beats.py)."""
+
+    def all_answered(self, number: int) -> bool:
+        """Every living phone connected has answered question `number` (its actor's answer, the others' decoy
+        taps); True for a question no phone shows."""
+        ...
+
+
+@runtime_checkable
 class AheadBox(Protocol):
     """An input that may hold the table's answer to the question that comes next before it is asked (a rematch
     tapped while the cards are still revealed aloud): the narrator cuts short what it is saying."""

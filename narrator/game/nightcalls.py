@@ -4,7 +4,8 @@ for, round the table's turns too (roundnight.py).
 Every night step has the same shape whether its role lives, is dead, or has nothing left to do: the wake line, a
 window of `step_seconds`, a reminder and more time when the window runs out, and the sleep line. A dead role's
 extra time is drawn from the overruns living players have really taken in this game: a stopwatch can't tell them
-apart. On the players' own phones a dead step opens a decoy question too (decoy.py)."""
+apart. On the players' own phones a dead step opens a decoy question too (decoy.py), and every step, live or
+dead, closes on a beat once every phone has answered (beats.py)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ import random
 from collections.abc import Callable, Mapping, Set
 from typing import Protocol
 
-from engine import State, night_plan
-from engine.roles import ROLES, STEP_ROLE
+from engine import Game, State, night_plan
+from engine.roles import CALLS, ROLES, STEP_ROLE
+from narrator.game import beats
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
-from narrator.game.inputs import NEVER, Answer, Question
+from narrator.game.heard import night_as_heard
+from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.lines import Line, Number
@@ -26,6 +29,7 @@ class Calling(Protocol):
     """What the called night uses of the narrator that holds it."""
 
     clock: Clock
+    input: Input  # where the answers come from (the page server's hears every phone's: RollCall)
     eyes: str | None
     called_now: str | None
     replaying: bool
@@ -54,7 +58,10 @@ class Calling(Protocol):
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line: ...
 
-    def tell_state(self) -> None: ...
+    def tell_state(self, state: State | None = None) -> None: ...
+
+    @property
+    def game(self) -> Game: ...
 
     def question(self, step: str, seat: int | None = None) -> Question: ...
 
@@ -78,8 +85,8 @@ class CalledNight:
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
-                  *((f"night.{s.step}.{part}", {}, {"gone": gone(n.state, s.step, n.revealed)}) for s in plan
-                    for part in ("wake", "sleep")))
+                  *((f"night.{s.step}.{part}", {}, {"gone": gone(n.state, s.step, n.revealed), **told(n.state, s.step)})
+                    for s in plan for part in ("wake", "sleep")))
         for slot in plan:
             self.step(slot.step, slot.asked)
         while n.state.phase == "night" and n.state.current is not None:  # a step no plan foresaw
@@ -90,10 +97,13 @@ class CalledNight:
         n = self.narrator
         start = n.clock.now()
         if n.state.phase == "night":  # the screens called with the wake line are drawn from the game as it
-            n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard
+            n.tell_state()  # stands now; a step after the night's last choice stays on the night as heard,
+        elif not asked:  # and a recognition then shows who the last choice chose (the piper's charmed), no dawn yet
+            n.tell_state(night_as_heard(n.game))
         known = gone(n.state, step, n.revealed)
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
-        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), gone=known)
+        facts = told(n.state, step)  # as the call begins: the sleep line says the task the wake line gave
+        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), gone=known, **facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
         if live:
@@ -101,7 +111,7 @@ class CalledNight:
         else:
             self.dead_window(step)
         n.called_now = None  # the step closes: its choice stays
-        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known)
+        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known, **facts)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
 
@@ -115,7 +125,33 @@ class CalledNight:
 
     def live_window(self, step: str) -> None:
         n = self.narrator
-        self.held(n.question(step), n.apply, lambda: n.question(step))
+        roll = self.roll()
+        if roll is None:
+            self.held(n.question(step), n.apply, lambda: n.question(step))
+            return
+        q, window, asked = n.question(step), n.state.house.step_seconds, n.clock.now()
+        answer: Answer | None = None
+
+        def taken(until: float) -> bool:  # the actor's answer, asked again while the rules refuse one
+            nonlocal q, answer
+            while answer is None:
+                answer = n.ask(q, asked, until)
+                if answer is None:
+                    return False
+                if not n.apply(q, answer):
+                    answer, q = None, n.question(step)
+            return True
+
+        beats.hold(n.clock, roll, q.number, window, taken, self.remind)
+        assert answer is not None
+        n.overruns.append(max(0.0, round(answer.delay - window, 3)))
+        n.decoys.took(answer.delay)
+        n.listener.on_close(q)
+
+    def roll(self) -> RollCall | None:
+        """The input that hears every phone's answer, on own devices, live: then every step closes on a beat."""
+        n = self.narrator
+        return n.input if self.decoys and not n.replaying and isinstance(n.input, RollCall) else None
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
              remind: bool = True) -> bool:
@@ -145,8 +181,14 @@ class CalledNight:
         question is open in it until an answer would have come (decoy.py)."""
         n = self.narrator
         window, start = n.state.house.step_seconds, n.clock.now()
-        extra = self.draw_extra()
         q = n.decoys.open(step, n.number) if self.decoys else None
+        roll = self.roll()
+        if q is not None and roll is not None:
+            self.show_decoy(q)
+            beats.hold(n.clock, roll, q.number, window, lambda until: True, self.remind)
+            n.listener.on_close(q)
+            return
+        extra = self.draw_extra()
         self.show_decoy(q)
         if q is not None and not n.replaying and extra == 0:  # closed in time (else after the extra time)
             n.clock.sleep_until(start + n.decoys.closes(q, window))
@@ -171,6 +213,12 @@ class CalledNight:
             return 0.0
         extra = n.rng.choice(n.overruns)
         return round(extra * n.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
+
+
+def told(state: State, step: str) -> dict[str, str]:
+    """The facts a night call's own rule tells its wake and sleep lines by (the pied piper's `charms`)."""
+    call = next((c for _, c in CALLS if c.step == step), None)
+    return dict(call.told(state)) if call is not None and call.told is not None else {}
 
 
 def gone(state: State, step: str, said: Set[int]) -> str | None:

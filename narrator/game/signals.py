@@ -42,6 +42,11 @@ class Listener(Protocol):
         question is), or closes (None) when an answer would have closed it."""
         ...
 
+    def on_close(self, question: Question) -> None:
+        """Own devices: the step's question, live or a decoy, closes on its beat (game/beats.py), once every phone
+        has answered it."""
+        ...
+
     def on_reveal(self, seat: int | None) -> None:
         """At the end, the line that reveals `seat`'s card begins; None: the reveals are over (said out, or cut short
         by a rematch), every card may be shown."""
@@ -64,6 +69,9 @@ class Deaf:
         pass
 
     def on_decoy(self, question: Question | None) -> None:
+        pass
+
+    def on_close(self, question: Question) -> None:
         pass
 
     def on_reveal(self, seat: int | None) -> None:

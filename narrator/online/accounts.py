@@ -16,7 +16,7 @@ import hmac
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from narrator.online.store import Store, StoredUser, Taken
@@ -27,6 +27,13 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 200
 SESSION_SECONDS = 30 * 24 * 3600
 TOKEN_MAX = 128  # a token is 43 characters; anything much longer is not one
 FAILURES_MAX, FAILURES_WINDOW = 10, 15 * 60
+# Sign-ups from one address (as the server trusts it: narrator/online/auth.py client_address), counted in the store
+# for every process, a try counted before the name is looked up or a password hashed (a taken name counts too: it
+# also stops names being listed by signing up). A family behind one home router makes a few accounts, once; a whole
+# table signing up at one house for an evening of online play is the most a real group meets: twelve, the classic
+# rules' largest table. A flood made 170 accounts in 10 s from one address; now twelve an hour.
+SIGNUPS_MAX, SIGNUPS_WINDOW = 12, 60 * 60
+TRIES_KEPT = max(FAILURES_WINDOW, SIGNUPS_WINDOW)  # the longest window any try is counted in
 SCRYPT_N, SCRYPT_R, SCRYPT_P, SALT_BYTES, HASH_BYTES = 2**14, 8, 1, 16, 32
 SCRYPT_MAXMEM = 64 * 1024 * 1024
 
@@ -99,12 +106,14 @@ class Accounts:
         self.now = now
         self._decoy: str | None = None  # a hash to verify against for unknown names: the same work, the same time
 
-    def sign_up(self, name: str, password: str) -> User:
+    def sign_up(self, name: str, password: str, address: str = "-") -> User:
+        """A new account, signed up from `address` (`signup.many` past SIGNUPS_MAX an hour from it)."""
         shown = name_form(name)
-        if len(password) < PASSWORD_MIN:
-            raise AccountError("password.short", f"A password has at least {PASSWORD_MIN} characters.")
-        if len(password) > PASSWORD_MAX:
-            raise AccountError("password.long", f"A password has at most {PASSWORD_MAX} characters.")
+        _check_password(password)
+        now = self.now()
+        if not self.store.take_try(f"signup:{address}", now, now - SIGNUPS_WINDOW, SIGNUPS_MAX):
+            raise AccountError("signup.many", "Too many accounts were made from your network in the last hour; "
+                                              "try again later.")
         key = name_key(shown)
         if self.store.user_by_name(key) is not None:  # spare the scrypt work; the store still decides below
             raise _taken()
@@ -138,7 +147,7 @@ class Accounts:
         token = secrets.token_urlsafe(32)
         now = self.now()
         self.store.drop_expired(now)
-        self.store.drop_tries_before(now - FAILURES_WINDOW)  # the longest window any try is counted in
+        self.store.drop_tries_before(now - TRIES_KEPT)
         self.store.add_session(token_hash(token), user.id, now + SESSION_SECONDS)
         return token
 
@@ -149,8 +158,28 @@ class Accounts:
         return None if found is None else _user(found)
 
     def sign_out(self, token: str | None) -> None:
+        """End this session (the account's other devices stay signed in: a password change ends them): every room
+        page opened with it, in every process, is closed by its next message or the next look at the store
+        (narrator/online/signouts.py)."""
         if token and len(token) <= TOKEN_MAX:
             self.store.drop_session(token_hash(token))
+
+    def change_password(self, token: str | None, password: str, new: str) -> User:
+        """The session's account gets password `new` once `password` is its own (checked, and counted when wrong,
+        as a sign-in), and every other session of it ends: the account's other devices must sign in again."""
+        user = self.user_of(token)
+        if user is None or token is None:
+            raise AccountError("signin.required", "Sign in first.")
+        self.sign_in(user.name, password)
+        _check_password(new)
+        self.store.set_password(user.id, hash_password(new))
+        self.store.drop_sessions(user.id, keep=token_hash(token))
+        return user
+
+    def live(self, tokens: Collection[str]) -> set[str]:
+        """Which of these sessions (tokens) are live now: the others have ended (signed out, or expired)."""
+        by_hash = {token_hash(token): token for token in tokens if token and len(token) <= TOKEN_MAX}
+        return {by_hash[h] for h in self.store.live_sessions(by_hash, self.now())}
 
     def _decoy_hash(self) -> str:
         if self._decoy is None:
@@ -163,6 +192,13 @@ class Accounts:
 
     def _fail(self, key: str) -> None:
         self.store.add_try(_failures(key), self.now())
+
+
+def _check_password(password: str) -> None:
+    if len(password) < PASSWORD_MIN:
+        raise AccountError("password.short", f"A password has at least {PASSWORD_MIN} characters.")
+    if len(password) > PASSWORD_MAX:
+        raise AccountError("password.long", f"A password has at most {PASSWORD_MAX} characters.")
 
 
 def _failures(key: str) -> str:

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
+from narrator.online.roomregistry import Opener
 from narrator.online.store import Store
 
 LEASE_S = 5.0  # how long a room stays its process's without a renewal: a dead process's rooms move this much later
@@ -33,8 +34,9 @@ class Holds(Protocol):
         process holds it."""
         ...
 
-    def claim_new(self, code: str) -> int | None:
-        """Take a code no room has ever had (its token); None when one has."""
+    def claim_new(self, code: str, opener: Opener | None = None) -> int | None:
+        """Take a code no room has ever had (its token); None when one has; `Crowded` when `opener` has its most
+        rooms open (every process's, counted in the store)."""
         ...
 
     def renew(self, fences: Mapping[str, int]) -> set[str]:
@@ -61,8 +63,8 @@ class Alone:
     def claim(self, code: str) -> int | None:
         return 0
 
-    def claim_new(self, code: str) -> int | None:
-        return 0
+    def claim_new(self, code: str, opener: Opener | None = None) -> int | None:
+        return 0  # no store to count in: the rooms count this process's own (Rooms.open)
 
     def renew(self, fences: Mapping[str, int]) -> set[str]:
         return set(fences)
@@ -89,8 +91,8 @@ class Holding:
     def claim(self, code: str) -> int | None:
         return self.store.claim(code, self.holder, self.now(), self.ttl)
 
-    def claim_new(self, code: str) -> int | None:
-        return self.store.claim_new(code, self.holder, self.now(), self.ttl)
+    def claim_new(self, code: str, opener: Opener | None = None) -> int | None:
+        return self.store.claim_new(code, self.holder, self.now(), self.ttl, opener)
 
     def renew(self, fences: Mapping[str, int]) -> set[str]:
         return self.store.renew(fences, self.holder, self.now(), self.ttl)

@@ -25,6 +25,25 @@ class Lease:
     fence: int = 0  # the latest claim's token
 
 
+@dataclass(frozen=True)
+class Opener:
+    """Who opens a new room (its account, and the client's address as the server trusts it), and how many rooms
+    each may have open at once: counted over the registry's rows, so every process sharing the store shares them."""
+
+    account: int
+    address: str
+    account_max: int
+    address_max: int
+
+
+class Crowded(Exception):
+    """A new room would pass one of its opener's limits: `which` is "account" or "address"."""
+
+    def __init__(self, which: str) -> None:
+        super().__init__(f"too many rooms open for this {which}")
+        self.which = which
+
+
 class RoomRegistry(Protocol):
     """The rooms' leases, records and journals."""
 
@@ -33,8 +52,10 @@ class RoomRegistry(Protocol):
         fencing token (greater than any before it), None when another holds it."""
         ...
 
-    def claim_new(self, code: str, holder: str, now: float, ttl: float) -> int | None:
-        """Take room `code` if no room ever had it (token 1); None when one has (a code drawn twice)."""
+    def claim_new(self, code: str, holder: str, now: float, ttl: float, opener: Opener | None = None) -> int | None:
+        """Take room `code` if no room ever had it (token 1); None when one has (a code drawn twice). With `opener`,
+        `Crowded` first when its account or its address has its most rooms open (rows of the registry: rooms
+        closed are dropped), counted and claimed in one transaction that every opening waits its turn for."""
         ...
 
     def renew(self, fences: Mapping[str, int], holder: str, now: float, ttl: float) -> set[str]:
@@ -95,8 +116,9 @@ class RoomRegistry(Protocol):
 CLAIM = ("INSERT INTO rooms (code, holder, expires, fence) VALUES (?, ?, ?, 1) ON CONFLICT (code) DO UPDATE"
          " SET holder = excluded.holder, expires = excluded.expires, fence = rooms.fence + 1"
          " WHERE rooms.holder = excluded.holder OR rooms.expires <= ? RETURNING fence")
-CLAIM_NEW = ("INSERT INTO rooms (code, holder, expires, fence) VALUES (?, ?, ?, 1) ON CONFLICT (code) DO NOTHING"
-             " RETURNING fence")
+CLAIM_NEW = ("INSERT INTO rooms (code, holder, expires, fence, owner, address) VALUES (?, ?, ?, 1, ?, ?)"
+             " ON CONFLICT (code) DO NOTHING RETURNING fence")
+OPENING = "wolfcall.rooms.open"  # the lock every counted opening takes: the count and the claim are one step
 # `{share}`: the room's row locked for the rest of the transaction (PostgreSQL), so that no claim commits between
 # the token's check and the write; SQLite's write lock, taken at BEGIN IMMEDIATE, does that for every row.
 FENCED = "EXISTS (SELECT 1 FROM rooms WHERE code = ? AND fence = ?{share})"
@@ -114,14 +136,25 @@ class SqlRooms(ABC):
         across every process of the store; `write`: it writes after it reads (SQLite takes its write lock first,
         so that nothing another process commits in between is missed)."""
 
+    def _write(self, write: Callable[[Run], bool]) -> bool:
+        """One fenced write in a transaction of its own (SQLite shares one commit among many: GroupCommit)."""
+        with self._tx(write=True) as run:
+            return write(run)
+
     def claim(self, code: str, holder: str, now: float, ttl: float) -> int | None:
         with self._tx(write=True) as run:
             row = run(CLAIM, (code, holder, now + ttl, now)).fetchone()
         return None if row is None else int(row[0])
 
-    def claim_new(self, code: str, holder: str, now: float, ttl: float) -> int | None:
-        with self._tx(write=True) as run:
-            row = run(CLAIM_NEW, (code, holder, now + ttl)).fetchone()
+    def claim_new(self, code: str, holder: str, now: float, ttl: float, opener: Opener | None = None) -> int | None:
+        with self._tx(lock=OPENING if opener else None, write=True) as run:
+            if opener is not None:
+                for which, column, value, most in (("account", "owner", opener.account, opener.account_max),
+                                                   ("address", "address", opener.address, opener.address_max)):
+                    if int(run(f"SELECT count(*) FROM rooms WHERE {column} = ?", (value,)).fetchone()[0]) >= most:
+                        raise Crowded(which)
+            owner, address = (opener.account, opener.address) if opener else (None, None)
+            row = run(CLAIM_NEW, (code, holder, now + ttl, owner, address)).fetchone()
         return None if row is None else int(row[0])
 
     def renew(self, fences: Mapping[str, int], holder: str, now: float, ttl: float) -> set[str]:
@@ -182,12 +215,15 @@ class SqlRooms(ABC):
         fails (the database out of reach, a lock waited for too long) is refused too: the room is let go, and
         whoever takes it next reads the store as it is, this write in it or not."""
         code, fence = args[-2], args[-1]
+
+        def write(run: Run) -> bool:
+            done = int(run(sql.replace("{share}", self.share), args).rowcount) > 0
+            if done or rows:
+                return done
+            return run("SELECT 1 FROM rooms WHERE code = ? AND fence = ?", (code, fence)).fetchone() is not None
+
         try:
-            with self._tx(write=True) as run:
-                done = int(run(sql.replace("{share}", self.share), args).rowcount) > 0
-                if done or rows:
-                    return done
-                return run("SELECT 1 FROM rooms WHERE code = ? AND fence = ?", (code, fence)).fetchone() is not None
+            return self._write(write)
         except self.errors as exc:
             said = f"wolfcall: room {code}: the store failed: {type(exc).__name__}: {exc}".strip().splitlines()[0]
             print(said, file=sys.stderr, flush=True)

@@ -30,6 +30,7 @@ from narrator.game.session import Table
 from narrator.online.holding import Alone, Holds
 from narrator.online.openrooms import OpenRooms, RoomFiles
 from narrator.online.room import Member, Room
+from narrator.online.roomregistry import Crowded, Opener
 from narrator.online.roomstore import StoredRooms
 from narrator.online.store import Store
 from narrator.speech.script import Script
@@ -40,7 +41,13 @@ from narrator.ui.web.refusals import Refusal
 CODE_LENGTH = 8
 IDLE_SECONDS = 30 * 60  # a room nobody is connected to closes after this long; its code stops working
 MAX_ROOMS = 500  # rooms one server opens at most (memory is bounded; measured in `make bench`)
-ROOMS_EACH = 3  # rooms one account may hold open at once (nobody fills the server alone)
+# Rooms open at once, counted in the store over every process that shares it (roomregistry.py Opener), per account
+# and per address as the server trusts it (the proxy's X-Forwarded-For only with --proxy). A family behind one home
+# router has a few accounts and opens a room or two (a game with friends far away, one for the children); a shared
+# house or a club's room behind one address a few more: six leaves room for that. One address opening rooms as fast
+# as it can from fresh accounts filled all 500 rooms of a server in 30 s; now it holds six until one closes (idle).
+ROOMS_EACH = 3
+ROOMS_PER_ADDRESS = 6
 RULESETS = ("classic", "extended")
 LANGS = ("en", "de", "es")
 SUSPEND_S = 10.0  # a restart waits at most this long for the narrators to journal what they were handed
@@ -77,7 +84,9 @@ class Rooms:
         self.wake = threading.Event()  # a page asked for a room nobody holds: `watch` looks at once
         self.broken: set[str] = set()  # rooms whose record or journal cannot be read: not tried again
 
-    def open(self, user: int, name: str, options: dict[str, Any]) -> Room:
+    def open(self, user: int, name: str, options: dict[str, Any], address: str = "-") -> Room:
+        """A new room of account `user`, opened from `address`: refused (`room.many`, `room.crowded`) before
+        anything is made for it when the account or the address has its most rooms open."""
         ruleset = options.get("ruleset", "classic")
         lang = options.get("lang", "en")
         voice = options.get("voice")
@@ -88,9 +97,9 @@ class Rooms:
             self._close_idle()
             if len(self.rooms) >= MAX_ROOMS:
                 raise Refusal("room.busy", "this server has no room left; try again later")
-            if sum(room.owner == user for room in self.rooms.values()) >= ROOMS_EACH:
-                raise Refusal("room.many", f"you already have {ROOMS_EACH} rooms open; play in one of them")
-            fence = self._new_code()
+            if sum(room.owner == user for room in self.rooms.values()) >= ROOMS_EACH:  # this process's, and without
+                raise _crowded("account")                                           # a store the only count
+            fence = self._new_code(Opener(user, address, ROOMS_EACH, ROOMS_PER_ADDRESS))
             room = Room(fence.room, Member(user, name), self.cfg, self.script, self.data / "rooms" / fence.room,
                         ruleset=ruleset, lang=lang, voice=voice, speaking=bool(options.get("speaking", False)),
                         **self._room_options(fence))
@@ -217,15 +226,19 @@ class Rooms:
             if fence is not None:
                 self.holding.release(*fence)
 
-    def _new_code(self) -> Fence:
-        """A code no room has had (in the store's registry; in the data folder without one), claimed."""
+    def _new_code(self, opener: Opener) -> Fence:
+        """A code no room has had (in the store's registry; in the data folder without one), claimed for `opener`
+        (a Refusal when it has its most rooms open)."""
         import secrets
 
         while True:
             code = self.prefix + "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH - len(self.prefix)))
             if code in self.rooms or (self.data / "rooms" / code).exists():
                 continue
-            token = self.holding.claim_new(code)
+            try:
+                token = self.holding.claim_new(code, opener)
+            except Crowded as exc:
+                raise _crowded(exc.which) from None
             if token is not None:
                 return Fence(code, token)
 
@@ -288,6 +301,13 @@ class Rooms:
             for room in self.rooms.values():
                 room.close()
             self.rooms.clear()
+
+
+def _crowded(which: str) -> Refusal:
+    if which == "account":
+        return Refusal("room.many", f"you already have {ROOMS_EACH} rooms open; play in one of them")
+    return Refusal("room.crowded", f"{ROOMS_PER_ADDRESS} rooms are open from your network already; play in one of "
+                   "them, or try again once one has closed")
 
 
 class StoredWindow:

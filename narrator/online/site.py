@@ -26,9 +26,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.balance.live import serving
 from narrator.online.accounts import AccountError, Accounts, User
-from narrator.online.auth import COOKIE, read_body, refusal, routes, sent_json
+from narrator.online.auth import COOKIE, client_address, read_body, refusal, routes, sent_json
 from narrator.online.room import Room
 from narrator.online.rooms import Rooms
+from narrator.online.signouts import Signouts
 from narrator.resources import STATIC
 from narrator.ui.web.app import ambience
 from narrator.ui.web.arrivals import CLOSE, frames, loads
@@ -84,6 +85,13 @@ def member_of(rooms: Rooms, code: str, user: User | None) -> Room | None:
     return room if user is not None and room is not None and room.seat_of(user.id) is not None else None
 
 
+def signed_out(out: Outbox, room: Room) -> None:
+    """The page's account has signed out (or changed its password) on some device: told in the room's language,
+    then `gone` (the page does not reconnect) and closed."""
+    out.send(refused(Refusal("session.ended"), strings(room.hub.lang)))
+    out.send({"t": "gone"})
+
+
 class Outbox:
     """A page's messages from the room's threads to its socket: one wake-up of the loop for a burst of
     messages, not one each."""
@@ -133,6 +141,7 @@ class Site:
     def __init__(self, accounts: Accounts, rooms: Rooms, ice: Any, clock: Callable[[], float],
                  public: str | None = None) -> None:
         self.accounts, self.rooms, self.ice, self.clock, self.public = accounts, rooms, ice, clock, public
+        self.signouts = Signouts(accounts)
 
     def user_of_request(self, request: Request) -> User | None:
         return self.accounts.user_of(request.cookies.get(COOKIE))
@@ -159,7 +168,7 @@ class Site:
         try:
             form = await read_json(request)
             room = await asyncio.get_running_loop().run_in_executor(
-                HANDLERS, lambda: self.rooms.open(user.id, user.name, form))
+                HANDLERS, lambda: self.rooms.open(user.id, user.name, form, client_address(request)))
         except Refusal as exc:
             return refusal(exc.rule, str(exc))
         return JSONResponse({"code": room.code}, headers=NO_STORE)
@@ -170,7 +179,7 @@ class Site:
         user = self.user_of_request(request)
         if user is None:
             return refusal("signin.required", "sign in first")
-        address = request.client.host if request.client else "-"
+        address = client_address(request)
         try:
             form = await read_json(request)
             code = request.path_params.get("code", form.get("code"))
@@ -198,7 +207,7 @@ class Site:
             user = self.user_of_request(request)
             if await self.elsewhere(request.path_params["code"], user):
                 return Response("this room is on another server of this site", ELSEWHERE, headers=NO_STORE)
-            self.rooms.guess(user.id if user else None, request.client.host if request.client else "-")
+            self.rooms.guess(user.id if user else None, client_address(request))
             return RedirectResponse(f"/#code={quote(request.path_params['code'][:16], safe='')}", status_code=303)
         return HTMLResponse(room_html(), headers=NO_STORE)
 
@@ -227,7 +236,7 @@ class Site:
             return None
         room = member_of(self.rooms, ws.path_params["code"], user)
         if room is None:  # a live code and a guessed one get the same answer, and the try counts
-            self.rooms.guess(user.id, ws.client.host if ws.client else "-")
+            self.rooms.guess(user.id, client_address(ws))
             await shut(ws, "room.not_member", "join this room with its code first")
             return None
         return user, room
@@ -266,6 +275,11 @@ class Site:
             out.send({"t": "ice", "servers": self.ice(user.name)})
         task = asyncio.create_task(out.write(ws))
         bucket = Bucket(self.clock, RATE, BURST)
+        watched = self.signouts.watch(ws.cookies.get(COOKIE, ""), lambda: signed_out(out, room))
+
+        def act(message: Any) -> None:  # only while the session lives (in the store: every process's)
+            if self.signouts.acts(watched, user.id):
+                room.handle(number, message)
 
         async def refuse(rule: str) -> None:
             out.send(refused(Refusal(rule), strings(room.hub.lang)))
@@ -276,10 +290,11 @@ class Site:
 
         try:
             async for message in frames(ws, MAX_MESSAGE, bucket.take, refuse, flooded, self.clock):
-                await loop.run_in_executor(HANDLERS, room.handle, number, message)
+                await loop.run_in_executor(HANDLERS, act, message)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:
+            self.signouts.forget(watched)
             task.cancel()
             await loop.run_in_executor(HANDLERS, room.disconnect, number)
 
@@ -293,7 +308,7 @@ def create_online_app(accounts: Accounts, rooms: Rooms, *, secure: bool = False,
     return Starlette(lifespan=serving, middleware=[Middleware(OwnPagesOnly, public=public)], routes=[
         Route("/", site.front),
         Route("/api/strings", site.words),
-        *routes(accounts, secure),
+        *routes(accounts, secure, site.signouts.now),
         Route("/api/rooms", site.open_room, methods=["POST"]),
         Route("/api/history", site.history),
         Route("/api/join", site.join_room, methods=["POST"]),

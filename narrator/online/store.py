@@ -17,6 +17,11 @@ Promises both keep (tests/online/test_store.py runs one test module against both
   `release` gives it up (the room's record and journals stay, for another process to take it over); `holder_of`
   names the live holder; `leases` lists every row, expired ones too (the rooms a dead process left, for another
   to claim). The database decides who wins a race (one row, one atomic upsert).
+- The limits on open rooms (`claim_new` with an `Opener`) count the registry's rows by account and by address and
+  claim the new one in one transaction, which every counted opening waits its turn for (an advisory lock; SQLite's
+  one writer): two processes opening rooms for one address at once do not both get the last one.
+- A session ended (`drop_session`, `drop_sessions`) ends at once in every process: it is looked up in the store on each
+  request and on each message of a room's socket (narrator/online/signouts.py), never remembered.
 - A room's record and journals live in the store too (`save_record`, `add_line`...: narrator/online/roomstore.py),
   so that processes share nothing else. Every write for a room carries its holder's token, and the statement
   that writes also checks it against the room's row, which it locks (`FOR SHARE`; SQLite has one writer at a
@@ -34,7 +39,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from abc import abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +47,7 @@ from typing import Protocol
 
 from narrator.game.historystore import HISTORY_FILE, HistoryStore, SqliteHistory
 from narrator.online.roomregistry import RoomRegistry, Run, SqlRooms
-from narrator.sqlitefile import open_sqlite, transaction
+from narrator.sqlitefile import GroupCommit, open_sqlite, transaction
 
 STORE_FILE = "accounts.sqlite"  # the store without --store, in the data folder
 
@@ -85,6 +90,16 @@ class Store(RoomRegistry, Protocol):
         ...
 
     def drop_session(self, token_hash: str) -> None: ...
+
+    def drop_sessions(self, user_id: int, keep: str | None = None) -> int:
+        """End every session of the account but `keep` (a token hash); how many."""
+        ...
+
+    def live_sessions(self, token_hashes: Collection[str], now: float) -> set[str]:
+        """Which of `token_hashes` are live sessions at `now` (the others were signed out, or have expired)."""
+        ...
+
+    def set_password(self, user_id: int, password_hash: str) -> None: ...
 
     def drop_expired(self, now: float) -> int:
         """Forget the sessions that have expired; how many."""
@@ -134,9 +149,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "ALTER TABLE rooms ADD COLUMN record TEXT",
      "CREATE TABLE journal_lines (room TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,"
      " journal TEXT NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (room, journal, n))"),
+    # who opened each room, for the limits on open rooms per account and per address (roomregistry.py Opener);
+    # an account's sessions by account, for ending its other devices' sessions when its password changes
+    ("ALTER TABLE rooms ADD COLUMN owner BIGINT",
+     "ALTER TABLE rooms ADD COLUMN address TEXT",
+     "CREATE INDEX rooms_owner ON rooms(owner)",
+     "CREATE INDEX rooms_address ON rooms(address)",
+     "CREATE INDEX sessions_user ON sessions(user_id)"),
 )
 
 USER_COLUMNS = "users.id, users.name, users.key, users.password_hash"
+LOOKUP_CHUNK = 500  # token hashes asked for in one statement (SQLite takes at most 32,766 parameters)
+
 class SqlStore(SqlRooms):
     """`Store`'s methods once, over any database whose `_tx` opens a transaction and runs `?`-statements (the room
     registry's in `SqlRooms`, roomregistry.py)."""
@@ -205,6 +229,23 @@ class SqlStore(SqlRooms):
     def drop_session(self, token_hash: str) -> None:
         self._change("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
 
+    def drop_sessions(self, user_id: int, keep: str | None = None) -> int:
+        return self._change("DELETE FROM sessions WHERE user_id = ? AND token_hash != ?", (user_id, keep or ""))
+
+    def live_sessions(self, token_hashes: Collection[str], now: float) -> set[str]:
+        wanted, live = sorted(token_hashes), set[str]()
+        with self._tx() as run:
+            for at in range(0, len(wanted), LOOKUP_CHUNK):
+                chunk = wanted[at:at + LOOKUP_CHUNK]
+                marks = ", ".join("?" * len(chunk))
+                rows = run(f"SELECT token_hash FROM sessions WHERE token_hash IN ({marks}) AND expires > ?",
+                           (*chunk, now))
+                live.update(str(row[0]) for row in rows)
+        return live
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        self._change("UPDATE users SET password_hash = ? WHERE id = ?", (password_hash, user_id))
+
     def drop_expired(self, now: float) -> int:
         return self._change("DELETE FROM sessions WHERE expires <= ?", (now,))
 
@@ -245,6 +286,10 @@ class SqliteStore(SqlStore):
         self._db = open_sqlite(self.path)
         with self._tx(lock="schema") as run:
             self.migrate(run)
+        self._group = GroupCommit(self._db, self._lock)  # every room's journal lines: one flush to the disk
+
+    def _write(self, write: Callable[[Run], bool]) -> bool:
+        return self._group.write(write)
 
     @contextmanager
     def _tx(self, lock: str | None = None, write: bool = False) -> Iterator[Run]:
@@ -257,6 +302,7 @@ class SqliteStore(SqlStore):
         return SqliteHistory(self.path.with_name(HISTORY_FILE), registry=self.path)
 
     def close(self) -> None:
+        self._group.close()
         with self._lock:
             self._db.close()
 

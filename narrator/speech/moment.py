@@ -6,8 +6,10 @@ said, and of those the most specific are preferred (Yarn Spinner's line groups a
 Valve's rule-matched dialogue). A fact the moment does not know (a `position` outside a sequence)
 holds for no condition on it.
 
-Every fact is public: the table could tell it without any secret (the cards announced at the deal,
-the night's number, the way of playing), so a line chosen by it gives nothing away.
+Every fact but one is public: the table could tell it without any secret (the cards announced at the deal,
+the night's number, the way of playing), so a line chosen by it gives nothing away. `charms` is the pied
+piper's count, which his task needs said ("charm the last one"): it tells the table no more than the next dawn
+will, when he wins (or he is dead, and the charms count for nothing).
 """
 
 from __future__ import annotations
@@ -39,12 +41,14 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "game": ("first", "later"),  # game.welcome: the evening's first game at this table, or a rematch
     "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game
     "gone": ("yes", "no"),  # a night call's wake and sleep: every card of its role has been said of the dead
-    "self": ("yes", "no"),  # end.story.lovers: Cupid chose himself as one of the two ("Cupid's pair" is then wrong)
+    # the pied piper's wake and sleep: how many he is to charm, "one" when only one is left (the last, as the screen)
+    "charms": ("one", "two"),
+    "own": ("yes", "no"),  # end.story.lovers: Cupid chose himself as one of the two ("Cupid's pair" is then wrong)
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
-SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "self"})
+SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "charms", "own"})
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -73,7 +77,8 @@ class Moment:
     game: str | None = None
     won: str | None = None
     gone: str | None = None
-    self: str | None = None
+    charms: str | None = None
+    own: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None

@@ -54,8 +54,8 @@ class SceneSpec:
 
     def once_a_game(self, facts: dict[str, str]) -> bool:
         """Whether a moment of this scene comes at most once a game: a rare scene's, the first night's, the first
-        or last item of a game's sequence."""
-        return (self.minimum < RECURRING or facts.get("night") == "first"
+        or last item of a game's sequence, the pied piper's last charm (he wins at that dawn)."""
+        return (self.minimum < RECURRING or facts.get("night") == "first" or facts.get("charms") == "one"
                 or (self.sequence == "game" and facts.get("position") in ("first", "last")))
 
 
@@ -144,8 +144,9 @@ def catalogue() -> dict[str, SceneSpec]:
         for part in ("wake", "sleep"):
             scene = f"night.{call.step}.{part}"
             gone = frozenset({"gone"}) if call.asked and not (role.many or role.copies) else frozenset()
+            told = frozenset(call.facts.split())
             specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING, modes=modes, nights=nights,
-                                     narrated=narrated, facts=gone)
+                                     narrated=narrated, facts=gone | told)
     for rules in RULESETS.values():
         for role_id in rules.roles:
             specs[f"roles.{role_id}"] = _spec(f"roles.{role_id}", WORD)

@@ -12,6 +12,9 @@ The placeholder grammar (what the lines may write, and what it says):
   one of them ("Carla was a werewolf", form `a`); German `{role:acc}` and `{role:dat}` choose between
   `the_acc`/`acc` and `the_dat`/`dat` alike. `{role:the}` (German `{role:the_acc}`, `{role:the_dat}`) is
   always definite. A card of a group (the sisters, the brothers) is "one of the sisters" either way.
+- `{card}`: the same card, in lines built to need no agreement ("La carta de Yolanda: {card}"): said of a player
+  whose gender is known it takes the same form as `{role}` ("la cazadora"), so a player is one thing all game;
+  where the gender is not said, or the card has no form for it, it is the card ("el cazador", "der Urwolf").
 - `{roles}`: the cards in play, "two werewolves, the seer and the witch": a count and the form `plural`,
   a card dealt once with `the`, or with `a` when it is one that may come in copies (a `Cards`' `counted`):
   "a werewolf, the seer and the witch".
@@ -160,8 +163,8 @@ def resolve_selectors(template: str, person: str) -> str:
 def agrees(text: str, lang: str) -> bool:
     """Whether a variant's words agree with its {player}'s gender: it names the player and says {role} in a language
     whose card words agree (the card as what the player was: "Ana era aldeana"), or makes a `{f|m}` choice. Such a
-    variant is said only when the player's gender is known (said, or the seat word's); `{card}` is the card itself
-    and agrees with nothing."""
+    variant is said only when the player's gender is known (said, or the seat word's); `{card}` needs no agreement
+    (it is the card where the gender is not said)."""
     try:
         fields = {f for _, f, _, _ in _FORMATTER.parse(text) if f is not None}
     except ValueError:
@@ -265,7 +268,9 @@ class Wording:
                 parts += literal(chunk)
                 continue
             value = values["role" if field == "card" and "card" not in values else field]
-            if field == "role" and person in PERSON and self.lang in GENDERS:
+            if field in ("role", "card") and person in PERSON and self.lang in GENDERS:
+                # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
+                # her ("der Urwolf" of Ana) stays the card, in every line
                 value = _agreeing(value, person)
             said, more = self._render(field, spec or "", value)
             chunk, said, more = self._contract(chunk, said, more)

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import io
 import json
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pytest
 
-from narrator.audio import offer as offer_module
 from narrator.audio import voices
 from narrator.audio.engines import EngineError, PiperEngine, VoiceSettings
 from narrator.audio.floors import floor_engine
@@ -24,12 +21,8 @@ from narrator.audio.offer import ANSWERS, answered, consider, render_command, sa
 from narrator.audio.table import choose_voice, natural_ready
 from narrator.audio.voices import DownloadCancelled, all_voices, download, find_voice, probe
 from narrator.cli.voiceactions import offer_at_the_terminal
-from narrator.config import Config
-from narrator.speech.script import load
-from narrator.ui.web.hub import Hub
-from narrator.ui.web.tablevoice import PageCaptions
-from narrator.ui.web.voicedownload import VoiceDownload
 
+from ..huggingface import MODEL, Server, offline, own_data
 from ..sounds import PACKSCRIPT
 
 # The German and Spanish Piper voices as the Piper project lists them (rhasspy/piper VOICES.md).
@@ -37,64 +30,11 @@ PUBLISHED = {"de_DE-eva_k-x_low", "de_DE-karlsson-low", "de_DE-kerstin-low", "de
              "de_DE-ramona-low", "de_DE-thorsten-low", "de_DE-thorsten-medium", "de_DE-thorsten-high",
              "de_DE-thorsten_emotional-medium", "es_ES-carlfm-x_low", "es_ES-davefx-medium", "es_ES-mls_10246-low",
              "es_ES-mls_9972-low", "es_ES-sharvard-medium"}
-MODEL = bytes(range(256)) * 12_000  # 3 MB of "model"
-CONFIG = json.dumps({"audio": {"sample_rate": 16000}, "num_speakers": 1}).encode()
-
-
-class Response:
-    def __init__(self, body: bytes, on_read: Any = None) -> None:
-        self.body = io.BytesIO(body)
-        self.headers = {"Content-Length": str(len(body))}
-        self.on_read = on_read
-        self.reads = 0
-
-    def read(self, size: int = -1) -> bytes:
-        self.reads += 1
-        if self.on_read is not None:
-            self.on_read(self.reads)
-        return self.body.read(size)
-
-    def __enter__(self) -> Response:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        pass
-
-
-class Server:
-    """Hugging Face as urlopen sees it: a HEAD answers with the size, a GET with the bytes."""
-
-    def __init__(self, on_read: Any = None) -> None:
-        self.requests: list[tuple[str, str]] = []
-        self.on_read = on_read
-
-    def __call__(self, request: str | urllib.request.Request, timeout: float = 0) -> Response:
-        url = request if isinstance(request, str) else request.full_url
-        method = "GET" if isinstance(request, str) else request.get_method()
-        self.requests.append((method, url))
-        assert url.startswith("https://huggingface.co/rhasspy/piper-voices/resolve/main/")
-        if method == "HEAD":
-            return _head(len(MODEL))
-        body = CONFIG if ".onnx.json" in url else MODEL
-        return Response(body, self.on_read if body is MODEL else None)
-
-
-def _head(size: int) -> Response:
-    response = Response(b"")
-    response.headers = {"Content-Length": str(size)}
-    return response
-
-
-def offline(request: object, timeout: float = 0) -> None:
-    raise urllib.error.URLError("Temporary failure in name resolution")
 
 
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A data folder of its own (where Piper models and the kept answer go) and no packs."""
-    monkeypatch.setenv("WOLFCALL_DATA", str(tmp_path / "data"))
-    monkeypatch.setattr(offer_module, "PACKS", tmp_path / "packs")
-    return tmp_path / "data"
+    return own_data(tmp_path, monkeypatch)
 
 
 # -- the narrators ------------------------------------------------------------------------------
@@ -281,101 +221,3 @@ def test_the_background_render_is_wolfcall_voices_render() -> None:
     command = render_command(find_voice("leopold"), Path("/x/scripts"))
     assert command[1:] == ["-m", "narrator", "voices", "render", "--voice", "leopold", "--background",
                            "--scripts", "/x/scripts"]
-
-
-# -- the page -------------------------------------------------------------------------------------
-def page_hub(data: Path, rendered: list[Any]) -> tuple[Hub, list[dict[str, Any]]]:
-    hub = Hub(Config(), load(PACKSCRIPT), data, speaker_factory=lambda h, t: PageCaptions(h.stage))
-    assert hub.voice_download is not None  # a hub that speaks offers voices; a --fast one does not
-    hub.voice_download = VoiceDownload(hub, run=lambda work, *args: work(*args),
-                                       start_render=lambda *a: rendered.append(a))
-    inbox: list[dict[str, Any]] = []
-    hub.connect(inbox.append, host=True)
-    return hub, inbox
-
-
-def banners(inbox: list[dict[str, Any]]) -> list[dict[str, Any] | None]:
-    return [m["banner"] for m in inbox if m["t"] == "voice_download"]
-
-
-def test_the_page_offers_downloads_and_renders(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(voices.urllib.request, "urlopen", Server())
-    rendered: list[Any] = []
-    hub, inbox = page_hub(data, rendered)
-    assert banners(inbox) and all(b is None for b in banners(inbox))  # English: Joe is here, nothing to offer
-    hub.handle(1, {"t": "lang", "lang": "de"})
-    offer = banners(inbox)[-1]
-    assert offer is not None and "Leopold, 3\u00a0MB" in offer["text"] and offer["progress"] is None
-    assert [(b["action"], b["label"]) for b in offer["buttons"]] == [("download", "Herunterladen"),
-                                                                     ("refuse", "Nein, danke")]
-    del inbox[:]
-    hub.handle(1, {"t": "voice_download", "action": "download"})
-    shown = [b for b in banners(inbox) if b is not None]
-    progress = [b["progress"] for b in shown if b["progress"] is not None]
-    assert progress[0] == 0 and progress[-1] == 1 and progress == sorted(progress) and 10 < len(progress) <= 102
-    assert shown[1]["buttons"][0]["action"] == "cancel" and "3 von 3\u00a0MB" in shown[-2]["text"]
-    assert shown[-1]["text"].startswith("Leopold ist bereit") and shown[-1]["buttons"][0]["action"] == "dismiss"
-    assert (data / "piper" / "de_DE-thorsten-medium.onnx").exists()
-    assert [a[0].name for a in rendered] == ["leopold"] and answered(data, "de") == "yes"
-    hub.handle(1, {"t": "voice_download", "action": "dismiss"})
-    assert banners(inbox)[-1] is None
-
-
-def test_the_page_cancels(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    hub: Hub | None = None
-
-    def cancel_at(reads: int) -> None:
-        if reads == 10 and hub is not None:  # the cancel button, pressed while the model comes in
-            hub.handle(1, {"t": "voice_download", "action": "cancel"})
-
-    monkeypatch.setattr(voices.urllib.request, "urlopen", Server(on_read=cancel_at))
-    rendered: list[Any] = []
-    hub, inbox = page_hub(data, rendered)
-    hub.handle(1, {"t": "lang", "lang": "es"})
-    hub.handle(1, {"t": "voice_download", "action": "download"})
-    last = banners(inbox)[-1]
-    assert last is not None and last["text"].startswith("Descarga cancelada")
-    assert not list((data / "piper").iterdir()) and not rendered and answered(data, "es") == "no"
-
-
-def test_the_page_offline_shows_one_line_and_a_refusal_is_kept(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(voices.urllib.request, "urlopen", offline)
-    hub, inbox = page_hub(data, [])
-    hub.handle(1, {"t": "lang", "lang": "es"})
-    line = banners(inbox)[-1]
-    assert line is not None and line["text"] == ("Sin internet: ahora no se puede descargar la voz en español; "
-                                                 "en su lugar habla espeak-ng.")
-    assert [b["action"] for b in line["buttons"]] == ["dismiss"]
-    hub.handle(1, {"t": "voice_download", "action": "dismiss"})
-    assert banners(inbox)[-1] is None
-
-    monkeypatch.setattr(voices.urllib.request, "urlopen", Server())
-    hub, inbox = page_hub(data, [])
-    hub.handle(1, {"t": "lang", "lang": "de"})
-    assert banners(inbox)[-1] is not None
-    hub.handle(1, {"t": "voice_download", "action": "refuse"})
-    assert banners(inbox)[-1] is None and answered(data, "de") == "no"
-    hub, inbox = page_hub(data, [])  # the next game, the next day
-    hub.handle(1, {"t": "lang", "lang": "de"})
-    assert all(b is None for b in banners(inbox))
-
-
-def test_a_fast_hub_offers_nothing(tmp_path: Path) -> None:
-    assert Hub(Config(), load(PACKSCRIPT), tmp_path, fast=True).voice_download is None
-
-
-def test_the_page_offers_the_narrator_that_will_speak(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    server = Server()
-    monkeypatch.setattr(voices.urllib.request, "urlopen", server)
-    hub, inbox = page_hub(data, [])
-    hub.handle(1, {"t": "lang", "lang": "de"})
-    first = banners(inbox)[-1]
-    assert first is not None and "Leopold" in first["text"]
-    hub.handle(1, {"t": "voice", "voice": "jutta"})
-    chosen = banners(inbox)[-1]
-    assert chosen is not None and "Jutta" in chosen["text"]
-    asked = len(server.requests)
-    hub.handle(1, {"t": "players", "players": 8})  # another tap on the setup screen: nothing asked again
-    assert len(server.requests) == asked
-    hub.handle(1, {"t": "voice_download", "action": "download"})
-    assert (data / "piper" / "de_DE-kerstin-low.onnx").exists()

@@ -32,7 +32,7 @@ def test_a_scenarios_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
             "Geschätzt aus 1000 simulierten Partien",
             "Mit einer einzigen anderen Karte wird es nicht ausgeglichener."]),
     ("es", ["Aldea: 64\xa0% (con un 95 % de confianza, entre 61\xa0% y 67\xa0%)", "Lobos: 36\xa0%",
-            "Más equilibrado: una carta de Hombre lobo en lugar de una de Aldeano (aldea 50\xa0%, lobos 50\xa0%)."]),
+            "Más equilibrado: un hombre lobo en lugar de un aldeano (aldea 50\xa0%, lobos 50\xa0%)."]),
 ])
 def test_the_odds_are_printed_in_the_tables_language(lang: str, said: list[str],
                                                       capsys: pytest.CaptureFixture[str]) -> None:

@@ -61,7 +61,7 @@ def test_an_angel_executed_on_day_one_while_captain_ends_the_game_before_any_rea
 
 
 def test_the_lovers_story_says_whether_cupid_chose_himself() -> None:
-    """«Óscar era Cupido» … «Óscar e Irene eran la pareja de Cupido»: the story is told apart (fact `self`) when the
+    """«Óscar era Cupido» … «Óscar e Irene eran la pareja de Cupido»: the story is told apart (fact `own`) when the
     seat that linked the pair is one of the two."""
     from engine.roles import ROLES
     for link, chose_self in (("cupid:1,3", "yes"), ("cupid:3,5", "no")):
@@ -69,4 +69,4 @@ def test_the_lovers_story_says_whether_cupid_chose_himself() -> None:
                         roles=["cupid", "werewolf", "seer", "witch", "villager", "villager"])
         play(game, link)
         [story] = ROLES["cupid"].story(game.state)
-        assert dict(story.facts) == {"self": chose_self}
+        assert dict(story.facts) == {"own": chose_self}

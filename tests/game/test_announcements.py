@@ -3,6 +3,8 @@ captain's successor (captions, as the narrator speaks them)."""
 
 from __future__ import annotations
 
+import pytest
+
 from narrator.game.inputs import VOTE
 
 from ..narration import answers, captions, narrate
@@ -99,3 +101,15 @@ def test_an_angel_captain_executed_on_day_one_ends_the_game_before_any_reaction(
     verdict = heard(scenes, "day.vote.out", "Ben")
     assert verdict < heard(scenes, "day.vote.reveal", "Ben") < heard(scenes, "end.angel")
     assert not any(scene in ("captain.successor", "death.also") for scene, _ in scenes[verdict:])
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_the_lovers_win_is_said_with_their_names(lang: str) -> None:
+    """Issue 35: "¡Ganan los enamorados!" named nobody. Ana (Cupid) chose herself and Ben (the wolf); the village
+    falls around them, and the winner's line names the two."""
+    n = narrate(answers(("cupid:1,2", 2.0), ("werewolves:3", 2.0), (VOTE, 30.0), ("day_vote:4", 2.0),
+                        ("werewolves:5", 2.0), (VOTE, 30.0), ("day_vote:6", 2.0)), lang=lang,
+                roles=["cupid", "werewolf", "villager", "villager", "villager", "villager"], ruleset="extended")
+    assert n.state.winner == "lovers"
+    banner = [c.text for c in captions(n) if c.scene == "end.lovers"]
+    assert len(banner) == 1 and "Ana" in banner[0] and "Ben" in banner[0], banner

@@ -11,6 +11,8 @@ from narrator.online.accounts import (
     FAILURES_MAX,
     FAILURES_WINDOW,
     SESSION_SECONDS,
+    SIGNUPS_MAX,
+    SIGNUPS_WINDOW,
     AccountError,
     Accounts,
     hash_password,
@@ -175,3 +177,33 @@ def test_the_hash_string() -> None:
     assert not verify_password("same passwore", one)
     assert not verify_password("same password", "bcrypt$whatever")
     assert not verify_password("same password", "scrypt$3$8$1$AAAA$AAAA")  # n not a power of two
+
+
+def test_sign_ups_are_limited_per_address_on_the_clock(accounts: Accounts, clock: Clock) -> None:
+    """Issue 39: 170 accounts in 10 s from one address. A taken name counts (it would list the names)."""
+    for n in range(SIGNUPS_MAX - 1):
+        accounts.sign_up(f"Player {n}", "correct horse", "203.0.113.7")
+    assert rule_of(accounts.sign_up, "Player 0", "correct horse", "203.0.113.7") == "name.taken"
+    assert rule_of(accounts.sign_up, "Mallory", "correct horse", "203.0.113.7") == "signup.many"
+    assert accounts.store.user_by_name("mallory") is None
+    assert rule_of(accounts.sign_up, "Mallory", "short", "203.0.113.7") == "password.short"  # checked first, uncounted
+    neighbour = accounts.sign_up("Neighbour", "correct horse", "198.51.100.1")  # another address: its own count
+    clock.t += FAILURES_WINDOW + 1
+    accounts.open_session(neighbour)  # forgets the old wrong passwords, not the sign-ups of the last hour
+    assert rule_of(accounts.sign_up, "Mallory", "correct horse", "203.0.113.7") == "signup.many"
+    clock.t += SIGNUPS_WINDOW - FAILURES_WINDOW
+    assert accounts.sign_up("Mallory", "correct horse", "203.0.113.7").name == "Mallory"
+
+
+def test_a_password_change_ends_the_other_sessions(accounts: Accounts) -> None:
+    user = accounts.sign_up("Ana", "right password")
+    phone, laptop = accounts.open_session(user), accounts.open_session(user)
+    assert rule_of(accounts.change_password, laptop, "wrong password", "new password") == "signin.wrong"
+    assert rule_of(accounts.change_password, laptop, "right password", "short") == "password.short"
+    assert rule_of(accounts.change_password, "not a session", "right password", "new password") == "signin.required"
+    assert accounts.live([phone, laptop, "not a session"]) == {phone, laptop}
+    assert accounts.change_password(laptop, "right password", "new password") == user
+    assert accounts.live([phone, laptop]) == {laptop}
+    assert accounts.user_of(phone) is None and accounts.user_of(laptop) == user
+    assert rule_of(accounts.sign_in, "Ana", "right password") == "signin.wrong"
+    assert accounts.sign_in("Ana", "new password") == user

@@ -18,7 +18,7 @@ from narrator.online.accounts import Accounts
 from narrator.online.rooms import Rooms
 from narrator.online.site import create_online_app
 from narrator.online.store import SqliteStore
-from narrator.ui.web.origin import origin_of, public_origin
+from narrator.ui.web.origin import public_origin
 
 from .roomtable import SCRIPT
 
@@ -40,16 +40,6 @@ def made(tmp_path: Path) -> Iterator[Any]:
     for rooms in opened:
         rooms.close()
 
-
-def test_an_origin_is_its_scheme_host_and_port_without_a_default_port() -> None:
-    assert origin_of("https://Wolf.Example.org:443/r/ABC?x=1") == "https://wolf.example.org"
-    assert origin_of("http://127.0.0.1:8443") == "http://127.0.0.1:8443"
-    assert origin_of("http://[::1]:80") == "http://[::1]"
-    assert [origin_of(x) for x in ("null", "file:///x", "http://", "http://h:port")] == [None] * 4
-    assert public_origin("https://wolf.example.org/") == "https://wolf.example.org"
-    for bad in ("wolf.example.org", "https://wolf.example.org/game"):
-        with pytest.raises(ValueError, match="--public-url"):
-            public_origin(bad)
 
 
 def test_a_post_from_another_origin_is_refused_before_it_changes_anything(made: Any) -> None:

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from narrator.online.pgstore import open_store
-from narrator.online.roomregistry import Lease
+from narrator.online.roomregistry import Crowded, Lease
+from narrator.online.roomregistry import Opener as Opening
 from narrator.online.store import MIGRATIONS, SqliteStore, SqlStore, Store, StoreError, Taken
 from tests.online.conftest import Opener
 
@@ -248,3 +249,50 @@ def test_every_room_of_a_process_is_renewed_in_one_transaction(store: SqlStore,
     assert len(opened) == 1 and store.renew({}, "p1", now=5.0, ttl=10.0) == set() and len(opened) == 1
     monkeypatch.undo()
     assert {lease.code: lease.expires for lease in store.leases()} == {"A1": 15.0, "B2": 15.0, "C3": 15.0, "D4": 10.0}
+
+
+def test_open_rooms_are_counted_per_account_and_address_for_every_process(opener: Opener) -> None:
+    """Issue 39: the limits on open rooms are the store's rows, so a second process (another connection) counts
+    the first one's rooms, and rooms opened at once from one address do not pass the limit together."""
+    a, b = opener(), opener()
+    home = Opening(7, "203.0.113.7", account_max=2, address_max=3)
+    assert a.claim_new("A1", "p1", now=0.0, ttl=10.0, opener=home) == 1
+    assert b.claim_new("B1", "p2", now=0.0, ttl=10.0, opener=home) == 1
+    with pytest.raises(Crowded) as crowded:
+        a.claim_new("A2", "p1", now=0.0, ttl=10.0, opener=home)  # the account's third room, in either process
+    assert crowded.value.which == "account" and a.holder_of("A2", now=0.0) is None
+    sibling = Opening(8, "203.0.113.7", account_max=2, address_max=3)
+    assert b.claim_new("B2", "p2", now=0.0, ttl=10.0, opener=sibling) == 1
+    with pytest.raises(Crowded) as crowded:
+        b.claim_new("B3", "p2", now=0.0, ttl=10.0, opener=sibling)  # the address's fourth
+    assert crowded.value.which == "address"
+    assert a.drop_room("A1", 1)  # a room that closes frees its place
+    assert a.claim_new("A3", "p1", now=0.0, ttl=10.0, opener=sibling) == 1
+    assert a.claim_new("C1", "p1", now=0.0, ttl=10.0, opener=Opening(9, "198.51.100.1", 2, 3)) == 1  # elsewhere
+    neighbours = [Opening(10 + i, "192.0.2.1", 5, 3) for i in range(8)]
+    won = _at_once(8, lambda i: _counted((a if i % 2 else b), f"R{i}", neighbours[i]))
+    a.close(), b.close()
+    assert won.count(1) == 3 and won.count("address") == 5, won
+
+
+def _counted(store: SqlStore, code: str, opener: Opening) -> object:
+    try:
+        return store.claim_new(code, "p", now=0.0, ttl=10.0, opener=opener)
+    except Crowded as exc:
+        return exc.which
+
+
+def test_an_accounts_other_sessions_end_and_live_ones_are_found_at_once(store: SqlStore) -> None:
+    ana, ben = store.add_user("Ana", "ana", "h"), store.add_user("Ben", "ben", "h")
+    for token, user in (("phone", ana), ("laptop", ana), ("tablet", ana), ("ben", ben)):
+        store.add_session(token, user, expires=100.0)
+    assert store.live_sessions({"phone", "laptop", "ben", "nope"}, now=50.0) == {"phone", "laptop", "ben"}
+    assert store.live_sessions({"phone"}, now=100.0) == set()  # expired
+    store.set_password(ana, "h2")
+    assert store.drop_sessions(ana, keep="laptop") == 2
+    assert store.live_sessions({"phone", "laptop", "tablet", "ben"}, now=50.0) == {"laptop", "ben"}
+    assert store.user_by_id(ana).password_hash == "h2"  # type: ignore[union-attr]
+    many = {f"t{i}" for i in range(1200)}  # more than one statement's worth
+    for token in sorted(many)[:700]:
+        store.add_session(token, ben, expires=100.0)
+    assert store.live_sessions(many, now=50.0) == set(sorted(many)[:700])

@@ -537,7 +537,7 @@ def test_a_reminder_never_brings_the_dawn_in_the_middle_of_the_night() -> None:
 
 
 def test_amor_im_eigenen_paar_ist_keine_dritte_person() -> None:
-    """Amor hat sich selbst gewählt (self: yes): "Amor hatte Ana und Ben verkuppelt" macht Amor zu jemand anderem."""
-    own = said("end.story.lovers", Moment(self="yes"))
+    """Amor hat sich selbst gewählt (own: yes): "Amor hatte Ana und Ben verkuppelt" macht Amor zu jemand anderem."""
+    own = said("end.story.lovers", Moment(own="yes"))
     assert len(own) >= 20 and all("Amor" in line for line in own)
     assert [t for t in own if re.search(r"Amor hatte|Amors Wahl fiel|Amors Pfeile hatten", t)] == []

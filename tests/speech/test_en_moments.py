@@ -427,8 +427,8 @@ def test_a_reminder_never_brings_the_dawn_in_the_middle_of_the_night() -> None:
 
 
 def test_cupid_in_the_pair_is_not_told_as_someone_else() -> None:
-    """Cupid linked themself (self: yes): "Cupid had chosen Ana and Ben" makes Cupid a third person."""
-    own = said("end.story.lovers", Moment(self="yes"))
+    """Cupid linked themself (own: yes): "Cupid had chosen Ana and Ben" makes Cupid a third person."""
+    own = said("end.story.lovers", Moment(own="yes"))
     assert len(own) >= 20 and all("Cupid" in line for line in own)
     third = r"Cupid's (lovers|work)|Cupid had chosen|arrows found|couple Cupid made"
     assert [t for t in own if re.search(third, t)] == []

@@ -743,10 +743,33 @@ def test_a_players_own_screen_does_not_mix_tu_and_vosotros() -> None:
 
 
 def test_cupid_in_his_own_pair_is_not_told_as_a_third_person() -> None:
-    """«Óscar guardaba un secreto: era Cupido.» … «Óscar e Irene eran la pareja de Cupido.» (self: yes); after the
+    """«Óscar guardaba un secreto: era Cupido.» … «Óscar e Irene eran la pareja de Cupido.» (own: yes); after the
     lovers' win the table knows the pair: no «secreto», «sin que nadie lo supiera»."""
-    own = [said(t, players=Seats((5, 4))) for t in fitting("end.story.lovers", self="yes", won="yes")]
+    own = [said(t, players=Seats((5, 4))) for t in fitting("end.story.lovers", own="yes", won="yes")]
     assert len(own) >= 20 and matching(r"pareja de Cupido|que eligió Cupido|Cupido tenía su pareja", own) == []
     assert all("Óscar e Inés" in line and "Cupido" in line for line in own)
-    told = fitting("end.story.lovers", self="no", won="yes")
+    told = fitting("end.story.lovers", own="no", won="yes")
     assert len(told) >= 20 and matching(r"secreto|nadie lo supiera|nadie ha visto|ya podéis saberlo", told) == []
+
+
+def _gone_calls() -> list[tuple[str, list[str]]]:
+    """Each night call said again and again of a card shown dead (gone: yes, on later nights): its lines."""
+    out = []
+    for scene in sorted(ES):
+        spec = CATALOGUE.get(scene)
+        if spec is None or "gone" not in spec.facts or "later" not in spec.nights:
+            continue
+        out.append((scene, [v.text for v in ES[scene].variants if any(k == "gone" for k, _ in v.when)]))
+    return out
+
+
+def test_a_dead_cards_call_paints_a_new_picture_each_night() -> None:
+    """Issue 35: a dead card's call said one picture four ways («Una vela tiembla junto a la bola de cristal.
+    Vidente, abre los ojos.» / «… Abre los ojos, vidente.»): five pictures a card, heard again every few nights.
+    Now every line of a recurring call has its own picture, short, with no task."""
+    calls = _gone_calls()
+    assert len(calls) >= 20, [s for s, _ in calls]
+    for scene, texts in calls:
+        pictures = [t.split(". ")[0] for t in texts]
+        assert len(texts) >= 20 and len(set(pictures)) == len(texts), (scene, sorted(pictures))
+        assert all(len(t) <= 110 and not re.search(r"\belige\b|\bmóvil\b|\btoca\b", t) for t in texts), scene

@@ -102,6 +102,7 @@ async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], f
             pass  # the page has gone; what it sent before going is still read below
 
     async def shut() -> None:
+        door.bar(address)
         await outbox.put(CLOSE)
         await task
 

@@ -28,6 +28,9 @@ STRIKES = 80.0  # messages a socket may send past its allowance before it is clo
 FORGIVEN = 1.0  # ... of which so many a second are forgotten (a page a little over its allowance is never closed)
 WATCHERS_RATE, WATCHERS_BURST = 100.0, 200.0  # messages a second from every watcher together, after a burst
 OPENS_RATE, OPENS_BURST = 2.0, 60.0  # sockets an address may open a second, after a burst (a table behind a router)
+BARRED_S = 30.0  # an address one of whose sockets was closed for flooding opens no new one for so long: else each
+# closed flooder comes straight back, and the hub is asked to greet (connect, draw, forget) hundreds of sockets a
+# second. A page is never closed for flooding (FORGIVEN), so a table behind the same router never meets the bar.
 JOIN_TRIES = 10  # room codes tried a minute, per address (and, online, per account)
 ALL_TRIES = 100  # room codes tried a minute on the whole table's server, from every address together
 
@@ -90,11 +93,22 @@ class Door:
         self.watchers: dict[str, Bucket] = {}
         self.all_watchers = Bucket(now, WATCHERS_RATE, WATCHERS_BURST)  # many addresses get no more either
         self.opened: dict[str, Bucket] = {}
+        self.barred: dict[str, float] = {}  # address: until when it opens nothing
         self.codes, self.all_codes = Window(now, each), Window(now, every)
 
     def opens(self, address: str) -> bool:
-        """One more socket from this address, if its allowance has room (a flooder closed opens no end of new ones)."""
+        """One more socket from this address, if its allowance has room and it is not barred (`bar`)."""
+        t = self.now()
+        if self.barred.get(address, t) > t:
+            return False
         return self._bucket(self.opened, address, OPENS_RATE, OPENS_BURST).take()
+
+    def bar(self, address: str) -> None:
+        """One of this address's sockets was closed for flooding: it opens no new one for BARRED_S seconds."""
+        t = self.now()
+        if len(self.barred) > 10000:  # bounded: the bars that have run out are forgotten
+            self.barred = {a: until for a, until in self.barred.items() if until > t}
+        self.barred[address] = t + BARRED_S
 
     def watcher(self, address: str) -> bool:
         """One more message from a watcher at this address, if their shared allowance has room, and every

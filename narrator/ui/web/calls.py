@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine import State
 from engine.flow import ALL_STEPS
-from engine.roles import Step
+from engine.roles import CALLS, Step
 from narrator.game.inputs import Question
 from narrator.ui.web.ports import Pages
 from narrator.ui.web.stage import Stage
@@ -37,9 +37,11 @@ class TableSignals:
 
     def on_call(self, step: str | None) -> None:
         """From a night step's wake line to its sleep line (`step` None) every living phone on own devices shows that
-        step's screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
+        step's screen (a decoy until its actor is asked), so a dead role's step looks like a living one's; a
+        recognition's (the lovers, the charmed) tells those it calls, on their phones alone, that they were chosen."""
         with self.stage.lock:
-            if self.live is self.stage.live and (step is None or step in ALL_STEPS):  # the lovers waking: no screen
+            if self.live is self.stage.live and (step is None or step in ALL_STEPS or any(c.step == step
+                                                                                          for _, c in CALLS)):
                 self.stage.way.calling(step)
 
     def on_sleep(self, step: str) -> None:
@@ -70,6 +72,18 @@ class TableSignals:
                     self.pages.dummies()
                 desk.close()
                 stage.way.answered()
+                stage.show({"screen": "listen", "phase": stage.phase()})
+
+    def on_close(self, question: Question) -> None:
+        """Own devices: a night step's question closes on its beat (narrator/game/beats.py), every phone having
+        answered: a decoy's as above; a live one's, handed already and kept on every screen since, is over, what
+        its actor learned told to its phone with every other living phone's dummy."""
+        if question.decoy:
+            self.on_decoy(None)
+            return
+        stage = self.stage
+        with stage.lock:
+            if self.live is stage.live and stage.way.beats.close(question):
                 stage.show({"screen": "listen", "phase": stage.phase()})
 
     def over(self, state: State) -> None:

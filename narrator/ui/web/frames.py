@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import State, options_of, shape_of, view
-from engine.flow import announce_of
+from engine.flow import ALL_STEPS, announce_of
 from engine.roles import ROLES
 from narrator.game.inputs import REVEAL, START, TURN, VOTE, Question
-from narrator.ui.web.screens import STEP_ROLE, Screens, icon
+from narrator.ui.web.screens import STEP_ROLE, Screens, icon, named
 
 CALLED = -1  # the question number of a night step called while nobody is asked (its role is dead or done)
 
@@ -128,6 +128,9 @@ def seat_screen(screens: Screens, seen: dict[str, Any], m: Moment) -> dict[str, 
     asked = seen["asked"] if m.step is not None and not m.decoy else None
     if seat not in seen["alive"] and asked is None:
         return {**listen_screen(m.table, phase, m.step), "dead": True}  # the dying hunter and captain still answer
+    if m.step is None and m.called is not None and phase == "night" and m.called not in ALL_STEPS:
+        # a recognition called (the lovers, the charmed): eyes still closed, and those it calls told so here
+        return {**listen_screen(m.table, phase, None), **told(screens, seen, m.called)}
     if m.step is None and m.called is not None and phase == "night" and seen["asked"] == m.called:
         # the called step's own actor, before the narrator asks it: its real question at once, its tap kept
         return {**action_screen(screens, seen, Question(m.called, (), None, CALLED), m), "done": m.called_done}
@@ -151,6 +154,19 @@ def seat_screen(screens: Screens, seen: dict[str, Any], m: Moment) -> dict[str, 
     if secret_at(m.step, phase):
         return {**decoy_screen(screens, q, seen["night"], seen["alive"], phase == "night"), "done": m.tapped}
     return listen_screen(m.table, phase, m.step)
+
+
+def told(screens: Screens, seen: dict[str, Any], call: str) -> dict[str, Any]:
+    """What a recognition call tells this seat of itself, from its own view: a lover whom Cupid joined them to, a
+    charmed player who else the piper's tune holds. Nothing for anyone else: they only listen."""
+    you, lover = seen["you"], seen.get("lover")
+    if call == "lovers" and lover:
+        return {"told": screens.sentence("told.lovers", name=screens.spoken(lover, named(seen, lover)))}
+    if call == "charmed" and you in seen.get("charmed", ()):
+        others = ", ".join(screens.spoken(s, named(seen, s)) for s in seen["charmed"] if s != you)
+        return {"told": " ".join([screens.sentence("told.charmed"),
+                                  *([screens.sentence("told.charmed_with", names=others)] if others else [])])}
+    return {}
 
 
 def action_screen(screens: Screens, seen: dict[str, Any], q: Question, m: Moment) -> dict[str, Any]:

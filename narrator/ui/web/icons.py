@@ -109,7 +109,8 @@ def main() -> int:
     try:
         write(tarball)
     except (OSError, KeyError, ValueError, tarfile.TarError) as exc:
-        print(f"icons: could not read {tarball.name} ({exc}), so the page shows no pictures", file=sys.stderr)
+        why = " ".join(str(exc).split())  # tarfile's reason spans lines (one per method it tried): the build says one
+        print(f"icons: could not read {tarball.name} ({why}), so the page shows no pictures", file=sys.stderr)
     return 0
 
 

@@ -91,6 +91,12 @@ class Stage:
         if live is not None:
             live.desk.follow(None)
 
+            def roll(number: int) -> bool:  # asked from the narrator's thread (narrator/game/beats.py)
+                with self.lock:
+                    return live is not self.live or self.way.beats.answered_all(number)
+
+            live.roll = roll
+
     def desk(self) -> Desk:
         """The desk of the game in play: where every tap is checked and handed to the narrator."""
         if self.live is None:
@@ -134,6 +140,9 @@ class Stage:
         if self.live is None:
             return
         q = self.live.desk.hand(handed[1])
+        if self.way.beats.holds(q):  # a night step on own devices: its screens stay until it closes on its beat
+            self.pages.refresh()  # the actor's "done", one frame for every phone as after any tap
+            return
         self.way.answered()
         if q.step == REMATCH:  # the engine deals the next game: the table listens to the deal, as at a new one
             self.begin(self.table, self.live)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.roles import FOLDERS
-from narrator.resources import UI
+from narrator.resources import SCRIPTS, UI
 from narrator.speech.scenes import LANGUAGES
 from narrator.yamlfile import MarkedDict, YamlError
 from narrator.yamlfile import load as load_yaml
@@ -27,6 +27,21 @@ def strings(lang: str) -> dict[str, str]:
                 raise YamlError(path, doc.line_of(key),
                                 f"{key}: already said in another of the page's files for {lang}")
             out[str(key)] = str(text)
+    return {**out, **_cards(lang, out)}
+
+
+def _cards(lang: str, labels: dict[str, str]) -> dict[str, str]:
+    """Each card as a sentence names it, `role_said.<id>` ("una vidente", "un hombre lobo", "Cupido"): the voice's own
+    words for it (scripts/<lang>/words.yaml, its `a` form), so a screen's sentence writes a card as the narrator
+    says it, in lower case but for a name; the label (`role.<id>`) where the words have none."""
+    path = SCRIPTS / lang / "words.yaml"
+    words = load_yaml(path) if path.is_file() else {}
+    out = {}
+    for key, label in labels.items():
+        if key.startswith("role."):
+            forms = words.get(f"roles.{key[5:]}") if isinstance(words, dict) else None
+            said = forms.get("a") if isinstance(forms, dict) else None
+            out[f"role_said.{key[5:]}"] = str(said) if said else label
     return out
 
 

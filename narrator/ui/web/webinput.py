@@ -27,6 +27,8 @@ class WebInput:
         self._ahead: object | None = None  # an answer given before its question is asked (`hold`)
         self.desk = Desk(self.put)  # the hub hands its one answer to each question through it
         self.undo_rule: Callable[[], str | None] = lambda: None  # why ↶ may not undo now (the narrator's rule)
+        # whether every phone has answered a question: the page server's count of the phones' taps (stage.py)
+        self.roll: Callable[[int], bool] = lambda number: True
 
     def put(self, number: int, value: object) -> None:
         self.taps.put((number, value))
@@ -59,6 +61,11 @@ class WebInput:
         with self._lock:
             value, self._ahead = self._ahead, None
         return value
+
+    def all_answered(self, number: int) -> bool:
+        """Every living phone connected has answered question `number`, decoys' taps included (a night step on own
+        devices closes only then: narrator/game/beats.py)."""
+        return self.roll(number)
 
     def stop(self) -> None:
         self.taps.put(None)

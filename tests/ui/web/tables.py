@@ -44,7 +44,8 @@ class Public:
     def of(hub: Hub) -> Public | None:
         if hub.table is None:
             return None
-        q, way = hub.question, hub.way
+        way = hub.way
+        q = getattr(way.beats, "holding", None) or hub.question  # own devices: a night step answered, on screen
         gather = getattr(way, "gather", None)  # own devices' taps; the other ways gather none
         return Public(q.step if q else None, q.number if q else None, bool(q and q.decoy), hub.stage.table_screen(),
                       getattr(way, "called", None), frozenset(getattr(way, "called_done", ())),
@@ -59,6 +60,16 @@ class Frame:
     state: State | None
     public: Public | None = None
     t: float | None = None  # when it was sent, on the game's clock (a table on an AgendaClock only)
+    order: int = 0  # its place among every frame and message of the table (on a virtual clock many share a time)
+
+
+@dataclass
+class Sent:
+    """A message a connection sent, when (on the game's clock) and in what order with every other frame."""
+
+    message: dict[str, Any]
+    t: float | None
+    order: int
 
 
 @dataclass
@@ -74,13 +85,14 @@ class Phone:
     who: str = "spectator"
     seat: int | None = None
     acted: set[str] = field(default_factory=set)
+    sent: list[Sent] = field(default_factory=list)  # what it sent, as an eavesdropper sees it go
 
     def receive(self, message: dict[str, Any]) -> None:
         with self.table.changed:
             hub = self.table.hub
             clock = self.table.clock
             self.frames.append(Frame(message, hub.state if hub.table else None, Public.of(hub),
-                                     clock.now() if clock is not None else None))
+                                     clock.now() if clock is not None else None, next(self.table.order)))
             if message["t"] == "nonce":
                 self.nonce = message["nonce"]
             if message["t"] == "token":
@@ -92,6 +104,9 @@ class Phone:
             self.table.react(self, message)
 
     def send(self, **message: Any) -> None:
+        clock = self.table.clock
+        with self.table.changed:
+            self.sent.append(Sent(message, clock.now() if clock is not None else None, next(self.table.order)))
         self.table.hub.handle(self.client, message)
 
     def screen(self) -> dict[str, Any] | None:
@@ -108,6 +123,7 @@ class Table:
         self.changed = threading.Condition()
         self.rng = random.Random(seed)
         self.phones: list[Phone] = []
+        self.order = itertools.count()  # every frame received and message sent, in turn
         self.clock: AgendaClock | None = None  # the games' clock, when the bots tap at times on it (bots.py)
         self.react: Callable[[Phone, dict[str, Any]], None] | None = None  # a bot's answer to each message
 

@@ -16,6 +16,7 @@ from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.app import create_app
 from narrator.ui.web.arrivals import (
     ALL_TRIES,
+    BARRED_S,
     FLOODED,
     FORGIVEN,
     JOIN_TRIES,
@@ -214,3 +215,26 @@ def test_an_address_opens_so_many_sockets_and_no_more(tmp_path: Path) -> None:
     with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws"):
         pass
     assert refused.value.code == FLOODED
+
+
+def test_an_address_whose_socket_was_closed_for_flooding_opens_none_for_a_while(tmp_path: Path) -> None:
+    """A flooder closed does not come straight back: its address is barred for BARRED_S, another address is not,
+    and the bar ends with its time."""
+    hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
+    now = [0.0]
+    app = create_app(hub, clock=lambda: now[0])
+    client, other = TestClient(app), TestClient(app, client=("10.0.0.9", 50000))
+    with client.websocket_connect("/ws") as flooder:
+        sent = int(BURST) + int(STRIKES) + 1
+        for _ in range(sent):
+            flooder.send_json({"t": "players", "players": 5})
+        _, code = recorded(flooder, sent)
+    assert code == FLOODED
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws"):
+        pass
+    assert refused.value.code == FLOODED
+    with other.websocket_connect("/ws") as ws:  # another address of the same server is not barred
+        assert until(ws, "nonce")
+    now[0] += BARRED_S + 1
+    with client.websocket_connect("/ws") as ws:
+        assert until(ws, "nonce")

@@ -93,3 +93,19 @@ def test_no_player_stands_after_a_role_word_and_the_captain_is_one_word(lang: st
         wrong += [f"{key}: {text}" for key, text in words.items()
                   if key.startswith(("step.captain", "mark.captain")) and captain not in text.lower()]
     assert not wrong, wrong
+
+
+def test_a_card_inside_a_spanish_sentence_is_written_in_lower_case_as_the_voice_says_it() -> None:
+    """Issue 35: the balance suggestion read «una carta de Hombre lobo en lugar de una de Aldeano» (labels, capital
+    mid-sentence). A sentence takes `role_said.<id>`, the narrator's own word for the card: lower case but for a
+    name."""
+    es = strings("es")
+    assert "{in_card}" in es["balance.suggest"] and "{out_card}" in es["balance.suggest"]
+    said = (es["role_said.seer"], es["role_said.werewolf"], es["role_said.cupid"])
+    assert said == ("una vidente", "un hombre lobo", "Cupido")
+    names = {"cupid"}  # a name keeps its capital
+    for role in ROLES:
+        said = es[f"role_said.{role}"]
+        assert said[:1].isupper() == (role in names), (role, said)
+    for lang in LANGUAGES:  # the forms every language sends its pages
+        assert {f"role_said.{role}" for role in ROLES} <= set(strings(lang))

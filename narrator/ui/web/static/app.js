@@ -391,7 +391,7 @@ function balanceField(b) {
   const n = b.suggestion;
   if (n) {
     const wins = (side) => pct((n.sides.find((s) => s.side === side) || { chance: 0 }).chance);
-    field.append(el("p", { id: "balance-suggestion", text: t("balance.suggest", { out: t("role." + n.out), in: t("role." + n.in), village: wins("village"), wolves: wins("wolves") }) }));
+    field.append(el("p", { id: "balance-suggestion", text: t("balance.suggest", { out: t("role." + n.out), in: t("role." + n.in), out_card: t("role_said." + n.out), in_card: t("role_said." + n.in), village: wins("village"), wolves: wins("wolves") }) }));
   }
   return field;
 }
@@ -565,6 +565,7 @@ function listen(main, s) {
   // what the table does while the narrator speaks: the device goes round, eyes closed, or eyes open
   const words = { deal: "listen.deal", night: "night.waiting", day: "listen.day" }[s.phase];
   if (s.dead) main.append(el("p", { class: "big", id: "dead", text: t("listen.dead") }));
+  if (s.told) main.append(el("p", { class: "big", id: "told", text: s.told }));  // a recognition: you were chosen
   main.append(el("p", { class: "big muted", id: "listen", text: words ? t(words) : "…" }));
 }
 // Own devices, before a game: join with the room code, or wait for the deal, or watch.

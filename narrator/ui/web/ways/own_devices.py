@@ -2,8 +2,10 @@
 
 The phones' taps are gathered (gather.py: the pack's picks, the ballots) into the one answer the narrator
 waits for; the host's device answers only what the whole table decides. Every living phone is sent frames
-of one shape (shape.py), so a secret cannot be told by its size. Guests join with the room code, and the host
-sees who is connected; the deal waits for every seat's phone.
+of one shape (shape.py), so a secret cannot be told by its size; a night step's question stays on every phone
+until the narrator closes it on a beat, once every living phone has answered it (narrator/game/beats.py: the
+taps are counted here, `answered_all`), so no frame tells whose tap was the actor's. Guests join with the room
+code, and the host sees who is connected; the deal waits for every seat's phone.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ from narrator.ui.web.gather import Gather
 from narrator.ui.web.ports import Conn, Handed, OnStage, Pages
 from narrator.ui.web.refusals import STALE, Refusal
 from narrator.ui.web.ways.own_frames import OwnFrames
-from narrator.ui.web.ways.way import VOTING, Way
+from narrator.ui.web.ways.way import VOTING, Beats, Way
 
 
 class OwnDevices(Way):
     """The phones' taps, cards and ballots, and the vote they close."""
 
     joins = True
+    beats: Held
 
     def __init__(self, stage: OnStage, pages: Pages) -> None:
         super().__init__(stage, pages)
@@ -34,13 +37,19 @@ class OwnDevices(Way):
         self.called_done: set[int] = set()  # the seats that have tapped the called step's decoy
         self.learned: dict[int, dict[str, Any]] = {}  # what a seat's actor learned this step
         self.early: dict[int, Choice] = {}  # the called step's taps made before the narrator asked it
-        self.untold: dict[int, dict[str, Any]] = {}  # what an early tap learns, told as its question closes
+        self.untold: dict[int, dict[str, Any]] = {}  # what an actor learns, told as its question closes
+        self.beats = Held(self)  # the called step's question, answered, on screen until it closes on a beat
 
     # -- what its pages send -------------------------------------------------------------------------
     def question(self, message: dict[str, Any]) -> Question:
         """The question a tap answers: the one on screen; or, while a night step is called and nobody is asked
-        yet (its wake line, or its role dead or done), that step (the number CALLED)."""
-        if message.get("q") == CALLED and self.stage.question is None and self.called is not None:
+        yet (its wake line, or its role dead or done), that step (the number CALLED); or the step's question
+        answered and held until it closes."""
+        holding = self.beats.holding
+        if holding is not None:
+            if message.get("q") == holding.number:
+                return holding
+        elif message.get("q") == CALLED and self.stage.question is None and self.called is not None:
             return Question(self.called, (), None, CALLED)
         return super().question(message)
 
@@ -198,9 +207,8 @@ class OwnDevices(Way):
                 return q, checked  # every wolf picked this one
             self.pages.refresh()  # every wolf sees the pack's picks live
             return None
-        if checked.learned is not None:
-            self.learned[seat] = self.private_answer(checked.choice.target or 0, checked.learned)
-            self.pages.tell_seat(seat, self.learned[seat])
+        if checked.learned is not None:  # told as the step closes (`answered`), not at this tap
+            self.untold[seat] = self.private_answer(checked.choice.target or 0, checked.learned)
         gather.done.add(seat)
         return q, checked
 
@@ -210,7 +218,10 @@ class OwnDevices(Way):
             self.gather = Gather(question.number)
         if question.step == REVEAL and question.seat in self.seen:
             return COVERED  # this seat's phone has already shown its card
-        return self._handed_early(question)
+        ready = self._handed_early(question)
+        if question.step == self.called:  # a decoy tapped during the wake line answers it, as the actor's tap does
+            self.gather.done |= self.called_done
+        return ready
 
     def answered(self) -> None:
         if self.gather is not None:  # who has answered stays "done" until the sleep line
@@ -223,6 +234,8 @@ class OwnDevices(Way):
     def calling(self, step: str | None) -> None:
         """From a night step's wake line to its sleep line (`step` None) every living phone shows that step's
         screen (a decoy until its actor is asked), so a dead role's step looks like a living one's."""
+        if self.beats.holding is not None:  # the sleep line came before the narrator closed it
+            self.beats.close(self.beats.holding)
         self.called = step
         self.called_done, self.learned, self.early, self.untold = set(), {}, {}, {}
         self.pages.refresh()
@@ -233,8 +246,8 @@ class OwnDevices(Way):
         state, table = stage.state, stage.table
         waiting = table is not None and not (state is not None and state.over) and \
             len(stage.tokens.seats) < len(table.players)  # a continued game: players take their seats back
-        return OwnFrames(stage.screens(), state, stage.question, stage.table_screen(), self.gather, self.called,
-                         self.called_done, self.seen, waiting)
+        return OwnFrames(stage.screens(), state, self.beats.holding or stage.question, stage.table_screen(),
+                         self.gather, self.called, self.called_done, self.seen, waiting)
 
     def lobby(self, conn: Conn) -> dict[str, Any]:
         """Before a game a phone waits in the lobby, seeing who has joined; anyone else may join with the code."""
@@ -269,3 +282,36 @@ class OwnDevices(Way):
         answer) is shown again, to this seat's phone only. Forgotten at the step's sleep line."""
         if conn.seat is not None and conn.seat in self.learned:
             conn.send(self.learned[conn.seat])
+
+
+class Held(Beats):
+    """Own devices: a called night step's question stays on every phone once answered, until the narrator closes
+    it on a beat (narrator/game/beats.py), once every living phone has answered it."""
+
+    def __init__(self, way: OwnDevices) -> None:
+        self.way = way
+        self.holding: Question | None = None  # the question answered, still on every screen
+
+    def holds(self, q: Question) -> bool:
+        if q.step != self.way.called or q.decoy:
+            return False
+        self.holding = q
+        return True
+
+    def close(self, q: Question) -> bool:
+        """The held question closes: what its actor learned is told now (`answered`)."""
+        if self.holding is None or self.holding.number != q.number:
+            return False
+        self.holding = None
+        self.way.answered()
+        return True
+
+    def answered_all(self, number: int) -> bool:
+        """Every living phone connected has answered question `number` (the actor's choice, the pack's picks,
+        every other phone's decoy tap); True for a question no phone shows now."""
+        way = self.way
+        q, gather = self.holding or way.stage.question, way.gather
+        if q is None or q.number != number or gather is None or gather.number != number:
+            return True
+        phones = {c.seat for c in way.pages.conns.values() if c.who == "seat" and c.seat is not None}
+        return way.living() & phones <= gather.done | set(gather.picks)

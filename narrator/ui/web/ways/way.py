@@ -29,10 +29,28 @@ from narrator.ui.web.screens import inline_picture
 VOTING = "day_vote"  # the engine's step of the day's vote
 
 
+class Beats:
+    """When a question closes: for most ways with its answer, one answer being all there is. Own devices keep a
+    night step's on every screen until the narrator closes it on a beat (narrator/game/beats.py)."""
+
+    def holds(self, q: Question) -> bool:
+        """Whether `q`, answered now, stays on every screen until the narrator closes it."""
+        return False
+
+    def close(self, q: Question) -> bool:
+        """The narrator closes `q`, held since its answer (`holds`); False: nothing was held."""
+        return False
+
+    def answered_all(self, number: int) -> bool:
+        """Every page that answers question `number` has tapped (own devices: every living phone, a decoy too)."""
+        return True
+
+
 class Way(ABC):
     """One way to play, over the game in play (`stage`) and the pages connected to it (`pages`)."""
 
     joins = False  # a guest may take a seat with the room code (own devices)
+    beats = Beats()  # when its questions close
 
     def __init__(self, stage: OnStage, pages: Pages) -> None:
         self.stage, self.pages = stage, pages

@@ -50,7 +50,7 @@ def paced(tmp_path_factory: pytest.TempPathFactory) -> list[Phone]:
 
     from ..test_frame_steps import people
 
-    clock, seed = AgendaClock(), 31
+    clock, seed = AgendaClock(), 34  # a seed whose game goes so (the steps' beats move every later tap)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(gameloop, "random_seed", lambda: seed)
         hub, table, host, phones = own_table(tmp_path_factory.mktemp("paced"), 8, "classic", "en", seed)

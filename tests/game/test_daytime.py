@@ -1,0 +1,41 @@
+"""The day as the narrator tells it: the debate's timer that warns but never ends the day, the vote, a shot after
+it, and the end that reveals every card."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrator.game.inputs import VOTE
+
+from ..narration import NIGHT1, answers, captions, narrate
+
+
+def test_day_timer_warns_at_one_minute_and_at_the_end_but_never_ends_the_day() -> None:
+    late = narrate(answers(*NIGHT1, (VOTE, 200.0), ("day_vote:none", 2.0)), day_timer_minutes=3)
+    scenes = [c.scene for c in captions(late)]
+    start = next(c for c in captions(late) if c.scene == "day.timer.start")
+    warning = next(c for c in captions(late) if c.scene == "day.timer.warning")
+    end = next(c for c in captions(late) if c.scene == "day.timer.end")
+    assert warning.t == pytest.approx(start.end + 120) and end.t == pytest.approx(start.end + 180)
+    assert scenes.index("day.timer.end") < scenes.index("day.vote.start")
+    vote = next(c for c in captions(late) if c.scene == "day.vote.start")
+    assert vote.t >= start.end + 200 - 1e-6  # the captions' times are sums of floats
+    middle = narrate(answers(*NIGHT1, (VOTE, 150.0), ("day_vote:none", 2.0)), day_timer_minutes=3)
+    assert "day.timer.warning" in [c.scene for c in captions(middle)]
+    assert "day.timer.end" not in [c.scene for c in captions(middle)]
+    early = narrate(answers(*NIGHT1, (VOTE, 50.0), ("day_vote:none", 2.0)), day_timer_minutes=3)
+    assert not any(c.scene.startswith("day.timer.w") for c in captions(early))
+    off = narrate(answers(*NIGHT1, (VOTE, 500.0), ("day_vote:none", 2.0)))
+    assert not any(c.scene.startswith("day.timer") for c in captions(off))
+
+
+def test_expelled_hunter_gets_his_step_and_the_end_reveals_every_card() -> None:
+    n = narrate(answers(*NIGHT1, (VOTE, 30.0), ("day_vote:5", 2.0), ("hunter:2", 4.0), ("werewolves:4", 2.0),
+                        ("witch:poison:1", 2.0), ("seer:7", 2.0)))
+    scenes = [c.scene for c in captions(n)]
+    assert scenes[scenes.index("day.vote.out") + 1] == "hunter.wake"
+    assert scenes[scenes.index("hunter.wake") + 1] == "hunter.shot"
+    assert n.state.winner == "village"
+    assert scenes[-8] == "end.village" and scenes[-7:] == ["end.reveal"] * 7
+    reveal = [c.text for c in captions(n)][-7:]
+    assert "Ana" in reveal[0] and "werewolf" in reveal[0] and "Carla" in reveal[2] and "seer" in reveal[2]

@@ -1,0 +1,108 @@
+"""The night as its steps are called: each step the same shape, live or dead (a wake line, the fixed window, one
+reminder and more time when it runs out, the sleep line), a dead step's extra time drawn from the live overruns."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from narrator.game.inputs import VOTE
+from narrator.game.narrator import Narrator
+
+from ..narration import DAY1_EXPEL_SEER, NIGHT1, NIGHT2, answers, captions, narrate
+
+
+def step_captions(n: Narrator, index: int) -> list:  # type: ignore[type-arg]
+    step = n.steps[index]
+    return [c for c in captions(n) if step.t <= c.t < step.end]
+
+
+def length(c) -> float:  # type: ignore[no-untyped-def]
+    return c.end - c.t
+
+
+def test_live_step_on_time_waits_out_the_window() -> None:
+    n = narrate(answers(*NIGHT1))
+    wolves = n.steps[0]
+    wake, sleep = step_captions(n, 0)
+    assert (wolves.step, wolves.actor_alive) == ("werewolves", True)
+    assert wake.scene == "night.werewolves.wake" and sleep.scene == "night.werewolves.sleep"
+    assert wolves.end - wolves.t == pytest.approx(length(wake) + 6 + length(sleep))
+
+
+def test_live_step_running_late_gets_one_reminder_and_more_time() -> None:
+    n = narrate(answers(*NIGHT1))
+    witch = n.steps[1]
+    wake, reminder, sleep = step_captions(n, 1)
+    assert reminder.scene == "night.reminder"
+    assert reminder.t == pytest.approx(wake.end + 6)
+    assert witch.end - witch.t == pytest.approx(length(wake) + 6 + max(length(reminder), 4.0) + length(sleep))
+    assert n.overruns == [0.0, 4.0, 0.0]
+
+
+def test_dead_step_is_narrated_with_the_same_shape() -> None:
+    n = narrate(answers(*NIGHT1, *DAY1_EXPEL_SEER, *NIGHT2))
+    seer = n.steps[5]
+    assert (seer.step, seer.actor_alive) == ("seer", False)
+    parts = step_captions(n, 5)
+    assert parts[0].scene == "night.seer.wake" and parts[-1].scene == "night.seer.sleep"
+    extra = (seer.end - seer.t) - length(parts[0]) - 6 - length(parts[-1])
+    if len(parts) == 3:
+        assert parts[1].scene == "night.reminder"
+        live = [o for o in n.overruns if o > 0]
+        assert extra >= length(parts[1]) - 1e-6 or min(live) * 0.85 <= extra <= max(live) * 1.15
+    else:
+        assert extra == pytest.approx(0)
+
+
+def test_dead_extras_follow_the_live_overruns() -> None:
+    n = narrate([])
+    n.overruns = [0.0, 0.0, 5.0, 8.0]
+    draws = [n.telling.calls.draw_extra() for _ in range(400)]
+    zeros = sum(1 for d in draws if d == 0)
+    assert 0.35 < zeros / len(draws) < 0.65
+    assert all(d == 0 or 5 * 0.85 <= d <= 8 * 1.15 for d in draws)
+
+
+def test_a_role_with_nothing_left_is_still_asked_and_timed() -> None:
+    both_used = [("werewolves:6", 2.0), ("witch:heal:6", 2.0), ("seer:1", 2.0), (VOTE, 10.0),
+                 ("day_vote:none", 2.0), ("werewolves:7", 2.0), ("witch:poison:1", 2.0), ("seer:2", 2.0),
+                 (VOTE, 10.0), ("day_vote:none", 2.0), ("werewolves:6", 1.0)]
+    n = narrate(answers(*both_used))
+    from engine import Choice
+
+    assert n.game.legal() == [Choice("witch")]
+    assert n.state.current is not None and n.state.current.step == "witch"
+
+
+def test_wake_lines_do_not_depend_on_who_is_alive() -> None:
+    alive = narrate(answers(*NIGHT1, (VOTE, 30.0), ("day_vote:none", 3.0), ("werewolves:7", 2.0),
+                            ("witch:pass", 2.0), ("seer:2", 3.0)))
+    dead = narrate(answers(*NIGHT1, *DAY1_EXPEL_SEER, ("werewolves:7", 2.0), ("witch:pass", 2.0)))
+
+    def seer_lines(n: Narrator) -> list[int]:
+        return [c.variant for c in captions(n) if c.scene.startswith("night.seer.")]
+
+    assert seer_lines(alive)[:4] == seer_lines(dead)[:4]
+
+
+PIPER = ["pied_piper", "werewolf", *["villager"] * 6]  # Ana the piper, Ben the wolf
+# three nights: two charmed a night, one killed a night and one a day, till only the wolf is left to charm
+TO_THE_LAST = answers(("werewolves:5", 2.0), ("pied_piper:3,4", 2.0), (VOTE, 30.0), ("day_vote:7", 2.0),
+                      ("werewolves:3", 2.0), ("pied_piper:6,8", 2.0), (VOTE, 30.0), ("day_vote:4", 2.0),
+                      ("werewolves:6", 2.0), ("pied_piper:2,", 2.0))
+TWO = {"en": r"\btwo\b|\bboth\b", "de": r"\bzwei\b|\bbeiden?\b", "es": r"\bdos\b|\bambos\b|tócales|\bsus hombros"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_the_pied_piper_is_asked_for_one_when_only_one_is_left_to_charm(lang: str) -> None:
+    """Issue 35: on the night only one uncharmed player is left, his wake (and sleep) said "two" though the screen
+    asks for the last one. The `charms` fact: two while two are left, one after."""
+    n = narrate(TO_THE_LAST, lang=lang, roles=PIPER, ruleset="extended")
+    said = [(c.scene, c.text) for c in captions(n) if c.scene.startswith("night.pied_piper.")]
+    wakes = [text for scene, text in said if scene.endswith(".wake")]
+    assert len(wakes) == 3 and [s for s, _ in said][-1] == "night.pied_piper.sleep", said
+    assert all(re.search(TWO[lang], text, re.IGNORECASE) for text in wakes[:2]), wakes
+    last_night = said[-2:]
+    assert [text for _, text in last_night if re.search(TWO[lang], text, re.IGNORECASE)] == [], last_night

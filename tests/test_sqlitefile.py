@@ -1,0 +1,81 @@
+"""narrator/sqlitefile.py: the writes of many threads share one commit, each as durable as if it had committed
+alone, and one write's failure is its own."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narrator.sqlitefile import GroupCommit, open_sqlite
+
+
+@pytest.fixture
+def opened(tmp_path: Path) -> Iterator[tuple[GroupCommit, threading.Lock, list[str], Path]]:
+    path = tmp_path / "store.db"
+    db = open_sqlite(path)
+    db.execute("CREATE TABLE lines (n INTEGER PRIMARY KEY, line TEXT)")
+    said: list[str] = []
+    db.set_trace_callback(said.append)  # every statement the connection runs, COMMIT included
+    lock = threading.Lock()
+    group = GroupCommit(db, lock)
+    yield group, lock, said, path
+    group.close()
+    db.close()
+
+
+def insert(n: int) -> Callable[[Callable[..., Any]], int]:
+    def write(run: Callable[..., Any]) -> int:
+        return int(run("INSERT INTO lines VALUES (?, ?)", (n, f"line {n}")).rowcount)
+
+    return write
+
+
+def rows(path: Path) -> list[int]:
+    other = sqlite3.connect(path)  # another connection: sees only what has committed
+    try:
+        return [int(r[0]) for r in other.execute("SELECT n FROM lines ORDER BY n")]
+    finally:
+        other.close()
+
+
+def test_writes_waiting_together_share_one_commit(opened: tuple[GroupCommit, threading.Lock, list[str], Path]) -> None:
+    group, lock, said, path = opened
+    with lock:  # the threads' lock held (as a reader would): twenty writes queue up behind it
+        done = [group.submit(insert(n)) for n in range(20)]
+    assert [d.result() for d in done] == [1] * 20
+    assert rows(path) == list(range(20))
+    assert 1 <= said.count("COMMIT") <= 2  # the first write may have gone alone; the rest went together
+
+
+def test_a_failed_write_raises_in_its_caller_and_the_others_commit(
+        opened: tuple[GroupCommit, threading.Lock, list[str], Path]) -> None:
+    group, lock, _, path = opened
+    assert group.write(insert(5)) == 1
+    with lock:
+        done = [group.submit(insert(n)) for n in (4, 5, 6)]  # 5 is taken already
+    assert done[0].result() == 1 and done[2].result() == 1
+    with pytest.raises(sqlite3.IntegrityError):
+        done[1].result()
+    assert rows(path) == [4, 5, 6]
+
+
+def test_close_commits_what_waits_and_ends_the_thread(tmp_path: Path) -> None:
+    path = tmp_path / "store.db"
+    db = open_sqlite(path)
+    db.execute("CREATE TABLE lines (n INTEGER PRIMARY KEY, line TEXT)")
+    lock = threading.Lock()
+    group = GroupCommit(db, lock)
+    with lock:
+        done = [group.submit(insert(n)) for n in range(3)]
+        closing = threading.Thread(target=group.close)
+        closing.start()
+    closing.join()
+    db.close()
+    assert not group.thread.is_alive()
+    assert [d.result() for d in done] == [1, 1, 1]
+    assert rows(path) == [0, 1, 2]
