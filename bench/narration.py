@@ -31,7 +31,7 @@ NAMES = [f"P{i}" for i in range(1, 13)]
 class NaiveNight(CalledNight):
     """The plain design: a dead role's step just waits `step_seconds`."""
 
-    def dead_window(self, step: str) -> None:
+    def dead_window(self, step: str, remind: bool = True) -> None:
         n = self.narrator
         n.clock.sleep_until(n.clock.now() + n.state.house.step_seconds)
 

@@ -49,8 +49,9 @@ def odd_nights(state: State, night: int) -> bool:
 @dataclass(frozen=True)
 class NightCall:
     """One step of the night as the narrator calls it: `order` places it (per ruleset when a dict),
-    `when` says on which nights, `asked` whether anyone answers (recognitions are only narrated); `told`: the
-    facts its wake and sleep lines are chosen by (`facts` names them), as the call's own rule tells them."""
+    `when` says on which nights, `asked` whether anyone answers (recognitions are only narrated); `facts`: the
+    call's own facts its wake and sleep lines are chosen by (space-separated, narrator/speech/moment.py); `told`:
+    those its own rule tells from the game (the narrator tells the others, as the big bad wolf's `spent`)."""
 
     step: str
     order: int | dict[str, int]

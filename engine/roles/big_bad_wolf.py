@@ -52,7 +52,7 @@ class BigBadWolf(Role):
     recommended = at_players(extended=(17,))
     side = "wolves"
     steps = (SecondAttackStep(),)
-    night = (NightCall("big_bad_wolf", 80),)
+    night = (NightCall("big_bad_wolf", 80, facts="spent"),)  # his lines know when the table saw a wolf die
 
 
 ROLE = BigBadWolf()

@@ -135,8 +135,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from narrator.cli.language import asked_language, speaking
-
+    try:
+        from narrator.cli.language import asked_language, speaking  # imports the engine, and the role folders
+    except ImportError as exc:  # a role folder that cannot load: one line, as the parser's import below says it
+        print(f"wolfcall: {exc}", file=sys.stderr)
+        return 2
     with speaking(asked_language(sys.argv[1:] if argv is None else argv)):  # help and refusals in the table's words
         return _main(argv)
 

@@ -8,6 +8,7 @@ from collections.abc import Set
 
 from engine import State
 from engine.roles._base import WOLF_CARDS
+from narrator.game.nightcalls import fallen
 from narrator.game.tellings import narrated
 from narrator.speech.moment import Moment
 
@@ -21,8 +22,7 @@ def pack(state: State, said: Set[int] = frozenset()) -> str:
     more (said in the plural, whoever is alive: the rhythm and the words stay the same when a wolf dies unseen);
     "some": one or none left, but a card that can join the pack was dealt (a line must not count them)."""
     cards = (*state.dealt, *state.extra)
-    shown = sum(1 for seat in said if seat not in state.alive and state.role_of(seat) in WOLF_CARDS)
-    wolves = sum(1 for card in cards if card in WOLF_CARDS) - shown
+    wolves = sum(1 for card in cards if card in WOLF_CARDS) - len(fallen(state, said))
     if wolves >= 2:
         return "many"
     return "one" if wolves == 1 and not JOINERS & set(cards) else "some"
@@ -31,7 +31,8 @@ def pack(state: State, said: Set[int] = frozenset()) -> str:
 def moment(state: State, position: str | None = None, revealed: bool | None = None,
            said: Set[int] = frozenset()) -> Moment:
     """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, and the seats
-    whose card was (`said`)."""
+    whose card was (`said`). Once the game is over the pack is the one dealt: the wolves win or lose together,
+    the dead with the living ("Der Werwolf gewinnt" of two dealt, one shown dead, leaves the dead one out)."""
     return Moment(mode=state.mode, narrator="yes" if narrated(state) else "no",  # a person holds the device and taps
-                  night="first" if state.night <= 1 else "later", pack=pack(state, said),
+                  night="first" if state.night <= 1 else "later", pack=pack(state, frozenset() if state.over else said),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")

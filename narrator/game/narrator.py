@@ -83,7 +83,7 @@ class Narrator:
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
         self.telling = telling(game.state.mode)(self)  # the deal, the night and the dawn of this way of playing
         self.revealed: set[int] = set()  # seats whose card the table has heard said aloud
-        self.reminders = 0  # the reminders said this night
+        self.reminded: set[str | None] = set()  # the night steps reminded this game (None: a lap round the table)
         # the games opened at this table this evening: a welcome heard already makes this one a rematch
         self.games = 1 if "game.welcome" in lines.picker.heard else 0
         self.tasked = True  # the step called asks for a choice (a recognition does not)
@@ -248,7 +248,7 @@ class Narrator:
         """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's);
         the lines heard stay heard, so the next game does not open with the same words."""
         self.unsaid, self.overruns, self.ended = [], [], False
-        self.telling, self.revealed = telling(self.state.mode)(self), set()
+        self.telling, self.revealed, self.reminded = telling(self.state.mode)(self), set(), set()
 
     def prepare(self, *upcoming: Upcoming) -> None:
         """Let a speaker that can get these lines' audio ready while others play (live voices): each line with
@@ -264,7 +264,7 @@ class Narrator:
 
     def night(self) -> None:
         """The night, as this table's way of playing tells it (tellings.py)."""
-        self.dark, self.reminders = True, 0  # dark until the day (or the end) begins
+        self.dark = True  # dark until the day (or the end) begins
         self.telling.night()
 
     def speak_events(self) -> None:

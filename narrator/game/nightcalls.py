@@ -15,6 +15,7 @@ from typing import Protocol
 
 from engine import Game, State, night_plan
 from engine.roles import CALLS, ROLES, STEP_ROLE
+from engine.roles._base import WOLF_CARDS
 from narrator.game import beats
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
@@ -23,6 +24,9 @@ from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.lines import Line, Number
+
+# the calls whose lines know whether the table saw a wolf die (the big bad wolf's second victim ends with it)
+SPENT = frozenset(call.step for _, call in CALLS if "spent" in call.facts.split())
 
 
 class Calling(Protocol):
@@ -53,7 +57,7 @@ class Calling(Protocol):
 
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None: ...
 
-    reminders: int  # the reminders said this night
+    reminded: set[str | None]  # the night steps reminded this game (None: a lap round the table)
 
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line: ...
@@ -85,8 +89,8 @@ class CalledNight:
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
-                  *((f"night.{s.step}.{part}", {}, {"gone": gone(n.state, s.step, n.revealed), **told(n.state, s.step)})
-                    for s in plan for part in ("wake", "sleep")))
+                  *((f"night.{s.step}.{part}", {}, call_facts(n.state, s.step, n.revealed)) for s in plan
+                    for part in ("wake", "sleep")))
         for slot in plan:
             self.step(slot.step, slot.asked)
         while n.state.phase == "night" and n.state.current is not None:  # a step no plan foresaw
@@ -102,26 +106,27 @@ class CalledNight:
             n.tell_state(night_as_heard(n.game))
         known = gone(n.state, step, n.revealed)
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
-        facts = told(n.state, step)  # as the call begins: the sleep line says the task the wake line gave
-        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), gone=known, **facts)
+        facts = call_facts(n.state, step, n.revealed)  # as the call begins: the sleep line says the task the wake gave
+        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), **facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
         if live:
             self.live_window(step)
         else:
-            self.dead_window(step)
+            self.dead_window(step, remind=known != "yes")
         n.called_now = None  # the step closes: its choice stays
-        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), gone=known, **facts)
+        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), **facts)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
 
     def remind(self) -> None:
-        """The night's reminder: the first of a night calm, a later one may hurry; one that asks for a choice only
-        where the step called asks one."""
+        """The step's reminder: its first this game calm, a later one (the same step slow again, another night) may
+        hurry; one that asks for a choice only where the step called asks one. Counted per step: a step's first
+        reminder never hurries because another step was slow before it."""
         n = self.narrator
-        n.utter("night.reminder", {}, facts={"again": "yes" if n.reminders else "no",
+        n.utter("night.reminder", {}, facts={"again": "yes" if n.called_now in n.reminded else "no",
                                              "task": "yes" if n.tasked else "no"})
-        n.reminders += 1
+        n.reminded.add(n.called_now)
 
     def live_window(self, step: str) -> None:
         n = self.narrator
@@ -176,9 +181,10 @@ class CalledNight:
         n.decoys.took(answer.delay)
         return reminded
 
-    def dead_window(self, step: str) -> None:
+    def dead_window(self, step: str, remind: bool = True) -> None:
         """The window of a step nobody answers, held like a live one's; on the players' own phones a decoy
-        question is open in it until an answer would have come (decoy.py)."""
+        question is open in it until an answer would have come (decoy.py). A card the table saw die (`remind`
+        False) hides nobody: its extra time passes without a reminder to hurry the dead."""
         n = self.narrator
         window, start = n.state.house.step_seconds, n.clock.now()
         q = n.decoys.open(step, n.number) if self.decoys else None
@@ -195,7 +201,7 @@ class CalledNight:
             self.show_decoy(q, closed=True)
         n.clock.sleep_until(start + window)
         if extra > 0:
-            if window > 0:
+            if window > 0 and remind:
                 self.remind()
             n.clock.sleep_until(start + window + extra)
             self.show_decoy(q, closed=True)
@@ -213,6 +219,20 @@ class CalledNight:
             return 0.0
         extra = n.rng.choice(n.overruns)
         return round(extra * n.rng.uniform(0.85, 1.15), 3) if extra > 0 else 0.0
+
+
+def call_facts(state: State, step: str, said: Set[int]) -> dict[str, str | None]:
+    """A night call's own facts: whether its role is `gone`, those its rule tells (`told`), and (the big bad wolf's)
+    whether the table saw a wolf die, which ends his second victim (`spent`)."""
+    facts = {"gone": gone(state, step, said), **told(state, step)}
+    if step in SPENT:
+        facts["spent"] = "yes" if fallen(state, said) else "no"
+    return facts
+
+
+def fallen(state: State, said: Set[int]) -> set[int]:
+    """The wolves the table saw die: dead seats whose wolf card was said aloud (`said`)."""
+    return {seat for seat in said if seat not in state.alive and state.role_of(seat) in WOLF_CARDS}
 
 
 def told(state: State, step: str) -> dict[str, str]:

@@ -36,11 +36,12 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "spared": ("yes", "no"),  # day.vote.out: the condemned will not die of it (the village idiot is pardoned)
     "cause": ("grief", "other"),  # death.also: why a death no other line named came (a lover's grief)
     "alone": ("yes", "no"),  # end.all_charmed: the winner is the last one alive (nobody is left to dance)
-    "again": ("yes", "no"),  # night.reminder: a reminder was said already this night (the first one is calm)
+    "again": ("yes", "no"),  # night.reminder: this step had one already this game (its first is calm)
     "task": ("yes", "no"),  # night.reminder: the step called asks for a choice ("no": a recognition, the lovers')
     "game": ("first", "later"),  # game.welcome: the evening's first game at this table, or a rematch
     "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game
     "gone": ("yes", "no"),  # a night call's wake and sleep: every card of its role has been said of the dead
+    "spent": ("yes", "no"),  # the big bad wolf's call: a wolf card has been said of the dead (no second victim)
     # the pied piper's wake and sleep: how many he is to charm, "one" when only one is left (the last, as the screen)
     "charms": ("one", "two"),
     "own": ("yes", "no"),  # end.story.lovers: Cupid chose himself as one of the two ("Cupid's pair" is then wrong)
@@ -48,7 +49,8 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
-SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "charms", "own"})
+SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
+                         "own"})
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -77,6 +79,7 @@ class Moment:
     game: str | None = None
     won: str | None = None
     gone: str | None = None
+    spent: str | None = None
     charms: str | None = None
     own: str | None = None
 

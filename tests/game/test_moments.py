@@ -11,8 +11,10 @@ import pytest
 from engine import Game
 from narrator.game.clock import VirtualClock
 from narrator.game.inputs import VOTE, Exhausted, ScriptedInput
+from narrator.game.moments import moment as moment_of
 from narrator.game.moments import pack
 from narrator.game.narrator import Narrator
+from narrator.game.nightcalls import call_facts
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines, RoleName, Seat
 from narrator.speech.moment import Moment
@@ -66,7 +68,8 @@ def test_the_deal_and_the_reveals_know_their_first_and_last(moments: list[tuple[
         assert where == ["first", *["middle"] * 5, "last"], (scene, where)
     assert {m.mode for _, m in moments} == {"one_device"}
     assert {m.pack for s, m in moments if not s.startswith("end.")} == {"many"}  # no wolf's card said till the end
-    assert [m.pack for s, m in moments if s == "end.reveal"][-1] == "some"  # both said: none left, as the table knows
+    # both wolves shown dead, yet the end speaks of the pack dealt: two wolves won or lost, not one or none
+    assert {m.pack for s, m in moments if s.startswith("end.")} == {"many"}
     nights = [m.night for s, m in moments if s == "night.start"]
     assert nights == ["first", "later"]
 
@@ -120,16 +123,61 @@ def test_the_pack_counts_the_wolves_said_of_the_dead() -> None:
     assert pack(joined.state.but(alive=joined.state.alive - {2}), {2}) == "some"
 
 
+def test_the_end_speaks_of_the_pack_dealt() -> None:
+    """Two wolves dealt, one shown dead during the game: the nights call one, the end line tells of both."""
+    game = Game.new([f"P{i}" for i in range(1, 7)], ruleset="extended",
+                    roles=["werewolf", "werewolf", "seer", "villager", "villager", "villager"], seed=1)
+    state = game.state.but(alive=game.state.alive - {1})
+    assert moment_of(state, said={1}).pack == "one"
+    assert moment_of(state.but(phase="over"), said={1}).pack == "many"
+
+
+def test_the_big_bad_wolf_knows_when_the_table_saw_a_wolf_die() -> None:
+    """A werewolf's card said at his death ends the second victim for the table to hear; a death unseen does not."""
+    game = Game.new([f"P{i}" for i in range(1, 8)], ruleset="extended",
+                    roles=["werewolf", "big_bad_wolf", "seer", "villager", "villager", "villager", "villager"], seed=1)
+    state = game.state.but(alive=game.state.alive - {1})
+    assert call_facts(state, "big_bad_wolf", {1})["spent"] == "yes"
+    assert call_facts(state, "big_bad_wolf", set())["spent"] == "no"
+    assert "spent" not in call_facts(state, "seer", {1})
+
+
 PIPER = ["werewolf", "cupid", "pied_piper", "witch", "hunter", "villager", "villager", "villager"]
 
 
-def test_a_nights_first_reminder_is_calm_and_a_later_one_may_hurry(moments: list[tuple[str, Moment]]) -> None:
+def reminders_by_step(moments: list[tuple[str, Moment]]) -> list[tuple[str, str | None, str | None]]:
+    """Each reminder said: the call it was said in, and its again and task facts."""
+    out, call = [], ""
+    for scene, moment in moments:
+        if scene.endswith(".wake"):
+            call = scene.split(".")[1]
+        elif scene == "night.reminder":
+            out.append((call, moment.again, moment.task))
+    return out
+
+
+def test_a_steps_first_reminder_is_calm_and_only_the_same_step_slow_again_may_hurry(
+        moments: list[tuple[str, Moment]]) -> None:
+    """Three slow steps on the first night: each hears its own first reminder, calm, not hurried because another
+    step was slow before it; the wolves slow again the next night may be hurried."""
     narrate(answers(("werewolves:6", 99.0), ("witch:pass", 99.0), ("seer:1", 99.0), (VOTE, 30.0),
                     ("day_vote:5", 2.0), ("hunter:1", 2.0), ("werewolves:4", 99.0), ("witch:poison:2", 2.0)))
-    reminders = [(m.again, m.task) for s, m in moments if s in ("night.reminder", "night.start")]
-    first, second = (reminders.index(("no", "yes"), i) for i in (0, reminders.index((None, None), 1)))
-    assert reminders[:first] == [(None, None)] and reminders[first + 1:4] == [("yes", "yes")] * 2, reminders
-    assert reminders[second - 1] == (None, None), "the second night's first reminder is calm again"
+    said = reminders_by_step(moments)
+    assert said[:3] == [("werewolves", "no", "yes"), ("witch", "no", "yes"), ("seer", "no", "yes")], said
+    assert ("werewolves", "yes", "yes") in said[3:], said
+
+
+def test_the_call_of_a_card_seen_dead_hurries_nobody(moments: list[tuple[str, Moment]]) -> None:
+    """The seer (Carla) is executed and her card shown: the night after, her call's extra time (every step of the
+    first night ran over) passes without a reminder; the living steps still hear theirs."""
+    narrate(answers(("cupid:5,6", 99.0), ("werewolves:none", 99.0), ("seer:1", 99.0), ("witch:pass", 99.0),
+                    (VOTE, 30.0), ("day_vote:3", 2.0), ("werewolves:4", 99.0)), lang="de", roles=LOVERS,
+            ruleset="extended")
+    said = [call for call, _, _ in reminders_by_step(moments)]
+    assert said.count("seer") == 1 and said.count("werewolves") == 2, said
+    scenes = [s for s, _ in moments]
+    wake = max(i for i, (s, m) in enumerate(moments) if s == "night.seer.wake" and m.gone == "yes")
+    assert "night.reminder" not in scenes[wake:scenes.index("night.seer.sleep", wake)]
 
 
 def test_a_reminder_in_a_recognition_asks_no_choice(moments: list[tuple[str, Moment]]) -> None:
@@ -181,15 +229,3 @@ def test_a_table_that_heard_a_welcome_this_evening_is_welcomed_to_a_rematch(mome
     with contextlib.suppress(Exhausted):
         second.run()
     assert [m.game for s, m in moments if s == "game.welcome"] == ["first", "later"]
-
-
-def test_a_reminder_after_a_call_whose_card_is_gone_asks_no_choice(moments: list[tuple[str, Moment]]) -> None:
-    """The seer's card was shown at her execution: her call gives no task, nor does the reminder in its window
-    (every answer slow, so a dead step's window takes extra time and a reminder)."""
-    narrate(answers(("cupid:5,6", 99.0), ("werewolves:none", 99.0), ("seer:1", 99.0), ("witch:pass", 99.0),
-                    (VOTE, 30.0), ("day_vote:3", 2.0), ("werewolves:4", 99.0), ("witch:pass", 99.0)), lang="de",
-            roles=LOVERS, ruleset="extended")
-    scenes = [s for s, _ in moments]
-    wake = max(i for i, (s, m) in enumerate(moments) if s == "night.seer.wake" and m.gone == "yes")
-    window = moments[wake:scenes.index("night.seer.sleep", wake)]
-    assert [m.task for s, m in window if s == "night.reminder"] == ["no"], window

@@ -430,10 +430,12 @@ CHOICE = re.compile(r"[Ww]ahl|[Ww]ähl|[Ee]ntscheid|festzulegen")
 
 
 @pytest.mark.parametrize("task", ["yes", "no"])
-def test_the_first_reminder_of_a_night_does_not_hurry(task: str) -> None:
+def test_a_steps_first_reminder_does_not_hurry_nor_does_a_recognitions(task: str) -> None:
     first = said("night.reminder", Moment(again="no", task=task))
     assert len(first) >= 20 and [line for line in first if HURRY.search(line)] == []
-    assert [line for line in said("night.reminder", Moment(again="yes", task=task)) if HURRY.search(line)]
+    # a recognition (task: no) only looks: nothing to hurry, however often its step runs over
+    again = said("night.reminder", Moment(again="yes", task=task))
+    assert len(again) >= 20 and bool([line for line in again if HURRY.search(line)]) == (task == "yes")
 
 
 @pytest.mark.parametrize("again", ["yes", "no"])

@@ -371,9 +371,10 @@ HURRY = r"nearly|almost|running (short|out)|time is|not much longer|no longer|on
 
 
 @pytest.mark.parametrize("task", ["yes", "no"])
-def test_the_first_reminder_of_a_night_is_calm(task: str) -> None:
+def test_a_steps_first_reminder_is_calm_and_a_recognition_is_never_hurried(task: str) -> None:
     assert matching(heard("night.reminder", again="no", task=task), HURRY) == []
-    assert matching(heard("night.reminder", again="yes", task=task), HURRY) != []
+    # a recognition (task: no) only looks: nothing to hurry, however often its step runs over
+    assert (matching(heard("night.reminder", again="yes", task=task), HURRY) != []) == (task == "yes")
 
 
 @pytest.mark.parametrize("again", ["yes", "no"])

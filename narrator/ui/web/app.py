@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from narrator.balance.live import serving
 from narrator.resources import STATIC
 from narrator.ui.web.address import join_card, moved
-from narrator.ui.web.arrivals import CLOSE, FLOODED, CountedAtTheSocket, Door, frames
+from narrator.ui.web.arrivals import CLOSE, FLOODED, HOLD_S, CountedAtTheSocket, Door, frames
 from narrator.ui.web.guard import MAX_MESSAGE, Bucket, normal_code, same
 from narrator.ui.web.historyimport import import_request
 from narrator.ui.web.hub import Hub
@@ -68,6 +68,7 @@ async def page_socket(ws: WebSocket, hub: Hub, door: Door, clock: Callable[[], f
     anything is made for it."""
     address = ws.client.host if ws.client else "-"
     if not door.opens(address):
+        await door.hold()
         await ws.close(code=FLOODED)
         return
     await ws.accept()
@@ -130,10 +131,11 @@ async def ambience(request: Request) -> Response:
     return Response(data, media_type="audio/wav", headers={"Cache-Control": "max-age=86400"})
 
 
-def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] = time.monotonic) -> Starlette:
+def create_app(hub: Hub, qr_svg: str | None = None, clock: Callable[[], float] = time.monotonic,
+               hold_s: float = HOLD_S) -> Starlette:
     """The table's server; `clock`: what each page's allowance of messages and the room codes tried are
-    counted on."""
-    door = Door(clock)
+    counted on; `hold_s`: how long a refused socket waits for its refusal (arrivals.HOLD_S)."""
+    door = Door(clock, hold_s=hold_s)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})

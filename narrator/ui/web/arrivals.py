@@ -13,6 +13,7 @@ kept to its allowance for a while.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -31,6 +32,9 @@ OPENS_RATE, OPENS_BURST = 2.0, 60.0  # sockets an address may open a second, aft
 BARRED_S = 30.0  # an address one of whose sockets was closed for flooding opens no new one for so long: else each
 # closed flooder comes straight back, and the hub is asked to greet (connect, draw, forget) hundreds of sockets a
 # second. A page is never closed for flooding (FORGIVEN), so a table behind the same router never meets the bar.
+HOLD_S = 5.0  # a refused socket (a barred address, or one past its allowance of new ones) waits so long for its
+HELD = 256  # refusal, at most so many at once: a flooder's loop waits with it, instead of costing the server a
+# handshake a millisecond; past HELD the refusal is at once (a held socket costs memory, not work)
 JOIN_TRIES = 10  # room codes tried a minute, per address (and, online, per account)
 ALL_TRIES = 100  # room codes tried a minute on the whole table's server, from every address together
 
@@ -88,8 +92,10 @@ class Door:
     address share one allowance (a client opening many sockets gets no more), and room codes are tried at
     most JOIN_TRIES a minute from one address and ALL_TRIES a minute in all."""
 
-    def __init__(self, now: Callable[[], float], each: int = JOIN_TRIES, every: int = ALL_TRIES) -> None:
-        self.now = now
+    def __init__(self, now: Callable[[], float], each: int = JOIN_TRIES, every: int = ALL_TRIES,
+                 hold_s: float = HOLD_S, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        self.now, self.hold_s, self.sleep = now, hold_s, sleep
+        self.held = 0  # refused sockets waiting for their refusal now
         self.watchers: dict[str, Bucket] = {}
         self.all_watchers = Bucket(now, WATCHERS_RATE, WATCHERS_BURST)  # many addresses get no more either
         self.opened: dict[str, Bucket] = {}
@@ -102,6 +108,16 @@ class Door:
         if self.barred.get(address, t) > t:
             return False
         return self._bucket(self.opened, address, OPENS_RATE, OPENS_BURST).take()
+
+    async def hold(self) -> None:
+        """Before a socket is refused: wait HOLD_S, unless HELD are waiting already."""
+        if self.held >= HELD:
+            return
+        self.held += 1
+        try:
+            await self.sleep(self.hold_s)
+        finally:
+            self.held -= 1
 
     def bar(self, address: str) -> None:
         """One of this address's sockets was closed for flooding: it opens no new one for BARRED_S seconds."""

@@ -4,6 +4,7 @@ frame is refused like any other unreadable message. Counted, never timed: the cl
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from narrator.ui.web.arrivals import (
     BARRED_S,
     FLOODED,
     FORGIVEN,
+    HELD,
+    HOLD_S,
     JOIN_TRIES,
     OPENS_BURST,
     STRIKES,
@@ -208,7 +211,7 @@ def test_every_watcher_together_has_one_allowance_however_many_addresses() -> No
 
 def test_an_address_opens_so_many_sockets_and_no_more(tmp_path: Path) -> None:
     hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
-    client = TestClient(create_app(hub, clock=lambda: 0.0))
+    client = TestClient(create_app(hub, clock=lambda: 0.0, hold_s=0.0))
     for _ in range(int(OPENS_BURST)):
         with client.websocket_connect("/ws") as ws:
             assert until(ws, "nonce")
@@ -222,7 +225,7 @@ def test_an_address_whose_socket_was_closed_for_flooding_opens_none_for_a_while(
     and the bar ends with its time."""
     hub = Hub(Config(), SCRIPT, tmp_path, fast=True)
     now = [0.0]
-    app = create_app(hub, clock=lambda: now[0])
+    app = create_app(hub, clock=lambda: now[0], hold_s=0.0)
     client, other = TestClient(app), TestClient(app, client=("10.0.0.9", 50000))
     with client.websocket_connect("/ws") as flooder:
         sent = int(BURST) + int(STRIKES) + 1
@@ -238,3 +241,30 @@ def test_an_address_whose_socket_was_closed_for_flooding_opens_none_for_a_while(
     now[0] += BARRED_S + 1
     with client.websocket_connect("/ws") as ws:
         assert until(ws, "nonce")
+
+
+def test_a_refused_socket_waits_for_its_refusal_but_only_so_many_at_once() -> None:
+    """A refused socket is held HOLD_S before its refusal, so that a flooder's loop waits with it; past HELD held at
+    once, the next is refused straight away (held sockets cost memory). The wait is the door's own sleep, here one
+    that waits for the test to let it go."""
+    asked: list[float] = []
+    gate = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        asked.append(seconds)
+        await gate.wait()
+
+    async def flood() -> tuple[int, int, int]:
+        door = Door(lambda: 0.0, sleep=sleep)
+        held = [asyncio.create_task(door.hold()) for _ in range(HELD)]
+        while len(asked) < HELD:  # every one of them is waiting now
+            await asyncio.sleep(0)
+        await door.hold()  # one more: not held, returns at once
+        waiting = door.held
+        gate.set()
+        await asyncio.gather(*held)
+        return waiting, door.held, len(asked)
+
+    waiting, after, slept = asyncio.run(flood())
+    assert (waiting, after, slept) == (HELD, 0, HELD)
+    assert asked == [HOLD_S] * HELD
