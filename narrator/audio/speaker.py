@@ -48,6 +48,11 @@ def warn_once_to_stderr() -> Callable[[str], None]:
     return warn
 
 
+def _seconds(clip: Clip, line: Line) -> float:
+    """A line's length as said: its audio and the breath after it (from its words when it has no audio)."""
+    return (clip.seconds if len(clip.samples) else estimate_seconds(line.text) - PAUSE) + PAUSE
+
+
 class AudioSpeaker:
     def __init__(self, lang: str, sinks: Sequence[Sink], captions: CaptionSpeaker, *, pack: Pack | None = None,
                  engine: Engine | None = None, fallback: Engine | None = None,
@@ -81,9 +86,15 @@ class AudioSpeaker:
             if mixer is not None:
                 mixer.moment(bed, cue)  # the bed and cue this line brings, from its first sample
             sink.play(clip, at)
-        seconds = (clip.seconds if len(clip.samples) else estimate_seconds(line.text) - PAUSE) + PAUSE
+        seconds = _seconds(clip, line)
         self.captions.say(line, at, seconds)
         return seconds
+
+    def length(self, line: Line) -> float:
+        """How long `line` takes to say, without saying it (a line held unsaid keeps its time)."""
+        prepared = self.ready.get(line.text)
+        clip, _ = prepared[1].result() if prepared is not None else self.audio(line)
+        return _seconds(clip, line)
 
     def prepare(self, lines: Sequence[Line]) -> None:
         """Make these lines' audio ready in the background, while the current line plays."""

@@ -28,7 +28,12 @@ if TYPE_CHECKING:  # the game's modules are loaded when a demo runs, not for `wo
     from narrator.game.journal import Journal
     from narrator.game.session import Table
 
-NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Inés", "Juan", "Kira", "Luis"]
+# the demo's players by the table's language, as a table there would be called: a woman, a man, in turn
+NAMES = {
+    "en": ["Alice", "Ben", "Claire", "Dan", "Emma", "Frank", "Grace", "Harry", "Isla", "Jack", "Kate", "Leo"],
+    "de": ["Anna", "Bernd", "Clara", "David", "Elke", "Felix", "Greta", "Hannes", "Ida", "Jonas", "Katrin", "Lukas"],
+    "es": ["Ana", "Bruno", "Carla", "Darío", "Elena", "Fede", "Gala", "Hugo", "Inés", "Juan", "Lucía", "Luis"],
+}
 GENDERS = ["f", "m", "f", "m", "f", "m", "f", "m", "f", "m", "f", "m"]  # how the demo's players are spoken of
 MAX_GAMES = 20
 
@@ -92,18 +97,20 @@ def house_for(rules: str, house: HouseRules, configured: str) -> HouseRules:
     return replace(defaults(rules), **shared)
 
 
-def names(players: int) -> list[str]:
-    """The demo's players: the names it knows, then unnamed seats (said "player 13", "Spieler 13"...)."""
-    return (NAMES + [""] * players)[:players]
+def names(players: int, lang: str = "en") -> list[str]:
+    """The demo's players: the names it knows in the table's language, then unnamed seats (said "player 13",
+    "Spieler 13"...)."""
+    return (NAMES.get(lang, NAMES["en"]) + [""] * players)[:players]
 
 
-def seats(args: argparse.Namespace, rules: str, players: int) -> tuple[list[str], list[str]]:
-    """The demo's seats and how each is spoken of: --names, or the names it knows (women and men) and unnamed seats."""
+def seats(args: argparse.Namespace, rules: str, players: int, lang: str) -> tuple[list[str], list[str]]:
+    """The demo's seats and how each is spoken of: --names, or the names it knows in the table's language (women
+    and men) and unnamed seats."""
     from narrator.cli.play import named_seats
 
     if args.names is not None:
         return named_seats(args.names, args.players, rules)
-    return names(players), (GENDERS + [""] * players)[:players]
+    return names(players, lang), (GENDERS + [""] * players)[:players]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -185,8 +192,9 @@ def game_to_play(args: argparse.Namespace, cfg: Config, rules: str,
         return resumed.table, resumed.answers, Journal(args.resume)
     seed = args.seed if args.seed is not None else random_seed()
     house = house_for(rules, cfg.house, cfg.ruleset)
-    named, genders = seats(args, rules, players)
-    table = Table.deal(named, house, seed, args.lang or cfg.language, kind="demo", ruleset=rules,
+    lang = args.lang or cfg.language
+    named, genders = seats(args, rules, players, lang)
+    table = Table.deal(named, house, seed, lang, kind="demo", ruleset=rules,
                        mode=args.mode, genders=genders)
     journal = Journal.create(args.journal, table.to_json(), "a demo game") if args.journal else None
     return table, [], journal

@@ -14,6 +14,7 @@ from narrator.speech.moment import Moment
 
 # cards that can bring another player into the pack: the wolf-dog's choice, the wild child's turn, an infection
 JOINERS = frozenset({"wolf_dog", "wild_child", "wolf_father"})
+END = "end."  # the scenes said once the game is over: the winner's line, the cards, the stories
 
 
 def pack(state: State, said: Set[int] = frozenset()) -> str:
@@ -29,10 +30,11 @@ def pack(state: State, said: Set[int] = frozenset()) -> str:
 
 
 def moment(state: State, position: str | None = None, revealed: bool | None = None,
-           said: Set[int] = frozenset()) -> Moment:
-    """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, and the seats
-    whose card was (`said`). Once the game is over the pack is the one dealt: the wolves win or lose together,
-    the dead with the living ("Der Werwolf gewinnt" of two dealt, one shown dead, leaves the dead one out)."""
+           said: Set[int] = frozenset(), scene: str = "") -> Moment:
+    """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, the seats
+    whose card was (`said`), and the `scene` said. The end's lines count the pack by the wolf cards dealt: a wolf
+    shown dead won with it ("the werewolves win", never "the werewolf wins" of the one still alive)."""
+    counted = frozenset() if state.over or scene.startswith(END) else said
     return Moment(mode=state.mode, narrator="yes" if narrated(state) else "no",  # a person holds the device and taps
-                  night="first" if state.night <= 1 else "later", pack=pack(state, frozenset() if state.over else said),
+                  night="first" if state.night <= 1 else "later", pack=pack(state, counted),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")

@@ -83,7 +83,7 @@ class Narrator:
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
         self.telling = telling(game.state.mode)(self)  # the deal, the night and the dawn of this way of playing
         self.revealed: set[int] = set()  # seats whose card the table has heard said aloud
-        self.reminded: set[str | None] = set()  # the night steps reminded this game (None: a lap round the table)
+        self.reminders = 0  # the reminders said in the night step (or turn) being held
         # the games opened at this table this evening: a welcome heard already makes this one a rematch
         self.games = 1 if "game.welcome" in lines.picker.heard else 0
         self.tasked = True  # the step called asks for a choice (a recognition does not)
@@ -97,12 +97,12 @@ class Narrator:
     def state(self) -> State:
         return self.game.state
 
-    def moment(self, values: Mapping[str, object], where: str | None = None) -> Moment:
-        """The facts a line said now is picked by: its place `where` in a sequence, whether its player's card was
-        said (narrator/game/moments.py)."""
+    def moment(self, values: Mapping[str, object], where: str | None = None, scene: str = "") -> Moment:
+        """The facts the line of `scene` said now is picked by: its place `where` in a sequence, whether its player's
+        card was said (narrator/game/moments.py)."""
         player = values.get("player")
         seat = player.n if isinstance(player, Seat) else None
-        return moment(self.state, where, None if seat is None else seat in self.revealed, self.revealed)
+        return moment(self.state, where, None if seat is None else seat in self.revealed, self.revealed, scene)
 
     def say(self, scene: str, **values: object) -> Line:
         """Say the variant of `scene` that fits now."""
@@ -115,7 +115,7 @@ class Narrator:
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line:
         """Say a scene with its `values`, picked for its moment, with the `facts` the game adds to it."""
-        line = self.lines.say(scene, self.moment(values, where).but(**(facts or {})), **values)
+        line = self.lines.say(scene, self.moment(values, where, scene).but(**(facts or {})), **values)
         self._speak(line)
         role, player = values.get("role"), values.get("player")
         if role is not None and isinstance(player, Seat):
@@ -125,11 +125,11 @@ class Narrator:
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None:
         """Say a scene with the `facts` it adds, and tell the listener `then` as soon as the line is said out (live
         only)."""
-        self._speak(self.lines.say(scene, self.moment({}).but(**facts)), then)
+        self._speak(self.lines.say(scene, self.moment({}, scene=scene).but(**facts)), then)
 
     def aside(self, scene: str, **facts: str | None) -> None:
         """A line beside the game's course (the welcome, a welcome back, an undo): the table goes on as it was."""
-        self._speak(self.lines.say(scene, self.moment({}).but(**facts)), eyes=False)
+        self._speak(self.lines.say(scene, self.moment({}, scene=scene).but(**facts)), eyes=False)
 
     def _speak(self, line: Line, then: Callable[[], None] | None = None, eyes: bool = True) -> None:
         self._undo_if_asked()
@@ -248,14 +248,14 @@ class Narrator:
         """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's);
         the lines heard stay heard, so the next game does not open with the same words."""
         self.unsaid, self.overruns, self.ended = [], [], False
-        self.telling, self.revealed, self.reminded = telling(self.state.mode)(self), set(), set()
+        self.telling, self.revealed = telling(self.state.mode)(self), set()
 
     def prepare(self, *upcoming: Upcoming) -> None:
         """Let a speaker that can get these lines' audio ready while others play (live voices): each line with
         the facts it will be said with."""
         prepare = getattr(self.speaker, "prepare", None)
         if prepare is not None:
-            prepare([self.lines.peek(u[0], self.moment(u[1]).but(**(u[2] if len(u) > 2 else {})), **u[1])
+            prepare([self.lines.peek(u[0], self.moment(u[1], scene=u[0]).but(**(u[2] if len(u) > 2 else {})), **u[1])
                      for u in upcoming])
 
     def undo_refusal(self) -> str | None:

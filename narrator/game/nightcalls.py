@@ -2,10 +2,10 @@
 for, round the table's turns too (roundnight.py).
 
 Every night step has the same shape whether its role lives, is dead, or has nothing left to do: the wake line, a
-window of `step_seconds`, a reminder and more time when the window runs out, and the sleep line. A dead role's
-extra time is drawn from the overruns living players have really taken in this game: a stopwatch can't tell them
-apart. On the players' own phones a dead step opens a decoy question too (decoy.py), and every step, live or
-dead, closes on a beat once every phone has answered (beats.py)."""
+window of `step_seconds`, a reminder and more time when the window runs out (and a second one a window later), and
+the sleep line. A dead role's extra time is drawn from the overruns living players have really taken in this game: a
+stopwatch can't tell them apart. On the players' own phones a dead step opens a decoy question too (decoy.py), and
+every step, live or dead, closes on a beat once every phone has answered (beats.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Set
 from typing import Protocol
 
-from engine import Game, State, night_plan
+from engine import Game, Mode, State, night_plan
 from engine.roles import CALLS, ROLES, STEP_ROLE
 from engine.roles._base import WOLF_CARDS
 from narrator.game import beats
@@ -23,7 +23,9 @@ from narrator.game.heard import night_as_heard
 from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
-from narrator.speech.lines import Line, Number
+from narrator.speech.captions import Speaker, lasting
+from narrator.speech.lines import Line, Lines, Number
+from narrator.speech.moment import Moment
 
 # the calls whose lines know whether the table saw a wolf die (the big bad wolf's second victim ends with it)
 SPENT = frozenset(call.step for _, call in CALLS if "spent" in call.facts.split())
@@ -57,7 +59,12 @@ class Calling(Protocol):
 
     def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None: ...
 
-    reminded: set[str | None]  # the night steps reminded this game (None: a lap round the table)
+    reminders: int  # the reminders said in the step (or turn) being held
+
+    lines: Lines
+    speaker: Speaker
+
+    def moment(self, values: Mapping[str, object], where: str | None = None, scene: str = "") -> Moment: ...
 
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
               facts: Mapping[str, str] | None = None) -> Line: ...
@@ -78,8 +85,10 @@ class CalledNight:
     """The night's steps called one by one, each held for the night's window; `decoys`: a dead step opens a decoy
     question on every phone (own devices)."""
 
-    def __init__(self, narrator: Calling, decoys: bool = False) -> None:
+    def __init__(self, narrator: Calling, decoys: bool = False, back: bool = False) -> None:
         self.narrator, self.decoys = narrator, decoys
+        self.back = back  # one device and nobody narrating: each step's role is told to put the device back
+        self.gone = False  # the step called is a card the table knows is gone: its reminders are held unsaid
 
     def run(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
@@ -106,6 +115,7 @@ class CalledNight:
             n.tell_state(night_as_heard(n.game))
         known = gone(n.state, step, n.revealed)
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
+        self.gone, n.reminders = known == "yes", 0  # the reminders are counted per step
         facts = call_facts(n.state, step, n.revealed)  # as the call begins: the sleep line says the task the wake gave
         n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), **facts)
         current = n.state.current
@@ -113,20 +123,51 @@ class CalledNight:
         if live:
             self.live_window(step)
         else:
-            self.dead_window(step, remind=known != "yes")
+            self.dead_window(step)
         n.called_now = None  # the step closes: its choice stays
+        if self.back and asked:
+            self.hand_back(step, known)
+        self.gone = False
         n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), **facts)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
 
-    def remind(self) -> None:
-        """The step's reminder: its first this game calm, a later one (the same step slow again, another night) may
-        hurry; one that asks for a choice only where the step called asks one. Counted per step: a step's first
-        reminder never hurries because another step was slow before it."""
+    def hand_back(self, step: str, known: str | None) -> None:
+        """The device goes back to the middle, said at every step that hands it over, live or dead; a gone card's
+        step holds the line's time unsaid; a sleep scene with lines of its own for one device (Cupid's, the piper's:
+        the device back, then a touch on the shoulder) says it itself."""
         n = self.narrator
-        n.utter("night.reminder", {}, facts={"again": "yes" if n.called_now in n.reminded else "no",
-                                             "task": "yes" if n.tasked else "no"})
-        n.reminded.add(n.called_now)
+        if self.gone:
+            self.hush("night.device.back", {})
+        elif not self.written_for_mode(f"night.{step}.sleep", {"gone": known} if known else {}):
+            n.utter("night.device.back", {})
+
+    def hush(self, scene: str, facts: Mapping[str, str]) -> None:
+        """Hold, unsaid, the time the line of `scene` would take now (a gone call's reminder): the rhythm stays."""
+        n = self.narrator
+        line = n.lines.peek(scene, n.moment({}, scene=scene).but(**facts))
+        n.clock.sleep_until(n.clock.now() + lasting(n.speaker, line))
+
+    def written_for_mode(self, scene: str, facts: Mapping[str, str]) -> bool:
+        """Whether every line `scene` may say now was written for some ways of playing only (a group naming them):
+        such lines say what that way needs themselves."""
+        lines = self.narrator.lines
+        variants = lines.script.scenes[lines.lang][scene].variants
+        pool = lines.fitting(scene, self.narrator.moment({}, scene=scene).but(**facts))
+        ways = [dict(variants[i].when).get("mode") for i in pool]
+        return all(way is not None and len(way) < len(Mode) for way in ways)
+
+    def remind(self) -> None:
+        """The step's reminder: its first calm, a second (a whole window later) may hurry; one that asks for a choice
+        only where the step called asks one. A call whose card the table knows is gone hears none, but the time it
+        would take is held all the same: the step lasts as long as it would have."""
+        n = self.narrator
+        facts = {"again": "yes" if n.reminders else "no", "task": "yes" if n.tasked else "no"}
+        if self.gone:
+            self.hush("night.reminder", facts)
+        else:
+            n.utter("night.reminder", {}, facts=facts)
+        n.reminders += 1
 
     def live_window(self, step: str) -> None:
         n = self.narrator
@@ -164,13 +205,16 @@ class CalledNight:
         `again` until an answer is accepted; the window is always held to its end. True: the reminder was said."""
         n = self.narrator
         window = n.state.house.step_seconds
-        asked = n.clock.now()
+        asked, n.reminders = n.clock.now(), 0
         answer = n.ask(q, asked, asked + window)
         reminded = False
-        if answer is None:
-            if window > 0 and remind:
+        if answer is None and window > 0 and remind:
+            self.remind()  # one window gone: a calm reminder; a second window gone: one that may hurry
+            reminded = True
+            answer = n.ask(q, asked, asked + 2 * window)
+            if answer is None:
                 self.remind()
-                reminded = True
+        if answer is None:
             answer = n.ask(q, asked)
         assert answer is not None
         while not accept(q, answer):
@@ -181,12 +225,12 @@ class CalledNight:
         n.decoys.took(answer.delay)
         return reminded
 
-    def dead_window(self, step: str, remind: bool = True) -> None:
+    def dead_window(self, step: str) -> None:
         """The window of a step nobody answers, held like a live one's; on the players' own phones a decoy
-        question is open in it until an answer would have come (decoy.py). A card the table saw die (`remind`
-        False) hides nobody: its extra time passes without a reminder to hurry the dead."""
+        question is open in it until an answer would have come (decoy.py)."""
         n = self.narrator
         window, start = n.state.house.step_seconds, n.clock.now()
+        n.reminders = 0
         q = n.decoys.open(step, n.number) if self.decoys else None
         roll = self.roll()
         if q is not None and roll is not None:
@@ -201,8 +245,11 @@ class CalledNight:
             self.show_decoy(q, closed=True)
         n.clock.sleep_until(start + window)
         if extra > 0:
-            if window > 0 and remind:
-                self.remind()
+            if window > 0:
+                self.remind()  # as a live step's: the first when the window runs out, the second a window later
+                if extra > window:
+                    n.clock.sleep_until(start + 2 * window)
+                    self.remind()
             n.clock.sleep_until(start + window + extra)
             self.show_decoy(q, closed=True)
 

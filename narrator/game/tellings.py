@@ -43,7 +43,8 @@ class Telling:
 
     def __init__(self, narrator: Teller) -> None:
         self.narrator = narrator
-        self.calls = CalledNight(narrator, self.decoys)  # the night's steps, each held for the night's window
+        # the night's steps, each held for the night's window
+        self.calls = CalledNight(narrator, self.decoys, self.hands_back(narrator.state))
 
     def opening(self) -> None:
         """The welcome, the cards in play, the deal as this way makes it, and the first night's start."""
@@ -55,8 +56,9 @@ class Telling:
         n.aside("game.welcome", game="later" if n.games else "first")
         n.games += 1
         n.eyes = "deal"  # the device goes round the table (or every phone shows its own card)
-        order = ruleset(n.state.ruleset).roles  # the cards in play, in the rules' order
-        cards = sorted((*n.state.dealt, *n.state.extra), key=order.index)
+        order = ruleset(n.state.ruleset).roles  # the cards in play as a game master reads them out: the wolves
+        cards = sorted((*n.state.dealt, *n.state.extra),  # together first, then the rest, each in the rules' order
+                       key=lambda card: (ROLES[card].side != "wolves", order.index(card)))
         n.say("deal.cards", roles=Cards(tuple(cards), frozenset(c for c in cards if ROLES[c].many)))
         self.deal()  # the device passed seat by seat, or every phone showing its own card
         n.say("deal.done")
@@ -79,6 +81,10 @@ class Telling:
         """Whether a narrator holds the device and knows every card (then ↶ takes back anything at night)."""
         return False
 
+    def hands_back(self, state: State) -> bool:
+        """Whether a called role takes the one device from the middle and must be told to put it back."""
+        return False
+
 
 class OneDevice(Telling):
     """The device in the middle; with the classic rules the seed's narrator holds it."""
@@ -86,6 +92,9 @@ class OneDevice(Telling):
     @staticmethod
     def narrated(state: State) -> bool:
         return not state.extended
+
+    def hands_back(self, state: State) -> bool:
+        return not self.narrated(state)  # a narrator keeps the device in hand
 
 
 class RoundTable(Telling):

@@ -38,6 +38,13 @@ class Speaker(Protocol):
         ...
 
 
+def lasting(speaker: Speaker, line: Line) -> float:
+    """How long `speaker` takes to say `line`, without saying it: its audio's length where it has one (`length`),
+    else the estimate from its words (what the captions and the silent replay count)."""
+    length = getattr(speaker, "length", None)
+    return float(length(line)) if callable(length) else estimate_seconds(line.text)
+
+
 class CaptionSpeaker:
     """Prints each line (when given a stream) and records it; the length is estimated from its words."""
 

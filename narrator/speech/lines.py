@@ -11,7 +11,7 @@ from engine.events import Said
 from engine.roles import ROLES
 from engine.state import State
 from narrator.speech.moment import Moment, holds, specificity
-from narrator.speech.picker import Picker
+from narrator.speech.picker import Picker, key_of
 from narrator.speech.script import Script, Variant
 from narrator.speech.wording import (
     PERSON,
@@ -26,6 +26,8 @@ from narrator.speech.wording import (
     Wording,
     agrees,
 )
+
+APART = 2  # a family of lines (a scene's `families:`) is not heard again within this many lines of its scene
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,24 @@ class Lines:
         moment = moment or Moment()
         return best_fitting(variants, moment, self.lang) or list(range(len(variants)))
 
+    def apart(self, scene: str, pool: list[int]) -> list[int]:
+        """The variants of `pool` of no family heard in the scene's last lines (`APART`), or in fewer of them when
+        every variant is: "Einen Platz weiter" twice in a row is what a table hears as a machine."""
+        entry = self.script.scenes[self.lang][scene]
+        heard = self.picker.heard.get(scene)
+        if not entry.families or not heard:
+            return pool
+        texts = {key_of(v.text): v.text for v in entry.variants}
+        recent = [texts[k] for k in sorted(heard, key=lambda k: heard[k][1], reverse=True)[:APART] if k in texts]
+        for last in range(len(recent), 0, -1):
+            avoided = frozenset().union(*(entry.families_of(t) for t in recent[:last]))
+            kept = [i for i in pool if not entry.families_of(entry.variants[i].text) & avoided]
+            if kept:
+                return kept
+        return pool
+
     def _choose(self, scene: str, moment: Moment | None, values: Mapping[str, object], use: bool) -> Line:
-        pool = self.fitting(scene, self.moment_of(moment, values))
+        pool = self.apart(scene, self.fitting(scene, self.moment_of(moment, values)))
         variants = self.script.scenes[self.lang][scene].variants
         texts = [variants[i].text for i in pool]
         index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]

@@ -90,6 +90,10 @@ def lint_scene(lang: str, scene: Scene, spec: SceneSpec | None) -> list[Problem]
             say(v.line, f"duplicate of the variant on line {seen[key]}")
         else:
             seen[key] = v.line
+    for family, phrases in scene.families.items():  # a family's words no line says: a slip that keeps nothing apart
+        for phrase in phrases:
+            if not any(phrase in v.text for v in scene.variants):
+                say(scene.line, f"families: {family}: no variant says {phrase!r}")
     return out
 
 

@@ -29,6 +29,7 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "night": ("first", "later"),  # the game's first night, or any other
     # the pack as the table can know it (the wolf cards announced, less those said of the dead): "one" wolf and no
     # card that can join him, "many" (two or more), or "some" (one or none, but a card that can join may have)
+    # (the end's lines count the wolf cards dealt: a wolf shown dead wins with the pack)
     "pack": ("one", "many", "some"),
     "position": ("first", "middle", "last"),  # in a sequence (the deal, the reveals, a night's turns)
     "gender": ("f", "m", "unsaid"),  # how the line's {player} is spoken of
@@ -36,7 +37,7 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "spared": ("yes", "no"),  # day.vote.out: the condemned will not die of it (the village idiot is pardoned)
     "cause": ("grief", "other"),  # death.also: why a death no other line named came (a lover's grief)
     "alone": ("yes", "no"),  # end.all_charmed: the winner is the last one alive (nobody is left to dance)
-    "again": ("yes", "no"),  # night.reminder: this step had one already this game (its first is calm)
+    "again": ("yes", "no"),  # night.reminder: a reminder was said already in this step (its first one is calm)
     "task": ("yes", "no"),  # night.reminder: the step called asks for a choice ("no": a recognition, the lovers')
     "game": ("first", "later"),  # game.welcome: the evening's first game at this table, or a rematch
     "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game

@@ -34,6 +34,13 @@ class Scene:
     line: int
     comment: str = ""
     forms: dict[str, Variant] = field(default_factory=dict)
+    # lines that open alike, by name and the words that make one of them ("next": "Weiter mit", "Als Nächstes"):
+    # two lines of one family are not said close together (narrator/speech/lines.py)
+    families: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def families_of(self, text: str) -> frozenset[str]:
+        """The families a variant belongs to: those whose words it says (as written, capitals too)."""
+        return frozenset(name for name, words in self.families.items() if any(w in text for w in words))
 
 
 @dataclass
@@ -163,21 +170,42 @@ def _read_groups(where: str, scene_id: str, raw: object, line: int, script: Scri
     return out
 
 
+def _read_families(where: str, scene_id: str, raw: object, line: int, script: Script) -> dict[str, tuple[str, ...]]:
+    """`families: {next: [Weiter mit, Als Nächstes], ...}`: each family's name and the words its lines say."""
+    if not isinstance(raw, MarkedDict):
+        script.problems.append(Problem(where, line, scene_id, "families: must map a name to the words its lines say, "
+                                                              "e.g. families: {next: [\"Next,\", \"Then\"]}"))
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    for name, words in raw.items():
+        said = [words] if isinstance(words, str) else words
+        if not isinstance(said, list) or not said or not all(isinstance(w, str) and w.strip() for w in said):
+            script.problems.append(Problem(where, raw.line_of(name), scene_id,
+                                           f"families: {shown(name)} must list the words its lines say"))
+            continue
+        out[str(name)] = tuple(str(w) for w in said)
+    return out
+
+
 def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Script) -> Scene | None:
     where = str(path)
     comment = ""
     raw: object = value
     groups: object = None
+    families: dict[str, tuple[str, ...]] = {}
     if isinstance(value, MarkedDict):
-        unknown = set(value) - {"comment", "variants", "groups"}
+        unknown = set(value) - {"comment", "variants", "groups", "families"}
         if unknown and scene_id.startswith(WORD_PREFIXES) and "variants" not in value:
             return _read_forms(path, scene_id, value, line, script)
         if unknown:
             first = min(unknown, key=str)  # keys may be numbers too
             script.problems.append(Problem(where, value.line_of(first), scene_id,
-                                           f"unknown key {shown(first)} (an entry has variants, groups and comment)"))
+                                           f"unknown key {shown(first)} (an entry has variants, groups, families "
+                                           f"and comment)"))
             return None
         comment = str(value.get("comment") or "")
+        if "families" in value:
+            families = _read_families(where, scene_id, value["families"], value.line_of("families"), script)
         raw = value.get("variants", MarkedList())
         groups = value.get("groups")
         if "variants" not in value and groups is None:
@@ -187,7 +215,7 @@ def _read_entry(path: Path, scene_id: str, value: object, line: int, script: Scr
     if groups is not None:
         variants += _read_groups(where, scene_id, groups, value.line_of("groups") if isinstance(value, MarkedDict)
                                  else line, script)
-    return Scene(scene_id, variants, where, line, comment)
+    return Scene(scene_id, variants, where, line, comment, families=families)
 
 
 def load_file(path: Path, lang: str, script: Script) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import wave
 from pathlib import Path
 
@@ -114,3 +115,16 @@ def test_the_rendered_file_holds_the_bed_between_the_lines(tmp_path: Path, monke
     window = samples[int((wake["end"] + 0.5) * 22050):int((sleep["t"] - 0.5) * 22050)]  # nothing is said here
     assert len(window) > 22050 and np.sqrt(np.mean(window**2)) > 10 ** (-45 / 20), "no bed while the step is held"
     assert list((tmp_path / "data" / "ambience").glob("bed.night-*.wav")), "the night bed was not cached"
+
+
+# names a table of another language would not call its players (the demo once named a German table Inés and Fede)
+FOREIGN = {"de": ("Inés", "Fede", "Dario", "Darío", "Kira", "Juan"), "en": ("Inés", "Fede", "Dario", "Darío", "Juan"),
+           "es": ("Ben", "Kira", "Jonas", "Harry")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_the_demo_names_its_players_as_the_tables_language_does(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--fast", "--lang", lang, "--seed", "4", "--players", "12"]) == 0
+    out = capsys.readouterr().out
+    heard = [name for name in FOREIGN[lang] if re.search(rf"\b{name}\b", out)]
+    assert heard == [], heard

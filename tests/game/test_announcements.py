@@ -113,3 +113,19 @@ def test_the_lovers_win_is_said_with_their_names(lang: str) -> None:
     assert n.state.winner == "lovers"
     banner = [c.text for c in captions(n) if c.scene == "end.lovers"]
     assert len(banner) == 1 and "Ana" in banner[0] and "Ben" in banner[0], banner
+
+
+def test_the_cards_in_play_are_read_out_with_the_wolves_together() -> None:
+    """A big extended deal: the werewolf, the big bad wolf, the white werewolf and the wolf father are named side
+    by side, before the village's cards (they were scattered among them in the rules' order)."""
+    cards = ["seer", "werewolf", "witch", "big_bad_wolf", "fox", "white_werewolf", "hunter", "wolf_father", "villager",
+             "villager"]
+    for lang, words in (("en", ("a werewolf", "big bad wolf", "white werewolf", "wolf father")),
+                        ("de", ("ein Werwolf", "Leitwolf", "Weiße Wolf", "Urwolf")),
+                        ("es", ("un hombre lobo", "lobo feroz", "lobo blanco", "padre de los lobos"))):
+        n = narrate([], lang=lang, roles=cards, ruleset="extended")
+        deal = next(c.text for c in captions(n) if c.scene == "deal.cards")
+        at = sorted(deal.lower().find(w.lower()) for w in words)
+        village = [deal.lower().find(w) for w in {"en": ("seer", "witch", "fox"), "de": ("seherin", "hexe", "fuchs"),
+                                                   "es": ("vidente", "bruja", "zorro")}[lang]]
+        assert -1 not in at and -1 not in village and at[-1] < min(village), deal

@@ -68,8 +68,7 @@ def test_the_deal_and_the_reveals_know_their_first_and_last(moments: list[tuple[
         assert where == ["first", *["middle"] * 5, "last"], (scene, where)
     assert {m.mode for _, m in moments} == {"one_device"}
     assert {m.pack for s, m in moments if not s.startswith("end.")} == {"many"}  # no wolf's card said till the end
-    # both wolves shown dead, yet the end speaks of the pack dealt: two wolves won or lost, not one or none
-    assert {m.pack for s, m in moments if s.startswith("end.")} == {"many"}
+    assert {m.pack for s, m in moments if s.startswith("end.")} == {"many"}  # the end counts the cards dealt
     nights = [m.night for s, m in moments if s == "night.start"]
     assert nights == ["first", "later"]
 
@@ -111,6 +110,20 @@ def test_a_successor_is_not_asked_once_the_game_is_decided() -> None:
     assert scenes.index("dawn.deaths") < scenes.index("end.village")
 
 
+def test_the_end_counts_the_wolves_dealt_not_those_left(moments: list[tuple[str, Moment]]) -> None:
+    """Two wolves dealt, Ana's card shown at her execution, Ben wins at parity: the table hears that the werewolves
+    win (the dead wolf won too), not "the werewolf wins"."""
+    cards = ["werewolf", "werewolf", "villager", "villager", "villager", "villager"]
+    n = narrate(answers(("werewolves:3", 2.0), (VOTE, 30.0), ("day_vote:1", 2.0), ("werewolves:4", 2.0), (VOTE, 30.0),
+                        ("day_vote:5", 2.0)), lang="de", roles=cards, ruleset="extended")
+    assert n.state.over and n.state.winner == "wolves", n.state
+    before = [m.pack for s, m in moments if s == "night.werewolves.wake"]
+    assert before == ["many", "one"]  # in play the table counts the wolf shown dead out
+    assert {m.pack for s, m in moments if s.startswith("end.")} == {"many"}
+    banner = next(c.text for c in captions(n) if c.scene.startswith("end.wolves"))
+    assert "Der Werwolf gewinnt" not in banner and "Der Wolf" not in banner, banner
+
+
 def test_the_pack_counts_the_wolves_said_of_the_dead() -> None:
     """A wolf whose card the table heard at his death leaves the pack: two dealt, one shown dead, is one; with a
     card that can join, it may be one or more. A death whose card was not said changes nothing."""
@@ -145,39 +158,20 @@ def test_the_big_bad_wolf_knows_when_the_table_saw_a_wolf_die() -> None:
 PIPER = ["werewolf", "cupid", "pied_piper", "witch", "hunter", "villager", "villager", "villager"]
 
 
-def reminders_by_step(moments: list[tuple[str, Moment]]) -> list[tuple[str, str | None, str | None]]:
-    """Each reminder said: the call it was said in, and its again and task facts."""
-    out, call = [], ""
-    for scene, moment in moments:
-        if scene.endswith(".wake"):
-            call = scene.split(".")[1]
-        elif scene == "night.reminder":
-            out.append((call, moment.again, moment.task))
-    return out
-
-
-def test_a_steps_first_reminder_is_calm_and_only_the_same_step_slow_again_may_hurry(
-        moments: list[tuple[str, Moment]]) -> None:
-    """Three slow steps on the first night: each hears its own first reminder, calm, not hurried because another
-    step was slow before it; the wolves slow again the next night may be hurried."""
-    narrate(answers(("werewolves:6", 99.0), ("witch:pass", 99.0), ("seer:1", 99.0), (VOTE, 30.0),
+def test_each_steps_first_reminder_is_calm_and_its_second_may_hurry(moments: list[tuple[str, Moment]]) -> None:
+    """Counted per step, not per night: the seer's first reminder came already hurried, 11 seconds after she woke,
+    because the wolves had been reminded. A step slower than two windows hears a second one, which may hurry."""
+    narrate(answers(("werewolves:6", 99.0), ("witch:pass", 8.0), ("seer:1", 99.0), (VOTE, 30.0),
                     ("day_vote:5", 2.0), ("hunter:1", 2.0), ("werewolves:4", 99.0), ("witch:poison:2", 2.0)))
-    said = reminders_by_step(moments)
-    assert said[:3] == [("werewolves", "no", "yes"), ("witch", "no", "yes"), ("seer", "no", "yes")], said
-    assert ("werewolves", "yes", "yes") in said[3:], said
-
-
-def test_the_call_of_a_card_seen_dead_hurries_nobody(moments: list[tuple[str, Moment]]) -> None:
-    """The seer (Carla) is executed and her card shown: the night after, her call's extra time (every step of the
-    first night ran over) passes without a reminder; the living steps still hear theirs."""
-    narrate(answers(("cupid:5,6", 99.0), ("werewolves:none", 99.0), ("seer:1", 99.0), ("witch:pass", 99.0),
-                    (VOTE, 30.0), ("day_vote:3", 2.0), ("werewolves:4", 99.0)), lang="de", roles=LOVERS,
-            ruleset="extended")
-    said = [call for call, _, _ in reminders_by_step(moments)]
-    assert said.count("seer") == 1 and said.count("werewolves") == 2, said
-    scenes = [s for s, _ in moments]
-    wake = max(i for i, (s, m) in enumerate(moments) if s == "night.seer.wake" and m.gone == "yes")
-    assert "night.reminder" not in scenes[wake:scenes.index("night.seer.sleep", wake)]
+    said = [(s, m.again) for s, m in moments if s.endswith(".wake") or s == "night.reminder"]
+    steps: list[list[str | None]] = []
+    for scene, again in said:
+        if scene.endswith(".wake"):
+            steps.append([])
+        else:
+            steps[-1].append(again)
+    assert steps[:3] == [["no", "yes"], ["no"], ["no", "yes"]], said  # wolves, witch (8 s: one window), seer
+    assert all(step[:1] in ([], ["no"]) for step in steps), said
 
 
 def test_a_reminder_in_a_recognition_asks_no_choice(moments: list[tuple[str, Moment]]) -> None:
@@ -229,3 +223,31 @@ def test_a_table_that_heard_a_welcome_this_evening_is_welcomed_to_a_rematch(mome
     with contextlib.suppress(Exhausted):
         second.run()
     assert [m.game for s, m in moments if s == "game.welcome"] == ["first", "later"]
+
+
+GONE_SEER = answers(("cupid:5,6", 99.0), ("werewolves:none", 99.0), ("seer:1", 99.0), ("witch:pass", 99.0),
+                    (VOTE, 30.0), ("day_vote:3", 2.0), ("werewolves:4", 99.0), ("witch:pass", 99.0))
+
+
+def test_a_call_whose_card_is_gone_hears_no_reminder_but_lasts_as_long(moments: list[tuple[str, Moment]],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seer's card was shown at her execution: "Seherin, mach die Augen auf." then "Die Uhr tickt." told the
+    table to wait for a dead card. Her step's extra time (every answer slow) passes unsaid, and the step lasts
+    exactly as long as it would with its reminders said."""
+    quiet = narrate(GONE_SEER, lang="de", roles=LOVERS, ruleset="extended")
+    scenes = [s for s, _ in moments]
+    wake = max(i for i, (s, m) in enumerate(moments) if s == "night.seer.wake" and m.gone == "yes")
+    assert "night.reminder" not in scenes[wake:scenes.index("night.seer.sleep", wake)], scenes[wake:]
+    calls = type(quiet.telling.calls)
+    remind = calls.remind
+
+    def said_anyway(self: Any) -> None:
+        self.gone = False  # the reminders said as in any dead step
+        remind(self)
+
+    monkeypatch.setattr(calls, "remind", said_anyway)
+    loud = narrate(GONE_SEER, lang="de", roles=LOVERS, ruleset="extended")
+    step = [i for i, s in enumerate(loud.steps) if s.step == "seer" and not s.actor_alive][-1]
+    said = [c.scene for c in captions(loud) if loud.steps[step].t <= c.t < loud.steps[step].end]
+    assert "night.reminder" in said, said
+    assert quiet.steps == loud.steps

@@ -58,3 +58,4 @@ def test_a_refused_answer_is_asked_again() -> None:
 
     n = narrate([*bad, Answer(Choice("witch", heal=6, poison=1), 2.0), *answers(("witch:pass", 2.0))])
     assert n.state.current is not None and n.state.current.step == "seer"
+

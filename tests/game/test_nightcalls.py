@@ -106,3 +106,23 @@ def test_the_pied_piper_is_asked_for_one_when_only_one_is_left_to_charm(lang: st
     assert all(re.search(TWO[lang], text, re.IGNORECASE) for text in wakes[:2]), wakes
     last_night = said[-2:]
     assert [text for _, text in last_night if re.search(TWO[lang], text, re.IGNORECASE)] == [], last_night
+
+
+def test_one_device_without_a_narrator_tells_every_called_role_to_put_the_device_back() -> None:
+    """Extended rules on one device: the seer took the device, and nobody told her to put it back; the next role
+    heard "the device is in the middle". Every step that hands it over ends with the device back in the middle;
+    Cupid's own sleep lines say it with the touch on the shoulder; the lovers only look. A narrator keeps the
+    device in hand: the classic table hears none."""
+    cards = ["cupid", "werewolf", "seer", "witch", "villager", "villager"]
+    n = narrate(answers(("cupid:5,6", 2.0), ("werewolves:4", 2.0), ("seer:1", 2.0), ("witch:pass", 2.0),
+                        (VOTE, 30.0), ("day_vote:none", 2.0), ("werewolves:3", 2.0), ("seer:2", 2.0),
+                        ("witch:pass", 2.0)), lang="de", roles=cards, ruleset="extended")
+    scenes = [c.scene for c in captions(n)]
+    before_sleep = {s: scenes[i - 1] for i, s in enumerate(scenes) if s.startswith("night.") and s.endswith(".sleep")}
+    for step in ("werewolves", "seer", "witch"):
+        assert before_sleep[f"night.{step}.sleep"] == "night.device.back", (step, scenes)
+    backs = scenes.count("night.device.back")
+    assert backs == 6 and before_sleep["night.cupid.sleep"] != "night.device.back", scenes
+    assert before_sleep["night.lovers.sleep"] != "night.device.back"
+    classic = narrate(answers(*NIGHT1))
+    assert "night.device.back" not in [c.scene for c in captions(classic)]

@@ -230,7 +230,8 @@ def test_a_narrated_call_asks_the_role_to_point_and_never_to_take_the_device(sce
                                                                            pack: str) -> None:
     lines = call(scene, mode="one_device", narrator="yes", night=night, pack=pack)
     assert lines and [line for line in lines if HANDLES_THE_DEVICE.search(line)] == []
-    assert [line for line in lines if not POINTS.search(line)] == []
+    if not (scene == "night.witch.wake" and night == "later"):  # later nights the witch knows how: a short call
+        assert [line for line in lines if not POINTS.search(line)] == []
     if scene == "night.werewolves.wake" and pack == "one":
         assert [line for line in lines if PLURAL_PACK.search(line)] == []
 
@@ -245,7 +246,8 @@ def test_the_narrated_witch_and_seer_hear_what_the_narrator_answers() -> None:
 
 def test_the_narrated_witch_is_told_she_is_shown_the_victim_while_she_can_heal() -> None:
     # RULES: shown the victim while the heal lasts, nothing after; a line that never says it leaves her guessing
-    witch = call("night.witch.wake", mode="one_device", narrator="yes")
+    # (said on the first night: later nights call her short)
+    witch = call("night.witch.wake", mode="one_device", narrator="yes", night="first")
     shown = re.compile(r"Spielleitung( zeigt dir)? (das|ein) Opfer|Spielleitung, wen es getroffen hat")
     condition = re.compile(r"[Ss]olange|[Kk]annst du noch|[Hh]ast du (den|noch)|[Ii]st dein|\bwenn\b|\bfalls\b|"
                            r"Zeigt dir die Spielleitung")
@@ -433,9 +435,8 @@ CHOICE = re.compile(r"[Ww]ahl|[Ww]ähl|[Ee]ntscheid|festzulegen")
 def test_a_steps_first_reminder_does_not_hurry_nor_does_a_recognitions(task: str) -> None:
     first = said("night.reminder", Moment(again="no", task=task))
     assert len(first) >= 20 and [line for line in first if HURRY.search(line)] == []
-    # a recognition (task: no) only looks: nothing to hurry, however often its step runs over
-    again = said("night.reminder", Moment(again="yes", task=task))
-    assert len(again) >= 20 and bool([line for line in again if HURRY.search(line)]) == (task == "yes")
+    hurried = [line for line in said("night.reminder", Moment(again="yes", task=task)) if HURRY.search(line)]
+    assert bool(hurried) == (task == "yes")  # a recognition (the lovers only look) is never hurried
 
 
 @pytest.mark.parametrize("again", ["yes", "no"])

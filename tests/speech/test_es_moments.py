@@ -251,7 +251,8 @@ def test_a_narrated_call_points_and_never_sends_the_role_to_the_device(role: str
     """The narrator holds the phone: the role opens its eyes and points, the narrator taps (seed 000)."""
     calls = fitting(f"night.{role}.wake", night=night, pack=pack, **NARRATED)
     assert calls and matching(TAKES_THE_DEVICE, calls) == []
-    assert [t for t in calls if not re.search(r"señal|señál", t, re.IGNORECASE)] == []
+    if not (role == "witch" and night == "later"):  # later nights the witch knows how to answer: a short call
+        assert [t for t in calls if not re.search(r"señal|señál", t, re.IGNORECASE)] == []
 
 
 @pytest.mark.parametrize("night", ["first", "later"])
@@ -267,7 +268,7 @@ def test_narrated_wolves_point_as_one_or_as_many_and_recognise_each_other_once(n
 
 
 def test_a_narrated_witch_heals_the_victim_shown_or_poisons_whom_she_points_at_one_potion_a_night() -> None:
-    witch = fitting("night.witch.wake", **NARRATED)
+    witch = fitting("night.witch.wake", night="first", **NARRATED)  # the whole explanation, once
     heal, poison = r"cur|salv", r"venen"
     one = r"\buna\b|\buno\b|las dos|de los dos|o curas|si no,|u otra"
     told = [t for t in witch if all(re.search(task, t, re.IGNORECASE) for task in (heal, poison, one, r"señal|asient"))]
@@ -564,7 +565,7 @@ def test_a_card_shown_dead_is_called_without_a_task(scene: str) -> None:
 
 def test_a_narrated_witch_is_told_the_victim_is_the_one_the_narrator_shows() -> None:
     """«Curar a la víctima» alone leaves her asking which: the narrator holds the device and shows it to her."""
-    witch = fitting("night.witch.wake", **NARRATED)
+    witch = fitting("night.witch.wake", night="first", **NARRATED)  # said the first night; later ones are short
     shown = r"narrador.{0,40}(enseñ|muestr)|(enseñ|muestr)\w*.{0,40}narrador"
     assert len(witch) >= 20 and [t for t in witch if not (re.search(shown, t) and "víctima" in t)] == []
 
