@@ -66,7 +66,8 @@ class LinkStep(SeatsStep):
 class Cupid(Role):
     id = "cupid"
     picture = "cupidon-arrow"
-    scenes = (Spoken("end.lovers", "players", rare=True), Spoken("end.story.lovers", "players", rare=True))
+    scenes = (Spoken("end.lovers", "players", rare=True),
+              Spoken("end.story.lovers", "players", rare=True, facts="own"))
     recommended = at_players(extended=(8,))
     steps = (LinkStep(),)
     night = (NightCall("cupid", 30, first_night), NightCall("lovers", 35, first_night, asked=False))
@@ -91,7 +92,11 @@ class Cupid(Role):
 
     def story(self, state: State) -> list[Said]:
         pair = lovers(state)
-        return [Said("end.story.lovers", players=tuple(sorted(pair)))] if pair is not None else []
+        if pair is None:
+            return []
+        archer = {entry.by for entry in state.log if entry.kind == "link"}  # who linked them, not a later holder
+        chose_self = "yes" if archer & set(pair) else "no"
+        return [Said("end.story.lovers", players=tuple(sorted(pair)), facts=(("own", chose_self),))]
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         pair = lovers(state)

@@ -45,11 +45,13 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "spent": ("yes", "no"),  # the big bad wolf's call: a wolf card has been said of the dead (no second victim)
     # the pied piper's wake and sleep: how many he is to charm, "one" when only one is left (the last, as the screen)
     "charms": ("one", "two"),
+    "own": ("yes", "no"),  # end.story.lovers: Cupid chose himself as one of the two ("Cupid's pair" is then wrong)
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
-SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms"})
+SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
+                         "own"})
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -80,6 +82,7 @@ class Moment:
     gone: str | None = None
     spent: str | None = None
     charms: str | None = None
+    own: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None

@@ -58,3 +58,15 @@ def test_an_angel_executed_on_day_one_while_captain_ends_the_game_before_any_rea
     assert said(events) == [("day.vote.out", 2), ("died", 2), ("day.vote.reveal", 2), ("end.angel", None)]
     assert not any(isinstance(event, Asked) for event in events)  # no successor, not even asked and dropped
     assert game.state.winner == "angel" and 4 in game.state.alive  # his lover does not die of grief
+
+
+def test_the_lovers_story_says_whether_cupid_chose_himself() -> None:
+    """«Óscar era Cupido» … «Óscar e Irene eran la pareja de Cupido»: the story is told apart (fact `own`) when the
+    seat that linked the pair is one of the two."""
+    from engine.roles import ROLES
+    for link, chose_self in (("cupid:1,3", "yes"), ("cupid:3,5", "no")):
+        game = Game.new(["Ana", "Ben", "Carla", "Dario", "Eva", "Fede"], ruleset="extended",
+                        roles=["cupid", "werewolf", "seer", "witch", "villager", "villager"])
+        play(game, link)
+        [story] = ROLES["cupid"].story(game.state)
+        assert dict(story.facts) == {"own": chose_self}

@@ -84,7 +84,7 @@ def test_english_card_words_agree_with_nobody() -> None:
 SHIPPED_SCRIPT = load(SHIPPED)
 # (language, card, her person form, his person form): a card said of a woman and of a man who said so
 PEOPLE = [("de", "hunter", "Jägerin", "Jäger"), ("de", "seer", "Seherin", "Seher"),
-          ("es", "hunter", "cazadora", "cazador"), ("es", "werewolf", "mujer lobo", "hombre lobo"),
+          ("es", "hunter", "cazadora", "cazador"), ("es", "werewolf", "loba", "hombre lobo"),
           ("de", "village_idiot", "Dorfnärrin", "Dorfnarr"), ("es", "village_idiot", "tonta del pueblo",
                                                                "tonto del pueblo")]
 

@@ -531,3 +531,16 @@ def test_small_lines_that_sounded_wrong_in_context() -> None:
     assert [line for line in deal if "Rolle wartet" in line] == []
     screen = strings("de")
     assert "Hört" not in screen["night.waiting"] and "Hört" not in screen["listen.day"]
+
+
+def test_a_reminder_never_brings_the_dawn_in_the_middle_of_the_night() -> None:
+    """Eine Erinnerung kommt bei jedem Schritt, auch beim dritten von zehn: "Bald graut der Morgen" ist zu früh."""
+    assert [v.text for v in DE["night.reminder"].variants
+            if re.search(r"graut|Morgen rückt|Hahn|verblassen|Mond steht schon tief", v.text)] == []
+
+
+def test_amor_im_eigenen_paar_ist_keine_dritte_person() -> None:
+    """Amor hat sich selbst gewählt (own: yes): "Amor hatte Ana und Ben verkuppelt" macht Amor zu jemand anderem."""
+    own = said("end.story.lovers", Moment(own="yes"))
+    assert len(own) >= 20 and all("Amor" in line for line in own)
+    assert [t for t in own if re.search(r"Amor hatte|Amors Wahl fiel|Amors Pfeile hatten", t)] == []

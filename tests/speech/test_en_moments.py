@@ -420,3 +420,17 @@ def test_a_piper_who_lost_is_not_praised() -> None:
 
 def test_round_the_table_the_reminder_says_nothing_of_the_dark() -> None:
     assert matching(heard("night.reminder", mode="round_table"), r"\bdark|asleep|sleeps") == []
+
+
+def test_a_reminder_never_brings_the_dawn_in_the_middle_of_the_night() -> None:
+    """A reminder is said at any step, the third of ten too: "Dawn is not so far off now" comes far too early."""
+    assert [v.text for v in EN["night.reminder"].variants
+            if re.search(r"not so far off|moon is sinking|dawn is (near|close|coming)", v.text, re.I)] == []
+
+
+def test_cupid_in_the_pair_is_not_told_as_someone_else() -> None:
+    """Cupid linked themself (own: yes): "Cupid had chosen Ana and Ben" makes Cupid a third person."""
+    own = said("end.story.lovers", Moment(own="yes"))
+    assert len(own) >= 20 and all("Cupid" in line for line in own)
+    third = r"Cupid's (lovers|work)|Cupid had chosen|arrows found|couple Cupid made"
+    assert [t for t in own if re.search(third, t)] == []

@@ -313,13 +313,26 @@ def test_a_player_who_did_not_say_is_never_given_a_gender() -> None:
 
 def test_the_person_forms_of_the_cards() -> None:
     for role, woman, man in (("villager", "una aldeana", "un aldeano"), ("hunter", "la cazadora", "el cazador"),
-                             ("guard", "la protectora", "el protector"), ("seer", "la vidente", "el vidente"),
-                             ("witch", "la bruja", "el brujo"), ("elder", "la anciana", "el anciano"),
+                             ("guard", "la protectora", "el protector"), ("seer", "la vidente", "la vidente"),
+                             ("witch", "la bruja", "la bruja"), ("elder", "la anciana", "el anciano"),
+                             ("werewolf", "una loba", "un hombre lobo"),
                              ("village_idiot", "la tonta del pueblo", "el tonto del pueblo"),
                              ("wild_child", "la niña salvaje", "el niño salvaje"), ("fox", "el zorro", "el zorro")):
-        copies = 2 if role == "villager" else 1
+        copies = 2 if role in ("villager", "werewolf") else 1
         assert said("{player} era {role}.", player=Seat(1), role=RoleName(role, copies)) == f"Yolanda era {woman}."
         assert said("{player} era {role}.", player=Seat(2), role=RoleName(role, copies)) == f"Bruno era {man}."
+
+
+def test_a_man_who_held_the_witch_is_said_with_the_card() -> None:
+    """The table knows «la bruja»: «Bruno era el brujo» is another card (read_es_A3); a woman is «una loba», never
+    «una mujer lobo»."""
+    for card in ("witch", "seer", "servant"):
+        bruno = LINES.moment_of(Moment(position="middle"), {"player": Seat(2), "role": RoleName(card)})
+        seat = LINES.moment_of(Moment(position="middle"), {"player": Seat(17), "role": RoleName(card)})
+        assert (bruno.gender, seat.gender) == ("unsaid", "unsaid"), card
+    lines = [said(t, player=Seat(1), role=RoleName("werewolf", 2)) for scene in ("end.reveal", "day.vote.reveal")
+             for t in fitting(scene, position="middle", gender="f")]
+    assert matching(r"mujer lobo", lines) == [] and matching(r"\bloba\b", lines)
 
 
 def test_a_pardoned_woman_is_the_village_idiot_as_a_woman() -> None:
@@ -569,6 +582,175 @@ def test_the_wolf_father_and_the_raven_are_asked_in_whole_clauses() -> None:
     father = [v.text for s in ("night.wolf_father.wake",) for v in ES[s].variants]
     raven = [v.text for v in ES["night.raven.wake"].variants]
     assert matching(r"dejas que mate\b|reclutas", father) == [] and matching(r"denuncias o a nadie", raven) == []
+
+
+# -- the third native read (read_es_A3, read_es_B3) --------------------------------------------------------------
+EVERY = [v.text for scene in ES.values() for v in scene.variants]
+
+
+def test_what_the_table_saw_this_evening_is_said_in_the_present_perfect() -> None:
+    """Madrid says «ya lo habéis visto», «le ha tocado», «ha caído el último»: the indefinido of «ya lo visteis», «le
+    tocó la bruja», «quien ganó antes» is heard as another Spanish. The story's earlier nights keep theirs («la
+    primera noche, Cupido eligió…»)."""
+    seen = r"\bvisteis\b|nadie vio\b|\ble (tocó|cayó)\b|quien ganó|\benseñó |salió a la luz|^Cayó el|^Terminó|jugó su"
+    assert matching(seen, EVERY) == []
+    assert matching(r"\bfiéis\b", EVERY) == []
+
+
+def test_the_day_vote_is_an_expulsion_as_the_product_names_it() -> None:
+    """The product's button is «Expulsar»: «ejecutado», «a la horca», «patíbulo», «destierra» are other games."""
+    screens = list(strings("es").values())
+    assert matching(r"ejecut|horca|patíbulo|destierr|ahorc|\bsoga\b", EVERY + screens) == []
+    assert matching(r"contra quien más sospech", EVERY) == []
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN])
+def test_a_call_says_what_its_pronoun_stands_for(mode: str) -> None:
+    """«coge el móvil y ponlo entre dos jugadores» puts the phone between them; «elígelo en el móvil y vuelve a
+    dejarlo» says «lo» of two things; «toca en el móvil a quién» and «o no denuncies a nadie» are clipped."""
+    dog = fitting("night.dog_handler.wake", mode=mode, night="later")
+    assert len(dog) >= 20
+    assert matching(r"móvil[^.]*\b(ponlo|lo (dejas|mandas|pones|tumbas)|déjalo)\b", dog) == []
+    guard = fitting("night.guard.wake", mode=mode, night="later")
+    assert matching(r"elígelo[^.]*dejarlo", guard) == []
+    raven = fitting("night.raven.wake", mode=mode, night="later")
+    assert matching(r"móvil a quién[,.]|o no denuncies", raven) == []
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN])
+def test_the_fox_is_always_told_to_sniff_someone(mode: str) -> None:
+    fox = fitting("night.fox.wake", mode=mode, night="later")
+    assert len(fox) >= 20 and [t for t in fox if not re.search(r"elig|olfate|husme|rastre|\?", t, re.IGNORECASE)] == []
+
+
+def test_the_charmed_and_the_infected_are_told_in_good_grammar() -> None:
+    """«La flauta los tenía atrapados: Ana y Carla» agrees with nobody when all are women; «un lobo más del que
+    decían las cartas» wants «de lo que»."""
+    charmed = [said(t, players=Seats((1, 4))) for t in fitting("end.story.charmed")]
+    assert matching(r"\blos (tenía|que)\b|unos cuantos|atrapados|\btodos\b", charmed) == []
+    assert matching(r"más del que", [v.text for v in ES["end.story.infected"].variants]) == []
+
+
+def test_a_reminder_never_brings_the_dawn_in_the_middle_of_the_night() -> None:
+    """«El alba ya asoma por el monte» was said at the third step of ten: a reminder keeps to the step's time."""
+    assert matching(r"alba|amanec|asoma|gallo", [v.text for v in ES["night.reminder"].variants]) == []
+
+
+def test_what_was_just_said_is_not_said_again_nor_contradicted() -> None:
+    """«no sabéis cuántos colmillos tiene» comes right before the deal counts the wolves; «se apaga de tristeza. Ha
+    muerto de pena» says it twice; «se lleva su secreto, pero no su carta» takes back its own words."""
+    welcome = [t for pack in ("many", "some") for t in fitting("game.welcome", pack=pack, game="first")]
+    assert matching(r"cuántos|cuántas", welcome) == []
+    grief = fitting("death.also", cause="grief", gender="unsaid")
+    assert [t for t in grief if len(re.findall(r"pena|tristeza|de amor", t)) > 1] == []
+    assert matching(r"su secreto, pero no su carta", fitting("day.vote.reveal", gender="unsaid")) == []
+
+
+def test_a_pack_is_not_counted_by_day_where_one_may_be_left() -> None:
+    """pack: many holds when one wolf is left unseen: «y no es el único» counts him; the lone wolf's number win does
+    not say no villager is left («Ya no quedan vecinos para votar contra el lobo» while one still lives)."""
+    assert matching(r"no es el único|más de uno\b", fitting("day.debate", pack="many")) == []
+    assert matching(r"no quedan vecinos para", fitting("end.wolves.number", pack="one")) == []
+
+
+def test_the_debate_does_not_open_twice_with_the_same_words() -> None:
+    """«Hora de hablar. Los lobos están…», «Hora de hablar. La manada se sienta…», «Hablad. Los lobos se sientan…»
+    were heard 11 times in 22 games: one opener and one image each, in each count."""
+    for pack in ("one", "many", "some"):
+        debate = fitting("day.debate", pack=pack)
+        openers = [" ".join(re.findall(r"\w+", t)[:4]) for t in debate]
+        assert len(matching(r"^Hora de hablar", debate)) <= 1, pack
+        assert len(matching(r"se sientan? a esta misma mesa", debate)) <= 1, pack
+        assert len(matching(r"^Es hora de desenmascarar", debate)) <= 1, pack
+        assert len(set(openers)) == len(openers), pack
+
+
+def test_the_demos_last_line_starts_no_sentence_after_a_colon() -> None:
+    """«Gana la aldea: No queda con vida…»: in Spanish a colon is followed by lower case; the reason is a sentence of
+    its own on the end screen, so the summary gives it one."""
+    es = strings("es")
+    for reason in [k for k in es if k.startswith("reason.")]:
+        line = es["cli.demo_end"].format(seed=7, winner=es["end.village"], reason=es[reason], nights=3)
+        assert not re.search(r": [A-ZÁÉÍÓÚÑ]", line), line
+
+
+def test_a_narrated_seer_is_answered_with_the_narrators_thumb() -> None:
+    """The product text: «el narrador le responde con el pulgar arriba (pueblo) o abajo (lobo)». «Mira la pantalla»
+    in one line and the thumb in the next leaves her unsure where to look; the witch nods, the thumb is the seer's."""
+    seer = fitting("night.seer.wake", night="later", **NARRATED)
+    assert len(seer) >= 20 and matching(r"pantalla", seer) == []
+    assert matching(r"pulgar", fitting("night.witch.wake", **NARRATED)) == []
+    en = [SCRIPT.scenes["en"]["night.seer.wake"].variants[i].text
+          for i in Lines(SCRIPT, "en", Picker(0)).fitting("night.seer.wake", Moment(night="later", **NARRATED))]
+    assert len(en) >= 20 and [t for t in en if "screen" in t] == []
+
+
+def test_a_turn_never_calls_a_seat_with_its_article() -> None:
+    """«Te toca, el jugador quince.» and the bare «El jugador catorce.»: a seat word is no vocative nor a turn."""
+    turns = [said(t, player=Seat(15)) for p in ("first", "middle", "last")
+             for t in fitting("round.turn", mode=ROUND, position=p)]
+    assert matching(r"^El jugador quince[.,]|^(Te toca|Adelante|Venga|Vamos), el jugador", turns) == []
+
+
+def test_a_revealed_card_does_not_claim_what_the_story_may_tell() -> None:
+    """«De Carla no hay secreto que destapar», then the infected's story; «ha jugado toda la partida con esta carta»
+    of a player dead on the first night; «Cae la máscara» of a villager; «escondía bien su juego: era un aldeano»."""
+    reveal = [t for p in ("first", "middle", "last") for seen in ("yes", "no")
+              for t in fitting("end.reveal", position=p, revealed=seen, gender="f")]
+    assert matching(r"no hay secreto|nada nuevo|ya no (guardaba|tenía) secretos|no escondía nada|toda la partida"
+                    r"|escondía bien su juego|ya no quedaba ninguno", reveal) == []
+    assert matching(r"cae la máscara", fitting("day.vote.reveal", gender="f")) == []
+    assert matching(r"no son más que", [t for pack in ("one", "many", "some")
+                                        for t in fitting("end.wolves.number", pack=pack)]) == []
+
+
+def test_the_dog_is_told_as_what_happened_in_the_night() -> None:
+    """«El perro está tumbado entre Inés y Juan» right after Inés was said dead: the night is told as done."""
+    dawn = [v.text for s in ("dawn.dog.growl", "dawn.dog.calm") for v in ES[s].variants]
+    assert len(dawn) >= 40 and matching(r"\b(está|duerme|vigila|descansa) (tumbado )?entre|perro está\b", dawn) == []
+
+
+def test_the_procedure_is_explained_once_and_said_where_it_happens() -> None:
+    """«Aquí nadie cierra los ojos: el móvil da la vuelta…» on night ten; «La última carta está tapada» where each
+    player covered their own."""
+    assert matching(r"nadie cierra los ojos", fitting("round.start", mode=ROUND, night="later")) == []
+    assert matching(r"última carta", fitting("deal.done", mode=OWN)) == []
+
+
+@pytest.mark.parametrize("mode", [ONE, OWN])
+def test_every_call_asks_its_question_in_words(mode: str) -> None:
+    """«¿sí o no?», «coge el móvil» alone, «¿Será esta noche? Márcalo», «Elígelo» of the wolf inside, «a quiénes
+    arrastra… dos», «toca sus hombros»."""
+    servant = fitting("night.servant.wake", mode=mode, night="later")
+    assert matching(r"ojos: ¿sí o no\?$", servant) == []
+    white = fitting("night.white_werewolf.wake", mode=mode, night="later", pack="many")
+    assert matching(r"¿Hace bien\? Abre los ojos (y coge el móvil|y mira tu móvil)\.$", white) == []
+    father = fitting("night.wolf_father.wake", mode=mode, night="later", pack="many")
+    assert matching(r"¿Será esta noche\? Márcalo|abre los ojos y mira tu móvil\.$", father) == []
+    assert matching(r"llevas dentro seguirá dormido\. Elígelo", fitting("night.wild_child.wake", mode=mode,
+                                                                         night="first")) == []
+    piper = fitting("night.pied_piper.wake", mode=mode, night="later")
+    assert matching(r"a quiénes arrastra|toca sus hombros|despídete de ellos", piper) == []
+
+
+def test_a_players_own_screen_does_not_mix_tu_and_vosotros() -> None:
+    """A dead player's phone showed «Has muerto: mira en silencio.» over «Ojos cerrados. Escuchad al narrador.»: the
+    listening screens are read by the table and by one player alike, so they address nobody."""
+    es = strings("es")
+    for key in ("night.waiting", "listen.day", "listen.deal"):
+        assert not re.search(VOSOTROS, es[key], re.IGNORECASE) and not re.search(TU, es[key], re.IGNORECASE), key
+    assert "es no, 3" not in es["refusal.house.day_timer_minutes"]
+    assert "no para {n}" not in es["cli.option.players"]
+
+
+def test_cupid_in_his_own_pair_is_not_told_as_a_third_person() -> None:
+    """«Óscar guardaba un secreto: era Cupido.» … «Óscar e Irene eran la pareja de Cupido.» (own: yes); after the
+    lovers' win the table knows the pair: no «secreto», «sin que nadie lo supiera»."""
+    own = [said(t, players=Seats((5, 4))) for t in fitting("end.story.lovers", own="yes", won="yes")]
+    assert len(own) >= 20 and matching(r"pareja de Cupido|que eligió Cupido|Cupido tenía su pareja", own) == []
+    assert all("Óscar e Inés" in line and "Cupido" in line for line in own)
+    told = fitting("end.story.lovers", own="no", won="yes")
+    assert len(told) >= 20 and matching(r"secreto|nadie lo supiera|nadie ha visto|ya podéis saberlo", told) == []
 
 
 def _gone_calls() -> list[tuple[str, list[str]]]:
