@@ -46,7 +46,7 @@ def test_the_help_is_in_the_tables_language(lang: str, words: list[str], capsys:
     (["demo", "--lang", "es", "--players", "x"], "argumento --players: valor de int no válido: 'x'"),
     (["demo", "--players", "2", "--lang", "de"], "die klassischen Regeln sind für 6 bis 12 Spieler, nicht für 2"),
     (["demo", "--ruleset", "classic", "--players", "5", "--lang", "es"],
-     "las reglas clásicas son para 6 a 12 jugadores, no para 5"),
+     "las reglas clásicas son para partidas de 6 a 12 jugadores, no de 5"),
     (["balance", "chess:9", "--lang", "es"], "'chess:9' no es un archivo de escenario ni un reparto como classic:9"),
     (["balance", "classic:werewolf*x", "--lang", "de"], "'werewolf*x': eine Karte ist rolle oder rolle*anzahl"),
     (["history", "show", "--lang", "es", "--last", "x"], "argumento --last: valor de int no válido"),
