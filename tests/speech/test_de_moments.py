@@ -533,6 +533,15 @@ def test_small_lines_that_sounded_wrong_in_context() -> None:
     assert "Hört" not in screen["night.waiting"] and "Hört" not in screen["listen.day"]
 
 
+def test_the_listening_screens_address_nobody() -> None:
+    """German read B (O6): on the device in the middle "Augen auf. Hör auf den Erzähler." (du) stood beside "Wartet,
+    bis ihr aufgerufen werdet." (ihr); the same screens are read on the table's device and on one player's phone, so
+    they address nobody."""
+    screen = strings("de")
+    for key in ("night.waiting", "listen.day", "listen.deal"):
+        assert not re.search(r"\b(Hör|Hört|Wartet|Warte|du|dich|dir|ihr|euch)\b", screen[key]), (key, screen[key])
+
+
 def test_a_reminder_never_brings_the_dawn_in_the_middle_of_the_night() -> None:
     """Eine Erinnerung kommt bei jedem Schritt, auch beim dritten von zehn: "Bald graut der Morgen" ist zu früh."""
     assert [v.text for v in DE["night.reminder"].variants
