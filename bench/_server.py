@@ -6,6 +6,7 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 LISTEN_GUARD_S = 20.0  # only against a server that never listens
 
@@ -26,3 +27,15 @@ def listening(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
         if proc.poll() is not None or time.monotonic() > deadline:
             raise RuntimeError(f"wolfcall play did not listen: {log.read_text()}")
         time.sleep(0.05)
+
+
+def stop(proc: subprocess.Popen[Any], grace_s: float) -> None:
+    """A process the bench started ends as a service manager stops it: SIGTERM, so that it ends what it started;
+    SIGKILL only if it has not ended within `grace_s`."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(grace_s)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    proc.wait()

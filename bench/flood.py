@@ -16,6 +16,7 @@ from typing import Any
 from ._measure import p95
 from ._server import free_port as _port
 from ._server import listening as _listening
+from ._server import stop
 
 GUARD_S = 20.0  # only against a hang: every wait is for a message
 FLOODERS = 200
@@ -136,13 +137,8 @@ def host_under_flood(data: Path, addresses: list[str], taps: int = TAPS) -> tupl
         return took, json.loads(out)
     finally:
         for child in (flooders, proc):
-            if child is not None and child.poll() is None:
-                child.terminate()
-                try:
-                    child.wait(GUARD_S)
-                except subprocess.TimeoutExpired:
-                    child.kill()
-                    child.wait()
+            if child is not None:
+                stop(child, GUARD_S)
 
 
 def figures(tmp: Path) -> dict[str, float]:

@@ -38,6 +38,7 @@ from narrator.ui.web.guard import BURST, RATE
 
 from ._measure import metric, p95
 from ._server import free_port as _port
+from ._server import stop as stopped
 from .runner import attempt, done
 
 # WOLFCALL_BENCH_ROOMS: fewer rooms for a quick look (a bisect); make bench plays 50
@@ -385,15 +386,8 @@ async def _bench(port: int, pid: int, rooms: int, players: int, seed: int, cooki
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
-    """A server the bench started ends as a service manager stops it: SIGTERM, so that it ends what it started
-    (its workers for the setup's odds); SIGKILL only if it has not ended in LISTEN_S."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(LISTEN_S)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    proc.wait()
+    """A server the bench started ends as a service manager stops it (its workers for the setup's odds with it)."""
+    stopped(proc, LISTEN_S)
 
 
 def _answering(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
