@@ -271,14 +271,17 @@ class GameOver(Event):
     winner: str
     reason: str
     alone: bool = False  # one player is left alive to win (the pied piper with nobody left to charm)
-    players: tuple[int, ...] = ()  # the winners the line names (the lovers), in seat order
+    players: tuple[int, ...] = ()  # the winners the line names (the lovers; a solo winner), in seat order
 
     def apply(self, state: State) -> State:
         return state.but(phase="over", queue=(), plan=(), winner=self.winner, reason=self.reason)
 
     def said(self) -> Said | None:
         scene = END_SCENES.get(self.reason, f"end.{self.reason}")
-        return Said(scene, players=self.players, facts=(("alone", "yes" if self.alone else "no"),))
+        facts = (("alone", "yes" if self.alone else "no"),)
+        if len(self.players) == 1:  # a solo winner is the line's {player}: it names them and agrees with them
+            return Said(scene, player=self.players[0], facts=facts)
+        return Said(scene, players=self.players, facts=facts)
 
 
 @dataclass(frozen=True, slots=True)

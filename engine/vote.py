@@ -87,7 +87,7 @@ def put_to_death(state: State, seat: int, dead: bool = False) -> list[Event]:
     for role in Hooks.of("execution_win", after.ruleset):
         result = role.execution_win(after, seat)
         if result:
-            return [*events, GameOver(*result, alone=len(after.alive) == 1)]
+            return [*events, GameOver(*result, alone=len(after.alive) == 1, players=(seat,))]  # the angel, named
     return events + (react(after, seat, "vote") if dies or dead else [])
 
 

@@ -36,16 +36,17 @@ def answers(*items: tuple[str, float]) -> list[Answer]:
 
 
 def narrate(script: list[Answer], lang: str = "en", seed: int = 1, roles: list[str] | None = None,
-            ruleset: str = "classic", mode: Mode = Mode.ONE_DEVICE, **house: object) -> Narrator:
+            ruleset: str = "classic", mode: Mode = Mode.ONE_DEVICE, genders: tuple[str, ...] = (),
+            **house: object) -> Narrator:
     """Play the scripted answers to the end (or until they run out) on a virtual clock: the classic seven
-    seats of ROLES, or `roles` (one card a seat, names from NAMES) under `ruleset`."""
+    seats of ROLES, or `roles` (one card a seat, names from NAMES, spoken of as `genders` says) under `ruleset`."""
     from narrator.game.inputs import Exhausted
 
     cards = roles or ROLES
     names = [*NAMES, *MORE_NAMES][:len(cards)]
     game = Game.new(names, roles=cards, ruleset=ruleset, house=HouseRules(**house),  # type: ignore[arg-type]
                     seed=seed, mode=mode)
-    lines = Lines(SCRIPT, lang, Picker(seed), names)
+    lines = Lines(SCRIPT, lang, Picker(seed), names, genders)
     narrator = Narrator(game, lines, CaptionSpeaker(None), VirtualClock(),
                         ScriptedInput(opening(len(cards)) + script), seed=seed)
     with contextlib.suppress(Exhausted):

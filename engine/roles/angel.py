@@ -10,7 +10,7 @@ from ._base import Role, Spoken, at_players
 class Angel(Role):
     id = "angel"
     picture = "angel-outfit"
-    scenes = (Spoken("end.angel", rare=True),)
+    scenes = (Spoken("end.angel", "player", rare=True),)
     recommended = at_players(extended=(29,))
 
     def execution_win(self, state: State, seat: int) -> tuple[str, str] | None:

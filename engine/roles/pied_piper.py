@@ -98,7 +98,7 @@ class CharmStep(SeatsStep):
 class PiedPiper(Role):
     id = "pied_piper"
     picture = "pan-flute"
-    scenes = (Spoken("end.all_charmed", rare=True, facts="alone"),
+    scenes = (Spoken("end.all_charmed", "player", rare=True, facts="alone"),
               Spoken("end.story.charmed", "players", rare=True, facts="won"))
 
     def story(self, state: State) -> list[Said]:
@@ -122,6 +122,9 @@ class PiedPiper(Role):
         if state.alive - {pipers[0]} <= set(charmed(state)):
             return ("pied_piper", "all_charmed")
         return None
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return tuple(state.living(self.id)[:1])  # the piper who won, named in the winner's line
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         if state.role_of(seat) != self.id and seat not in state.memory(PiperMemory).charmed:

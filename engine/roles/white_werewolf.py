@@ -48,7 +48,7 @@ class LoneHuntStep(SeatStep):
 class WhiteWerewolf(Role):
     id = "white_werewolf"
     picture = "wolf-howl"
-    scenes = (Spoken("end.white_werewolf", rare=True),)
+    scenes = (Spoken("end.white_werewolf", "player", rare=True),)
     recommended = at_players(extended=(27,))
     side = "wolves"
     steps = (LoneHuntStep(),)
@@ -59,6 +59,9 @@ class WhiteWerewolf(Role):
         if len(state.alive) == 1 and state.role_of(next(iter(state.alive))) == self.id:
             return ("white_werewolf", "white_werewolf")
         return None
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return tuple(state.alive)  # the one left, named in the winner's line
 
 
 ROLE = WhiteWerewolf()

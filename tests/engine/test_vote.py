@@ -55,7 +55,7 @@ def test_an_angel_executed_on_day_one_while_captain_ends_the_game_before_any_rea
                     roles=["werewolf", "angel", "cupid", "villager", "villager", "villager"])
     play(game, "cupid:2,4", "werewolves:none", "captain_election:2")
     events = play(game, "day_vote:2")
-    assert said(events) == [("day.vote.out", 2), ("died", 2), ("day.vote.reveal", 2), ("end.angel", None)]
+    assert said(events) == [("day.vote.out", 2), ("died", 2), ("day.vote.reveal", 2), ("end.angel", 2)]
     assert not any(isinstance(event, Asked) for event in events)  # no successor, not even asked and dropped
     assert game.state.winner == "angel" and 4 in game.state.alive  # his lover does not die of grief
 
