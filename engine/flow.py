@@ -156,8 +156,16 @@ def moot_choice(state: State) -> Choice | None:
 
 def story(state: State) -> list[Said]:
     """What the table hears once every card is revealed that the cards do not show (the lovers, an infection, a
-    wolf-dog's side), each role's in the roles' order."""
-    return [said for role in Hooks.story if state.ruleset in role.rulesets for said in role.story(state)]
+    wolf-dog's side), each role's in the roles' order; one story a player (a second would tell again that the
+    card lied)."""
+    told: set[int] = set()
+    stories = []
+    for said in (said for role in Hooks.story if state.ruleset in role.rulesets for said in role.story(state)):
+        if said.player not in told:
+            stories.append(said)
+        if said.player is not None:
+            told.add(said.player)
+    return stories
 
 
 def legal_choices(state: State, seat: int | None = None) -> list[Choice]:

@@ -92,8 +92,8 @@ class Cupid(Role):
 
     def story(self, state: State) -> list[Said]:
         pair = lovers(state)
-        if pair is None:
-            return []
+        if pair is None or state.winner == "lovers":
+            return []  # the lovers' win named them already
         archer = {entry.by for entry in state.log if entry.kind == "link"}  # who linked them, not a later holder
         chose_self = "yes" if archer & set(pair) else "no"
         return [Said("end.story.lovers", players=tuple(sorted(pair)), facts=(("own", chose_self),))]

@@ -48,8 +48,12 @@ class WildChild(Role):
     scenes = (Spoken("end.story.wild_child", "player", rare=True),)
 
     def story(self, state: State) -> list[Said]:
-        """A wild child whose model died played with the wolves: the card does not say so."""
-        return [Said("end.story.wild_child", seat) for seat in state.seats_of(self.id) if seat in state.wolves]
+        """A wild child whose model died played with the wolves: the card does not say so. A child bitten by the
+        wolf father came to the pack that way (a wolf cannot be bitten, so the bite came first): that story tells
+        it."""
+        bitten = {entry.target for entry in state.log if entry.kind == "infect"}
+        return [Said("end.story.wild_child", seat) for seat in state.seats_of(self.id)
+                if seat in state.wolves and seat not in bitten]
 
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:
         if state.memory(WildChildMemory).model != seat:

@@ -13,9 +13,11 @@ from engine.flow import announce_of, moot_choice
 from narrator.game.clock import Clock
 from narrator.game.inputs import NEVER, VOTE, AheadBox, Answer, Input, Question
 from narrator.game.signals import Listener, Upcoming
-from narrator.speech.lines import Line, Number, Seat, card_of
+from narrator.speech.lines import Line, Number, Seat, Seats, card_of
 from narrator.speech.lines import scene_values as _values
 from narrator.speech.moment import position
+
+STORY_NAMES = 5  # the names a story's list says before "and seven more"
 
 
 class Narrating(Protocol):
@@ -145,5 +147,7 @@ class Day:
         else:  # every card said: what the cards do not show (the lovers, an infection)
             for said in story(n.state):
                 name, values = _values(said, n.state)
+                if said.players:  # up to forty charmed: a handful named, then how many more
+                    values["players"] = Seats(said.players, most=STORY_NAMES)
                 n.utter(name, values, facts=dict(said.facts))
         reveal(None)

@@ -106,6 +106,7 @@ _FIXED = [
     _spec("names.seat_f", WORD, "number"),  # the seat word for a player spoken of as a woman ("Spielerin vier")
     _spec("names.and", WORD),
     _spec("names.and_i", WORD),  # Spanish says "e" before an i-sound; elsewhere the same as names.and
+    _spec("names.more", WORD, "number"),  # the end of a list cut short: "and seven more" (a story's long list)
     *(_spec(f"numbers.{n}", WORD) for n in range(MAX_SEAT + 1)),
 ]
 

@@ -71,9 +71,11 @@ class Seat:
 
 @dataclass(frozen=True)
 class Seats:
-    """Several players, in seat order: "Ana, Ben and Carla"."""
+    """Several players, in seat order: "Ana, Ben and Carla"; with `most`, a long list says that many names and how
+    many more ("Ana, Ben, Carla and seven more": thirty names take half a minute to hear)."""
 
     ns: tuple[int, ...]
+    most: int | None = None
 
 
 @dataclass(frozen=True)
@@ -340,7 +342,10 @@ class Wording:
                 return name, [Part("name", name, seat)]
             return self.fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
         if isinstance(value, Seats):
-            return self._join([self._render("player", "", Seat(s)) for s in value.ns])
+            named = value.ns if value.most is None or len(value.ns) <= value.most + 1 else value.ns[:value.most]
+            more = [self.fill(self.word("names.more"), {"number": Number(len(value.ns) - len(named))})]
+            return self._join([self._render("player", "", Seat(s)) for s in named]
+                              + (more if len(named) < len(value.ns) else []))
         if isinstance(value, Number) or (isinstance(value, int) and not isinstance(value, bool)):
             word = self.number(value if isinstance(value, int) else value.n)
             return word, [Part("text", word)]

@@ -74,3 +74,59 @@ def test_every_solo_winners_line_names_them_and_agrees_with_them(lang: str, scen
                     for i in lines.fitting(scene, lines.moment_of(Moment(alone=alone), values))]
             assert len(said) >= 20
             assert [t for t in said if name not in t or any(w[lang].search(t) for w in wrong)] == [], name
+
+
+def stories(lang: str, script: list[Answer], roles: list[str]) -> tuple[list[str], list[str]]:
+    """The end's scenes after the last card revealed, and their captions."""
+    n = narrate(script, lang=lang, roles=roles, ruleset="extended")
+    said = captions(n)
+    last = max(i for i, c in enumerate(said) if c.scene == "end.reveal")
+    assert n.state.over
+    return [c.scene for c in said[last + 1:]], [str(c.text) for c in said[last + 1:]]
+
+
+def test_a_player_is_the_subject_of_one_story_only() -> None:
+    """Ben, the wild child, is bitten by the wolf father on the first night, then his model dies: he came to the
+    pack by the bite, and the table hears it once (not «…desde entonces cazaba con los lobos» and then «Ojo con la
+    carta de Ben… era de la manada»)."""
+    script = answers(("wild_child:3", 2.0), ("werewolves:2", 2.0), ("wolf_father:=infect", 2.0), (VOTE, 30.0),
+                     ("day_vote:3", 2.0), ("werewolves:4", 2.0), ("wolf_father:pass", 2.0))
+    scenes, _ = stories("es", script, ["wolf_father", "wild_child", "villager", "villager", "villager", "villager"])
+    assert scenes == ["end.story.infected"]
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "en"])
+def test_the_lovers_who_won_are_named_once(lang: str) -> None:
+    """The winner's line names the lovers; no story after the cards names them again ("Ach ja, das Liebespaar")."""
+    n = narrate(answers(("cupid:1,2", 2.0), ("werewolves:3", 2.0)), lang=lang, roles=["werewolf", "villager", "cupid"],
+                ruleset="extended")
+    said = captions(n)
+    assert n.state.winner == "lovers"
+    assert [c.scene for c in said if c.scene.startswith("end.") and c.scene != "end.reveal"] == ["end.lovers"]
+    assert "Ana" in said[-4].text and "Ben" in said[-4].text  # the win, then the three cards
+
+
+@pytest.mark.parametrize(("lang", "more"), [("de", "vier weitere"), ("es", "cuatro más"), ("en", "four more")])
+def test_a_long_list_of_charmed_says_a_handful_of_names_and_how_many_more(lang: str, more: str) -> None:
+    """Nine charmed (up to thirty-eight at forty players, half a minute of names): five named, then how many more."""
+    nights = (("werewolves:none", 2.0), ("pied_piper:{},{}", 2.0), (VOTE, 30.0), ("day_vote:none", 2.0))
+    script = [(text.format(a, b), wait) for a, b in ((3, 4), (5, 6), (7, 8), (9, 10)) for text, wait in nights]
+    scenes, texts = stories(lang, answers(*script, ("werewolves:none", 2.0), ("pied_piper:1,", 2.0)),
+                            ["werewolf", "pied_piper", *["villager"] * 8])
+    assert scenes == ["end.story.charmed"]
+    named = [name for name in ("Ana", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo", "Ines", "Jon")
+             if name in texts[0]]
+    assert named == ["Ana", "Carla", "Dario", "Eva", "Fede"] and more in texts[0], texts[0]
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "en"])
+def test_the_lovers_story_neither_closes_the_end_nor_keeps_a_secret(lang: str) -> None:
+    """Another story may follow it ("Noch ein Wort zum Schluss:" and then the infected), and the table that heard
+    a death of grief knows the pair ("Did anyone guess?")."""
+    lines = Lines(SCRIPT, lang, Picker(1), ["Ana", "Ben"], ["f", "m"])
+    closing = re.compile(r"[Zz]um Schluss|[Zz]uletzt|[Pp]ara (terminar|acabar)|[Pp]or último|[Ff]inally|[Ll]astly|"
+                         r"guess|[Ss]ecret|[Gg]eheim|[Ss]ecreto|nadie lo sab")
+    for own in ("yes", "no"):
+        at = Moment(own=own)
+        said = [SCRIPT.variants(lang, "end.story.lovers")[i] for i in lines.fitting("end.story.lovers", at)]
+        assert [line for line in said if closing.search(line)] == []
