@@ -93,6 +93,27 @@ def rename(store: HistoryStore, words: dict[str, str], old: str, new: str, mergi
     return 0
 
 
+def file_error(exc: OSError, path: str, words: dict[str, str], writing: bool) -> str:
+    """Why a history file could not be read or written, in the table's language (the system's own words, such as
+    "No such file or directory", are English whatever the table speaks)."""
+    if isinstance(exc, FileNotFoundError):
+        key = "history.cli.no_folder" if writing else "history.cli.no_file"
+    elif isinstance(exc, IsADirectoryError):
+        key = "history.cli.a_folder"
+    elif isinstance(exc, PermissionError):
+        key = "history.cli.denied"
+    else:
+        key = "history.cli.unwritable" if writing else "history.cli.unreadable"
+    return words[key].format(path=path, folder=Path(path).parent, why=exc.strerror or exc)
+
+
+def refused(exc: HistoryFileError, words: dict[str, str]) -> str:
+    """What is wrong in a history file, as the page says it (history.file.*)."""
+    params = {k: words.get(f"history.file.wanted.{v}", v) if k == "wanted" else v for k, v in exc.params.items()}
+    why = words.get(f"history.file.{exc.rule}")
+    return words["history.import_refused"].format(why=why.format(**params) if why else str(exc))
+
+
 def fail(text: str) -> int:
     print(f"wolfcall history: {text}", file=sys.stderr)
     return 2
@@ -103,7 +124,10 @@ def act(args: argparse.Namespace, store: HistoryStore, words: dict[str, str], la
         return show(store, words, args.last, args.json, lang)
     if args.action == "export":
         text = dumps(store)
-        Path(args.file).write_text(text, encoding="utf-8")
+        try:
+            Path(args.file).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            return fail(file_error(exc, args.file, words, writing=True))
         print(words["history.exported"].format(n=len(store.games()), path=args.file))
         return 0
     if args.action == "import":
@@ -112,9 +136,10 @@ def act(args: argparse.Namespace, store: HistoryStore, words: dict[str, str], la
                 raw = f.read(10 << 20)
             added, replaced = merge(store, parse(raw, args.file))
         except OSError as exc:
-            return fail(f"{args.file}: {exc.strerror or exc}")
+            return fail(file_error(exc, args.file, words, writing=False))
         except HistoryFileError as exc:
-            return fail(str(exc))
+            why = refused(exc, words)
+            return fail(why if args.file in why else f"{args.file}: {why}")  # where it is wrong names the file
         print(words["history.imported"].format(added=added, replaced=replaced, path=args.file))
         return 0
     if args.action in ("rename", "merge"):

@@ -45,4 +45,26 @@ def test_export_import_rename_merge_delete(data: Path, tmp_path: Path, capsys: p
     assert "1 games added, 4 replaced" in capsys.readouterr().out
     (tmp_path / "bad.json").write_text('{"format": "wolfcall-history", "version": 1}')
     assert main(["history", "import", str(tmp_path / "bad.json")]) == 2
-    assert capsys.readouterr().err.strip().endswith("'games' is missing")
+    assert capsys.readouterr().err.strip().endswith("the key 'games' is missing.")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", ("Den Ordner", "gibt es nicht", "Die Datei", "ist ein Ordner", "wurde nicht importiert")),
+    ("es", ("No existe la carpeta", "No existe el archivo", "es una carpeta", "No se ha importado")),
+    ("en", ("There is no folder", "There is no file", "is a folder", "was not imported")),
+])
+def test_a_file_that_cannot_be_written_or_read_is_refused_in_the_tables_language(
+        data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, words: tuple[str, ...]) -> None:
+    """`history --lang de export /nonexistent/x.json` once crashed ("unexpected error … please report it"); import
+    said the system's English ("No such file or directory"). Each says what is wrong, in the table's words."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"games": []}', encoding="utf-8")
+    tries = [["export", "/nonexistent/x.json"], ["import", "/nonexistent/x.json"], ["import", str(tmp_path)],
+             ["import", str(bad)]]
+    said = []
+    for action in tries:
+        assert main(["history", "--lang", lang, *action]) == 2
+        said.append(capsys.readouterr().err)
+    assert all(err.startswith("wolfcall history: ") and err.count("\n") == 1 for err in said), said
+    assert all(w in " ".join(said) for w in words), said
+    assert not [err for err in said if "unexpected" in err or "No such file" in err or "directory" in err], said
