@@ -130,3 +130,12 @@ def test_the_lovers_story_neither_closes_the_end_nor_keeps_a_secret(lang: str) -
         at = Moment(own=own)
         said = [SCRIPT.variants(lang, "end.story.lovers")[i] for i in lines.fitting("end.story.lovers", at)]
         assert [line for line in said if closing.search(line)] == []
+
+
+@pytest.mark.parametrize(("lang", "opener"), [("es", "Lo que"), ("de", "Die Karte von")])
+def test_stories_told_back_to_back_do_not_open_alike(lang: str, opener: str) -> None:
+    """The stories follow one another after the last card: «Lo que su carta no dice:…» and then «Lo que el reparto
+    no dice:…» is heard as a machine. An opener belongs to one story."""
+    scenes = {scene for scene, entry in SCRIPT.scenes[lang].items() if scene.startswith("end.story.")
+              for v in entry.variants if v.text.startswith(opener)}
+    assert len(scenes) <= 1, scenes
