@@ -139,3 +139,11 @@ def test_stories_told_back_to_back_do_not_open_alike(lang: str, opener: str) -> 
     scenes = {scene for scene, entry in SCRIPT.scenes[lang].items() if scene.startswith("end.story.")
               for v in entry.variants if v.text.startswith(opener)}
     assert len(scenes) <= 1, scenes
+
+
+def test_the_charmed_story_says_nothing_of_the_piper_as_a_man() -> None:
+    """"Der Flötenspieler hat verloren, aber einige hatte er schon": a woman may have held the piper's card."""
+    for won in ("yes", "no"):
+        lines = [v.text for v in SCRIPT.scenes["de"]["end.story.charmed"].variants
+                 if all(won in values for fact, values in v.when if fact == "won")]
+        assert lines and [line for line in lines if re.search(r"\b(er|ihn|sein\w*)\b", line)] == []
