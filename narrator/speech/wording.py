@@ -343,9 +343,9 @@ class Wording:
             return self.fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
         if isinstance(value, Seats):
             named = value.ns if value.most is None or len(value.ns) <= value.most + 1 else value.ns[:value.most]
-            more = [self.fill(self.word("names.more"), {"number": Number(len(value.ns) - len(named))})]
+            more = len(value.ns) - len(named)
             return self._join([self._render("player", "", Seat(s)) for s in named]
-                              + (more if len(named) < len(value.ns) else []))
+                              + ([self.fill(self.word("names.more"), {"number": Number(more)})] if more else []))
         if isinstance(value, Number) or (isinstance(value, int) and not isinstance(value, bool)):
             word = self.number(value if isinstance(value, int) else value.n)
             return word, [Part("text", word)]
