@@ -1,0 +1,52 @@
+"""The German voice's leftovers after the native reads of stop 43 (issue 35, read_de_A3.md, read_de_B3.md): each
+test takes the variants the narrator may pick at that moment (`Lines.fitting`) on the shipped German scripts,
+fills them in as the table hears them, and checks what a native table must or must not hear."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from narrator.speech.lines import Lines, Seat, Seats
+from narrator.speech.moment import Moment
+from narrator.speech.picker import Picker
+from narrator.speech.scenes import catalogue
+from narrator.speech.script import SHIPPED, load
+
+SCRIPT = load(SHIPPED)
+CATALOGUE = catalogue()
+DE = SCRIPT.scenes["de"]
+NAMES = ("Ana", "Ben", "Carla")  # a woman, a man, a player who did not say
+GENDERS = ("f", "m", "")
+
+
+def said(scene: str, moment: Moment, seat: int = 1, **values: object) -> list[str]:
+    """Every line `scene` may say at `moment` of the player in `seat`, as the table hears it."""
+    lines = Lines(SCRIPT, "de", Picker(1), NAMES, GENDERS)
+    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **values}
+    at = lines.moment_of(moment, filled)
+    return [lines.render(SCRIPT.variants("de", scene)[i], filled)[0] for i in lines.fitting(scene, at)]
+
+
+# -- a dead card's call: a new picture each night ------------------------------------------------------------------
+GONE = sorted(s for s, spec in CATALOGUE.items() if "gone" in spec.facts and "later" in spec.nights
+              and s in DE and s.split(".")[1] not in ("little_girl", "white_werewolf"))
+# a picture said too early or too late in the night, when the call may come first or last
+HOUR = re.compile(r"[Mm]orgen|[Dd]ämmer|[Ss]terne verblassen|[Aa]bend|Schatten werden lang|Nacht(wache)? beginnt|"
+                  r"[Mm]itternacht|[Hh]ahn|[Gg]rau")
+
+
+@pytest.mark.parametrize("scene", GONE)
+def test_a_dead_cards_call_paints_a_new_picture_each_night(scene: str) -> None:
+    """Read B, V1: each group said ten pictures twice, with another call («Die ältesten Bäume knarren. Urwolf,
+    öffne die Augen.» / «… Urwolf, wach auf.»), so a table heard the same picture on consecutive nights."""
+    spec = CATALOGUE[scene]
+    for mode in spec.modes:
+        for narrator in spec.narrated:
+            if mode != "one_device" and narrator == "yes":
+                continue
+            lines = said(scene, Moment(mode=mode, narrator=narrator, night="later", pack="many", gone="yes"))
+            pictures = [line.split(". ")[0] for line in lines]
+            assert len(lines) >= 20 and len(set(pictures)) == len(lines), (mode, narrator, sorted(pictures))
+            assert [line for line in lines if len(line) > 80 or HOUR.search(line)] == [], (mode, narrator)
