@@ -50,3 +50,17 @@ def test_a_dead_cards_call_paints_a_new_picture_each_night(scene: str) -> None:
             pictures = [line.split(". ")[0] for line in lines]
             assert len(lines) >= 20 and len(set(pictures)) == len(lines), (mode, narrator, sorted(pictures))
             assert [line for line in lines if len(line) > 80 or HOUR.search(line)] == [], (mode, narrator)
+
+
+# -- the captain: an office a woman holds too ----------------------------------------------------------------------
+# "Anna ist Hauptmann" is said of a woman as of a man; "Anna ist neuer Hauptmann", "Anna, den neuen Hauptmann",
+# "der alte Hauptmann" (of a woman who died) are not
+AGREED = re.compile(r"\b(neue[rnm]?|alte[rnm]?|de[nm]|einen?|seinen)\s+Hauptmann")
+
+
+@pytest.mark.parametrize("scene", ["captain.elected", "captain.named", "captain.successor", "captain.tiebreak"])
+@pytest.mark.parametrize("seat", [1, 2, 3, 4])
+def test_a_captain_is_named_in_words_that_fit_a_woman_a_man_and_a_seat(scene: str, seat: int) -> None:
+    """Read A, 13: «Das Dorf setzt sein Vertrauen in Anna, den neuen Hauptmann.», «Anna ist neuer Hauptmann.»"""
+    lines = said(scene, Moment(), seat)
+    assert len(lines) >= 20 and [line for line in lines if AGREED.search(line)] == []
