@@ -30,7 +30,7 @@ def said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("de", ["Aufruf: wolfcall demo", "Optionen:", "diese Hilfe zeigen und beenden",
-            "die Sprache des Erzählers (Standard: config.yaml)", "(1 bis 20)"]),
+            "die Sprache der Spielleitung (Standard: config.yaml)", "(1 bis 20)"]),
     ("es", ["uso: wolfcall demo", "opciones:", "muestra esta ayuda y sale",
             "el idioma del narrador (por defecto: config.yaml)", "(de 1 a 20)"]),
     ("en", ["usage: wolfcall demo", "options:", "show this help message and exit", "(1 to 20)"]),

@@ -5,14 +5,17 @@ fills them in as the table hears them, and checks what a native table must or mu
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from narrator.speech.lines import Lines, Seat, Seats
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
 from narrator.speech.scenes import catalogue
 from narrator.speech.script import SHIPPED, load
+from narrator.ui.web.strings import strings
 
 SCRIPT = load(SHIPPED)
 CATALOGUE = catalogue()
@@ -64,3 +67,19 @@ def test_a_captain_is_named_in_words_that_fit_a_woman_a_man_and_a_seat(scene: st
     """Read A, 13: «Das Dorf setzt sein Vertrauen in Anna, den neuen Hauptmann.», «Anna ist neuer Hauptmann.»"""
     lines = said(scene, Moment(), seat)
     assert len(lines) >= 20 and [line for line in lines if AGREED.search(line)] == []
+
+
+# -- one name for who runs the game ---------------------------------------------------------------------------------
+OTHER_NAME = re.compile(r"Erzähler|Spielleiter(?!in)")
+CLI = Path(__file__).parents[2] / "narrator" / "cli" / "locale" / "de" / "LC_MESSAGES" / "wolfcall.po"
+
+
+def test_who_runs_the_game_is_die_spielleitung_on_every_german_screen_and_in_the_voice() -> None:
+    """Read A, 27: the voice said "die Spielleitung", the screens "der Erzähler" («Augen zu. Der Erzähler spricht.»,
+    «Wie der Erzähler von dir spricht»), the CLI "Spielleiter" and "des Erzählers": three names for one."""
+    voice = [v.text for scene in DE.values() for v in scene.variants if OTHER_NAME.search(v.text)]
+    screens = {key: text for key, text in strings("de").items() if OTHER_NAME.search(text)}
+    with CLI.open("rb") as f:
+        cli = [str(m.string) for m in read_po(f) if m.id and OTHER_NAME.search(str(m.string))]
+    assert (voice, screens, cli) == ([], {}, [])
+    assert "Spielleitung" in strings("de")["night.waiting"]
