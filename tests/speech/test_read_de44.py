@@ -83,3 +83,35 @@ def test_who_runs_the_game_is_die_spielleitung_on_every_german_screen_and_in_the
         cli = [str(m.string) for m in read_po(f) if m.id and OTHER_NAME.search(str(m.string))]
     assert (voice, screens, cli) == ([], {}, [])
     assert "Spielleitung" in strings("de")["night.waiting"]
+
+
+# -- the guard: his rules once, on the first night; and what pointing does ----------------------------------------
+PROTECTS = re.compile(r"schütz|Schutz|über wen [^.?]*wach|bewach|bewahr|Wache|vor wen stellst du dich|Unheil vom Leib|stell dich .*vor|"
+                      r"vor den du dich|verteidig|unversehrt|Krallen und Zähnen|Angriff", re.I)
+MAY_SELF = re.compile(r"auch (auf )?dich|auch du selbst|du selbst zählst|darfst dich selbst|dich selbst darfst du w", re.I)
+NOT_SELF = re.compile(r"(nicht|nie)( vor| über)? (dich|du) selbst|dich selbst ((darfst|kannst) du )?nicht|außer dir", re.I)
+TWICE = re.compile(r"hintereinander|in Folge|nächste Nacht", re.I)
+GUARD = [("own_devices", "no"), ("round_table", "no"), ("one_device", "no"), ("one_device", "yes")]
+
+
+@pytest.mark.parametrize(("mode", "narrator"), GUARD)
+def test_the_guard_hears_his_rules_on_the_first_night_and_a_short_call_later(mode: str, narrator: str) -> None:
+    """Read B: «Denk daran: nicht zweimal hintereinander denselben» on night 1, and nothing of the rules in most
+    lines; the classic guard (who may protect himself) and the extended one (who may not) heard the same."""
+    first = said("night.guard.wake", Moment(mode=mode, narrator=narrator, night="first", gone="no"))
+    self_rule = MAY_SELF if narrator == "yes" else NOT_SELF
+    assert len(first) >= 8 and [t for t in first if not (self_rule.search(t) and TWICE.search(t))] == []
+    later = said("night.guard.wake", Moment(mode=mode, narrator=narrator, night="later", gone="no"))
+    assert len(later) >= 20 and [t for t in later if self_rule.search(t) and TWICE.search(t)] == []
+    if narrator == "no":  # the extended guard may not protect himself: no line says he may
+        assert [t for t in first + later if MAY_SELF.search(t)] == []
+
+
+@pytest.mark.parametrize(("mode", "narrator"), GUARD)
+@pytest.mark.parametrize("night", ["first", "later"])
+def test_the_guard_is_never_told_to_point_or_choose_without_hearing_that_it_protects(mode: str, narrator: str,
+                                                                                      night: str) -> None:
+    """Read A, 10: «…zeig auf einen Spieler. Du darfst auch auf dich selbst zeigen.», «ein stummer Fingerzeig, und
+    die Spielleitung weiß Bescheid», «…wähle einen Spieler und leg es danach zurück»: a point, but what for?"""
+    lines = said("night.guard.wake", Moment(mode=mode, narrator=narrator, night=night, gone="no"))
+    assert lines and [t for t in lines if not PROTECTS.search(t)] == []
