@@ -86,10 +86,13 @@ def test_who_runs_the_game_is_die_spielleitung_on_every_german_screen_and_in_the
 
 
 # -- the guard: his rules once, on the first night; and what pointing does ----------------------------------------
-PROTECTS = re.compile(r"schütz|Schutz|über wen [^.?]*wach|bewach|bewahr|Wache|vor wen stellst du dich|Unheil vom Leib|stell dich .*vor|"
-                      r"vor den du dich|verteidig|unversehrt|Krallen und Zähnen|Angriff", re.I)
-MAY_SELF = re.compile(r"auch (auf )?dich|auch du selbst|du selbst zählst|darfst dich selbst|dich selbst darfst du w", re.I)
-NOT_SELF = re.compile(r"(nicht|nie)( vor| über)? (dich|du) selbst|dich selbst ((darfst|kannst) du )?nicht|außer dir", re.I)
+PROTECTS = re.compile(r"schütz|Schutz|über wen [^.?]*wach|bewach|bewahr|Wache|vor wen stellst du dich|"
+                      r"Unheil vom Leib|stell dich .*vor|vor den du dich|verteidig|unversehrt|Krallen und Zähnen|"
+                      r"Angriff", re.I)
+MAY_SELF = re.compile(r"auch (auf )?dich|auch du selbst|du selbst zählst|darfst dich selbst|"
+                      r"dich selbst darfst du w", re.I)
+NOT_SELF = re.compile(r"(nicht|nie)( vor| über)? (dich|du) selbst|dich selbst ((darfst|kannst) du )?nicht|"
+                      r"außer dir", re.I)
 TWICE = re.compile(r"hintereinander|in Folge|nächste Nacht", re.I)
 GUARD = [("own_devices", "no"), ("round_table", "no"), ("one_device", "no"), ("one_device", "yes")]
 
