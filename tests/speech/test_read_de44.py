@@ -118,3 +118,35 @@ def test_the_guard_is_never_told_to_point_or_choose_without_hearing_that_it_prot
     die Spielleitung weiß Bescheid», «…wähle einen Spieler und leg es danach zurück»: a point, but what for?"""
     lines = said("night.guard.wake", Moment(mode=mode, narrator=narrator, night=night, gone="no"))
     assert lines and [t for t in lines if not PROTECTS.search(t)] == []
+
+
+# -- what a German table says instead -------------------------------------------------------------------------------
+STILTED = {
+    "«wähle darauf» reads as «after that» (read A, 23)": r"in der Mitte; wählt? darauf|wähle darauf",
+    "a clipped participle for a command (read A, 24)": r"das Gerät zu dir, und|, und (zwei|einen|den) [^.?]* gewählt",
+    "«noch einmal schießen» sounds like a second shot (read A, 25)": r"noch einmal (schießen|abdrücken)",
+    "«Vergiften kannst du mit dem Finger» (read A, 26)": r"(Vergiften kannst du|vergiften) mit dem Finger",
+    "«deute auf diesen Spieler» (read A, 26)": r"deute auf diesen",
+    "«Tippt im Browser … ein» with the address between (read A, 26)": r"Tippt im Browser (?!ein:)",
+}
+OTHERS = ("end", "round", "sisters", "brothers", "white_werewolf", "little_girl")  # another helper's, this stop
+
+
+@pytest.mark.parametrize("fault", sorted(STILTED))
+def test_no_german_line_says_it_as_nobody_would(fault: str) -> None:
+    heard = [v.text for scene, spec in DE.items() for v in spec.variants
+             if re.search(STILTED[fault], v.text) and scene.split(".")[0] not in OTHERS
+             and scene.split(".")[1 if scene.startswith("night.") else 0] not in OTHERS]
+    assert heard == []
+
+
+CHOOSE = r"[Ww]ähl|[Tt]ipp|[Vv]erbind|verkuppel|[Ss]tift|[Ss]uch|[Ss]chieß|triffst|[Ww]en\b|[Ww]elche|[Ww]er soll"
+
+
+def test_cupid_is_always_asked_to_choose_two() -> None:
+    """Read A, 11: «Augen auf, Amor. Zwei Pfeile, und zwei Schicksale sind verbunden.» gives him no task."""
+    for mode in ("own_devices", "one_device", "round_table"):
+        lines = said("night.cupid.wake", Moment(mode=mode, narrator="no", night="first"))
+        two = [t for t in lines if re.search(r"[Zz]wei|beiden|[Pp]aar", t)]
+        asked = [t for t in two if re.search(CHOOSE, t)]
+        assert len(lines) >= 8 and asked == lines
