@@ -150,3 +150,10 @@ def test_cupid_is_always_asked_to_choose_two() -> None:
         two = [t for t in lines if re.search(r"[Zz]wei|beiden|[Pp]aar", t)]
         asked = [t for t in two if re.search(CHOOSE, t)]
         assert len(lines) >= 8 and asked == lines
+
+
+@pytest.mark.parametrize("mode", ["one_device", "own_devices"])
+def test_the_first_night_is_not_called_a_new_one(mode: str) -> None:
+    """Read A, 4: «Eine neue Nacht beginnt.» right after the deal, on the game's first night."""
+    lines = said("night.start", Moment(mode=mode, night="first"), night=1)
+    assert len(lines) >= 8 and [t for t in lines if re.search(r"[Nn]eue|[Ww]ieder|[Ww]eitere|[Nn]och eine", t)] == []
