@@ -61,14 +61,17 @@ def test_every_refusal_is_in_the_tables_language(argv: list[str], words: str,
     assert code == 2 and words in text and len(text.strip().splitlines()) == 1, text
 
 
-@pytest.mark.parametrize(("deal", "words"), [
-    ("classic:5", "wolfcall balance: Diese Regeln sind für 6 bis 12 Spieler, nicht für 5."),
-    ("classic:werewolf*4,seer,villager", "wolfcall balance: Die Werwölfe müssen weniger als die Hälfte der Spieler"),
+@pytest.mark.parametrize(("argv", "words"), [
+    (["balance", "classic:5", "--lang", "de"], "wolfcall balance: Diese Regeln sind für 6 bis 12 Spieler, nicht für 5"),
+    (["balance", "classic:werewolf*4,seer,villager", "--lang", "de"],
+     "wolfcall balance: Die Werwölfe müssen weniger als die Hälfte der Spieler"),
+    # German read B (O3): `wolfcall --lang de balance` was refused («ungültige Wahl: 'de'»)
+    (["--lang", "de", "balance", "classic:5"], "wolfcall balance: Diese Regeln sind für 6 bis 12 Spieler"),
 ])
-def test_a_deal_the_rules_refuse_is_refused_in_the_tables_language(deal: str, words: str,
+def test_a_deal_the_rules_refuse_is_refused_in_the_tables_language(argv: list[str], words: str,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """German read B (O2): `balance --lang de classic:5` said «The classic rules are for 6 to 12 players, not 5.»"""
-    code, text = said(["balance", deal, "--lang", "de"], capsys)
+    code, text = said(argv, capsys)
     assert code == 3 and text.startswith(words) and len(text.strip().splitlines()) == 1, text
 
 
