@@ -157,3 +157,12 @@ def test_the_first_night_is_not_called_a_new_one(mode: str) -> None:
     """Read A, 4: «Eine neue Nacht beginnt.» right after the deal, on the game's first night."""
     lines = said("night.start", Moment(mode=mode, night="first"), night=1)
     assert len(lines) >= 8 and [t for t in lines if re.search(r"[Nn]eue|[Ww]ieder|[Ww]eitere|[Nn]och eine", t)] == []
+
+
+@pytest.mark.parametrize("scene", ["dawn.dog.growl", "dawn.dog.calm"])
+def test_the_dog_is_told_of_as_the_night_gone_by(scene: str) -> None:
+    """Read A, 7: «Der Hund liegt zwischen Luis und Spieler dreizehn, und er knurrt.» right after both were said
+    dead: the dog's night is told as past, which holds whether its neighbours live or not."""
+    lines = said(scene, Moment(), players=Seats((1, 2)))
+    now = r"\b(liegt|knurrt|bleibt|schläft|wedelt|döst|gähnt|rührt|ist ein Werwolf|ist alles|ist der Hund)\b"
+    assert len(lines) >= 20 and [t for t in lines if re.search(now, t)] == []
