@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from narrator.speech.lines import Lines, Seat, Seats
+from narrator.speech.lines import Lines, RoleName, Seat, Seats
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
 from narrator.speech.scenes import catalogue
@@ -166,3 +166,15 @@ def test_the_dog_is_told_of_as_the_night_gone_by(scene: str) -> None:
     lines = said(scene, Moment(), players=Seats((1, 2)))
     now = r"\b(liegt|knurrt|bleibt|schläft|wedelt|döst|gähnt|rührt|ist ein Werwolf|ist alles|ist der Hund)\b"
     assert len(lines) >= 20 and [t for t in lines if re.search(now, t)] == []
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_cards_shown_at_the_gallows_do_not_open_alike_in_one_game(seed: int) -> None:
+    """Read A, 20: «Jetzt ist es kein Geheimnis mehr.» on days 2 and 4, «Ob richtig oder falsch, …» on 5 and 6."""
+    lines = Lines(SCRIPT, "de", Picker(seed), NAMES, GENDERS)
+    heard = [lines.say("day.vote.reveal", Moment(revealed="no"), player=Seat(1 + day % 3),
+                       role=RoleName("villager", 2)).text for day in range(8)]
+    opener = re.compile(r"^Jetzt |richtig|Wahrheit")
+    for i, line in enumerate(heard):  # never in the next two cards shown
+        first = opener.search(line)
+        assert not (first and any(first.group() in later for later in heard[i + 1:i + 3])), heard
