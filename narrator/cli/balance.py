@@ -17,6 +17,7 @@ from engine import HouseRules, Refused, Setup, Unknown, ruleset
 from engine.house import defaults
 from engine.setup import setup_from_roles
 from narrator.balance.odds import Estimate, estimate
+from narrator.cli.language import refusal_said
 from narrator.config import load_config
 from narrator.ui.web.strings import strings
 
@@ -95,8 +96,8 @@ def run(args: argparse.Namespace) -> int:
     except (Malformed, YamlError, Unknown) as exc:
         print(f"wolfcall balance: {exc}", file=sys.stderr)
         return 2
-    except Refused as exc:
-        print(f"wolfcall balance: {exc}", file=sys.stderr)
+    except Refused as exc:  # the rules' reason, in the table's language
+        print(f"wolfcall balance: {refusal_said(exc, lang)}", file=sys.stderr)
         return 3
     found = estimate(setup, house)
     if args.json:

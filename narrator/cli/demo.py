@@ -43,7 +43,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, help=_("how many play: 6 to 12 in the classic rules, 3 to 40 in the "
                                                  "extended ones (default: config.yaml)"))
     p.add_argument("--ruleset", choices=("classic", "extended"), help=_("the rules (default: config.yaml)"))
-    p.add_argument("--mode", choices=tuple(Mode), default=Mode.ONE_DEVICE,
+    p.add_argument("--mode", choices=tuple(m.value for m in Mode), default=Mode.ONE_DEVICE,
                    help=_("how the table plays (extended rules; default: one device)"))
     p.add_argument("--seed", type=seed_number, help=_("deal and play the same game again"))
     p.add_argument("--timeline", type=Path,

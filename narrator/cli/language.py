@@ -8,8 +8,10 @@ import gettext
 import os
 from collections.abc import Iterator, Sequence
 
+from engine import Refused
 from narrator.config import OptionError, load_config
 from narrator.resources import LOCALE
+from narrator.ui.web.refusals import Refusal, refused
 from narrator.ui.web.strings import strings
 
 DOMAIN = "wolfcall"  # the catalog of the command line's words: argparse's own ("usage:", "options:") and ours
@@ -37,6 +39,13 @@ def said(error: OptionError, lang: str) -> str:
         return str(error)
     params = {k: words.get(str(v), v) if k == "rules" else v for k, v in error.params.items()}
     return str(template).format(**params)
+
+
+def refusal_said(exc: Refused, lang: str) -> str:
+    """The rules' reason for refusing a deal or a game, in `lang` (the page's words for it), in English as raised."""
+    if lang == "en":
+        return str(exc)
+    return str(refused(Refusal(exc.rule, str(exc), **exc.params), strings(lang))["text"])
 
 
 def asked_language(argv: Sequence[str]) -> str:

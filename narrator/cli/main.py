@@ -65,7 +65,12 @@ def _game(name: str) -> Callable[[argparse.Namespace], int]:
 
             print(f"wolfcall {name}: {said(exc, table_language(args))}", file=sys.stderr)
             return 2
-        except (ScriptError, YamlError, JournalError, ReplayMismatch, Refused, NameProblem) as exc:
+        except Refused as exc:  # the rules' reason, said to the table in its language
+            from narrator.cli.language import refusal_said, table_language
+
+            print(f"wolfcall {name}: {refusal_said(exc, table_language(args))}", file=sys.stderr)
+            return 2
+        except (ScriptError, YamlError, JournalError, ReplayMismatch, NameProblem) as exc:
             print(f"wolfcall {name}: {exc}", file=sys.stderr)
             return 2
 
@@ -82,6 +87,9 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     """The command line, in the words of the language `speak` chose (narrator/cli/language.py)."""
     p = _Parser(prog="wolfcall", description=_("A game master that speaks, for Werewolf."))
+    # before the command as after it (`wolfcall --lang de balance …`); a command's own --lang is the same
+    p.add_argument("--lang", dest="table_lang", choices=("en", "de", "es"),
+                   help=_("the table's language, for any command (default: config.yaml)"))
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = sub.add_parser("simulate", help=_("play a game headless from a scenario file and print JSON"))
     sim.add_argument("scenario", help=_("the scenario YAML file"))
@@ -151,6 +159,8 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"wolfcall: {exc}", file=sys.stderr)
         return 2
     args = commands.parse_args(argv)
+    if getattr(args, "lang", None) is None and args.table_lang is not None:
+        args.lang = args.table_lang
     try:
         return int(args.run(args))
     except KeyboardInterrupt:

@@ -30,7 +30,7 @@ def said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("de", ["Aufruf: wolfcall demo", "Optionen:", "diese Hilfe zeigen und beenden",
-            "die Sprache des Erzählers (Standard: config.yaml)", "(1 bis 20)"]),
+            "die Sprache der Spielleitung (Standard: config.yaml)", "(1 bis 20)"]),
     ("es", ["uso: wolfcall demo", "opciones:", "muestra esta ayuda y sale",
             "el idioma del narrador (por defecto: config.yaml)", "(de 1 a 20)"]),
     ("en", ["usage: wolfcall demo", "options:", "show this help message and exit", "(1 to 20)"]),
@@ -44,7 +44,11 @@ def test_the_help_is_in_the_tables_language(lang: str, words: list[str], capsys:
 @pytest.mark.parametrize(("argv", "words"), [
     (["demo", "--bogus", "--lang", "de"], "wolfcall: unbekannte Argumente: --bogus (siehe wolfcall --help)"),
     (["demo", "--lang", "es", "--players", "x"], "argumento --players: valor de int no válido: 'x'"),
-    (["demo", "--players", "2", "--lang", "de"], "die klassischen Regeln sind für 6 bis 12 Spieler, nicht für 2"),
+    # German read B (O5): a whole sentence after the colon starts with a capital
+    (["demo", "--players", "2", "--lang", "de"],
+     "--players: Die klassischen Regeln sind für 6 bis 12 Spieler, nicht für 2"),
+    # German read B (O3): the ways to play as they are typed, not as Python writes an enum («<Mode.ONE_DEVICE: …>»)
+    (["demo", "--mode", "reihum", "--lang", "de"], "(möglich sind 'one_device', 'round_table', 'own_devices')"),
     (["demo", "--ruleset", "classic", "--players", "5", "--lang", "es"],
      "las reglas clásicas son para partidas de 6 a 12 jugadores, no de 5"),
     (["balance", "chess:9", "--lang", "es"], "'chess:9' no es un archivo de escenario ni un reparto como classic:9"),
@@ -55,6 +59,20 @@ def test_every_refusal_is_in_the_tables_language(argv: list[str], words: str,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     code, text = said(argv, capsys)
     assert code == 2 and words in text and len(text.strip().splitlines()) == 1, text
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["balance", "classic:5", "--lang", "de"], "wolfcall balance: Diese Regeln sind für 6 bis 12 Spieler, nicht für 5"),
+    (["balance", "classic:werewolf*4,seer,villager", "--lang", "de"],
+     "wolfcall balance: Die Werwölfe müssen weniger als die Hälfte der Spieler"),
+    # German read B (O3): `wolfcall --lang de balance` was refused («ungültige Wahl: 'de'»)
+    (["--lang", "de", "balance", "classic:5"], "wolfcall balance: Diese Regeln sind für 6 bis 12 Spieler"),
+])
+def test_a_deal_the_rules_refuse_is_refused_in_the_tables_language(argv: list[str], words: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """German read B (O2): `balance --lang de classic:5` said «The classic rules are for 6 to 12 players, not 5.»"""
+    code, text = said(argv, capsys)
+    assert code == 3 and text.startswith(words) and len(text.strip().splitlines()) == 1, text
 
 
 def test_the_language_is_as_it_was_after_a_command(capsys: pytest.CaptureFixture[str],

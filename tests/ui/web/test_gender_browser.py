@@ -56,7 +56,7 @@ def test_a_phone_that_joins_says_how_it_is_spoken_of(page: Any, browser: Any, tm
         phone = browser.new_context().new_page()
         phone.goto(f"http://127.0.0.1:{port}/")
         phone.wait_for_selector("#join-gender")
-        assert phone.inner_text("label[for=join-gender]") == "Wie der Erzähler von dir spricht"
+        assert phone.inner_text("label[for=join-gender]") == "Wie die Spielleitung von dir spricht"
         phone.fill("#join-code", code)
         phone.fill("#join-name", "Anna")
         phone.select_option("#join-gender", "f")
