@@ -61,3 +61,39 @@ def test_no_line_that_agrees_with_a_person_is_chosen_for_a_seat_word(lang: str) 
         assert at.gender == "unsaid"
         chosen = [entry.variants[i].text for i in best_fitting(entry.variants, at, lang)]
         assert [t for t in chosen if agrees(t, lang)] == [], scene
+
+
+# -- the sisters and brothers once the table saw one of them die: no plural, no "between you" ---------------------
+# spoken to as more than one: a plural vocative or command, or "each other"
+PLURAL = {"en": r"(^|[.!?] )(Sisters|Brothers),|, (sisters|brothers)[.!]|\beach other\b|\bconfer\b",
+          "de": r"(^|[.!?] )(Schwestern|Brüder),|, (Schwestern|Brüder)[.!]|(^|[.!?] )(Öffnet|Schließt|Macht|Beratet|"
+                r"Seht|Schlagt|Wacht)\b|einander",
+          "es": r"(^|[.!?] )(Hermanas|Hermanos),|, (hermanas|hermanos)[.!]|\b([Aa]brid|[Cc]errad|[Mm]iraos|"
+                r"[Cc]onsultaos|[Rr]econoceos|[Vv]olved|[Dd]ormid)\b|entre vosotr"}
+ADDRESS = {"sisters": {"en": "sister,", "de": "schwester,", "es": "hermana,"},
+           "brothers": {"en": "brother,", "de": "bruder,", "es": "hermano,"}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("group", ["sisters", "brothers"])
+@pytest.mark.parametrize("part", ["wake", "sleep"])
+def test_the_last_of_a_group_is_spoken_to_alone(lang: str, group: str, part: str) -> None:
+    # «Hermanas, abrid los ojos. Repasad con la mirada…» after one sister was shown dead
+    lines = said(lang, f"night.{group}.{part}", Moment(night="later", left="one"))
+    assert len(lines) >= 20
+    assert [line for line in lines if re.search(PLURAL[lang], line)] == []
+    assert sum(ADDRESS[group][lang] in line.lower() for line in lines) >= 15
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("group", ["sisters", "brothers"])
+@pytest.mark.parametrize("part", ["wake", "sleep"])
+def test_a_group_the_table_saw_die_is_called_for_the_rhythm_with_20_distinct_images(lang: str, group: str,
+                                                                                   part: str) -> None:
+    # as any card already shown dead (gone): the call, with no task, after an image; never the same image twice
+    lines = said(lang, f"night.{group}.{part}", Moment(night="later", left="none"))
+    assert len(lines) >= 20
+    assert [line for line in lines if re.search(r"\b(each other|einander|beratet|consultaos|miraos|plan|Rat|consejo de)"
+                                                r"\b", line.split(". ")[-1])] == []
+    images = [line.split(". ")[0] for line in lines]
+    assert len(set(images)) == len(images) == len(lines)
