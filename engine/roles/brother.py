@@ -14,7 +14,7 @@ class Brother(Role):
     recommended = at_players(extended=(20,))
     copies = 3
     min_players = 10
-    night = (NightCall("brothers", 45, odd_nights, asked=False),)
+    night = (NightCall("brothers", 45, odd_nights, asked=False, facts="left"),)
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         return {"brothers": state.seats_of(self.id)} if state.role_of(seat) == self.id else {}

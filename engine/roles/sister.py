@@ -14,7 +14,7 @@ class Sister(Role):
     recommended = at_players(extended=(15,))
     copies = 2
     min_players = 8
-    night = (NightCall("sisters", 40, odd_nights, asked=False),)
+    night = (NightCall("sisters", 40, odd_nights, asked=False, facts="left"),)
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         return {"sisters": state.seats_of(self.id)} if state.role_of(seat) == self.id else {}

@@ -29,6 +29,8 @@ from narrator.speech.moment import Moment
 
 # the calls whose lines know whether the table saw a wolf die (the big bad wolf's second victim ends with it)
 SPENT = frozenset(call.step for _, call in CALLS if "spent" in call.facts.split())
+# the calls whose lines know how many of a group the table can know alive (the sisters, the brothers)
+LEFT = frozenset(call.step for _, call in CALLS if "left" in call.facts.split())
 
 
 class Calling(Protocol):
@@ -274,7 +276,17 @@ def call_facts(state: State, step: str, said: Set[int]) -> dict[str, str | None]
     facts = {"gone": gone(state, step, said), **told(state, step)}
     if step in SPENT:
         facts["spent"] = "yes" if fallen(state, said) else "no"
+    if step in LEFT:
+        facts["left"] = left(state, step, said)
     return facts
+
+
+def left(state: State, step: str, said: Set[int]) -> str:
+    """How many of a group (the sisters, the brothers) the table can know alive: all dealt, less those dead whose
+    card was said aloud. "all", "some" (more than one, fewer than all), "one" or "none"."""
+    holders = state.seats_of(next(role.id for role, call in CALLS if call.step == step))
+    alive = len(holders) - sum(1 for s in holders if s not in state.alive and s in said)
+    return "all" if alive == len(holders) else "none" if alive == 0 else "one" if alive == 1 else "some"
 
 
 def fallen(state: State, said: Set[int]) -> set[int]:

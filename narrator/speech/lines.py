@@ -54,6 +54,9 @@ class Lines:
     def gender_of(self, seat: int) -> str:
         return self.words.gender_of(seat)
 
+    def person_of(self, seat: int) -> str:
+        return self.words.person_of(seat)
+
     def player(self, seat: int) -> str:
         return self.words.player(seat)
 
@@ -76,11 +79,12 @@ class Lines:
         return Line(scene, index, self.lang, text, parts)
 
     def moment_of(self, moment: Moment | None, values: Mapping[str, object]) -> Moment:
-        """The moment with what the line's own values tell: its {player}'s gender."""
+        """The moment with what the line's own values tell: its {player}'s gender as the person is known (a seat
+        word's player as `unsaid`: "Spieler vierzehn" is a man's word, not a man, so no line says "er" of them)."""
         moment = moment or Moment()
         player = values.get("player")
         if moment.gender is None and isinstance(player, (Seat, int)) and not isinstance(player, bool):
-            moment = moment.but(gender=self.gender_of(player if isinstance(player, int) else player.n))
+            moment = moment.but(gender=self.person_of(player if isinstance(player, int) else player.n))
         role = values.get("role")
         card = role.role if isinstance(role, RoleName) else role if isinstance(role, str) else None
         if card is not None and moment.gender in PERSON and not self.agreeing(card, moment.gender or ""):

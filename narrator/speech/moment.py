@@ -46,12 +46,15 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # the pied piper's wake and sleep: how many he is to charm, "one" when only one is left (the last, as the screen)
     "charms": ("one", "two"),
     "own": ("yes", "no"),  # end.story.lovers: Cupid chose himself as one of the two ("Cupid's pair" is then wrong)
+    # the sisters' and brothers' wake and sleep: how many of them the table can know alive (those dealt, less those
+    # whose card was said of the dead): "all", "some" (two or more, not all), "one", "none"
+    "left": ("all", "some", "one", "none"),
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
-                         "own"})
+                         "own", "left"})
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -83,6 +86,7 @@ class Moment:
     spent: str | None = None
     charms: str | None = None
     own: str | None = None
+    left: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None

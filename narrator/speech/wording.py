@@ -194,13 +194,19 @@ class Wording:
         self.genders = list(genders)
 
     def gender_of(self, seat: int) -> str:
-        """How a line speaks of this seat's player: "f", "m", or "unsaid" (a named player who did not say)."""
-        said = self.genders[seat - 1] if 0 < seat <= len(self.genders) else ""
-        if said in PERSON:
-            return said
-        if not self._name_of(seat):
+        """The gender a line's words agree with for this seat: "f", "m", or "unsaid" (a named player who did not
+        say); an unnamed seat who did not say agrees with its seat word ("el jugador cuatro", masculine)."""
+        said = self.person_of(seat)
+        if said == "unsaid" and not self._name_of(seat):
             return SEAT_GENDER.get(self.lang, "unsaid")
-        return "unsaid"
+        return said
+
+    def person_of(self, seat: int) -> str:
+        """How the person in this seat is known, for choosing a line: "f" or "m" as they said, else "unsaid". A seat
+        word has the word's gender, not the person's: no line that says "er" of "Spieler vierzehn" is chosen, while
+        the words of a line that is still agree with the seat word ("Spieler vierzehn war der Seher")."""
+        said = self.genders[seat - 1] if 0 < seat <= len(self.genders) else ""
+        return said if said in PERSON else "unsaid"
 
     def word(self, scene: str) -> str:
         """A fixed word (a number, a role name): always its first variant."""
@@ -282,7 +288,7 @@ class Wording:
         return text, parts
 
     def _person(self, value: object) -> str:
-        """The gender a line's words agree with: its {player}'s, when known."""
+        """The gender a line's words agree with: its {player}'s, when known (a seat word's own)."""
         seat = value.n if isinstance(value, Seat) else value if isinstance(value, int) else None
         if seat is None or isinstance(seat, bool):
             return ""

@@ -251,3 +251,16 @@ def test_a_call_whose_card_is_gone_hears_no_reminder_but_lasts_as_long(moments: 
     said = [c.scene for c in captions(loud) if loud.steps[step].t <= c.t < loud.steps[step].end]
     assert "night.reminder" in said, said
     assert quiet.steps == loud.steps
+
+
+@pytest.mark.parametrize(("dead", "said", "left"), [((), (), "all"), ((1,), (1,), "some"), ((1,), (), "all"),
+                                                    ((1, 2), (1, 2), "one"), ((1, 2, 3), (1, 2, 3), "none"),
+                                                    ((1, 2, 3), (1, 3), "one")])
+def test_the_brothers_calls_know_how_many_of_them_the_table_saw_die(dead: tuple[int, ...], said: tuple[int, ...],
+                                                                     left: str) -> None:
+    """Only a card said aloud counts: a brother dead unseen is alive for the table, so nothing is given away."""
+    roles = ["brother", "brother", "brother", "werewolf", "werewolf", *["villager"] * 5]
+    game = Game.new([f"P{i}" for i in range(1, 11)], ruleset="extended", roles=roles, seed=1)
+    state = game.state.but(alive=game.state.alive - set(dead))
+    assert call_facts(state, "brothers", set(said))["left"] == left
+    assert "left" not in call_facts(state, "seer", set(said))
