@@ -1,0 +1,56 @@
+"""What the native read of stop 43 heard and the night44 helper left (issue 35: read_de_B3 W3/V2, read_es_A3, read_de_A3
+17): each test takes the variants the narrator may pick at that moment on the shipped scripts, as the table hears
+them (`said`), and checks what a native table must or must not hear."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from narrator.speech.moment import Moment
+from tests.speech.test_read_stop43 import LANGS, said
+
+MODES = ("one_device", "round_table", "own_devices")
+
+# -- the white werewolf when the table knows of no pack: no pack asleep, none to go back to ------------------------
+PACK = {"de": r"Rudel|von ihnen|eigenen Reihen|alle verschonen|unter vielen|zu den anderen",
+        "es": r"manada|los tuyos|los suyos|perdonarlos|entre los lobos",
+        "en": r"\bpack\b|\bof them\b|them all|among the wolves|your own kind|the wolves"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("part", ["wake", "sleep"])
+def test_the_white_werewolf_alone_hears_of_no_pack(lang: str, mode: str, part: str) -> None:
+    # "Das Rudel schläft und ahnt nichts" / "zurück ins Rudel" when he is the only wolf the table knows of
+    for pack in ("one", "some"):
+        at = Moment(mode=mode, narrator="no", night="later", pack=pack, gone="no")
+        lines = said(lang, f"night.white_werewolf.{part}", at)
+        assert len(lines) >= 20
+        assert [line for line in lines if re.search(PACK[lang], line, re.IGNORECASE)] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", MODES)
+def test_the_white_werewolf_alone_is_still_given_his_task(lang: str, mode: str) -> None:
+    # every wake line says what he may do: another wolf, or nobody
+    nobody = {"de": r"niemand|keine[nr]?\b", "es": r"\bnadie\b|ningún", "en": r"\bnobody\b|spare everyone"}[lang]
+    lines = said(lang, "night.white_werewolf.wake", Moment(mode=mode, narrator="no", night="later", pack="one",
+                                                            gone="no"))
+    assert [line for line in lines if not re.search(nobody, line, re.IGNORECASE)] == []
+
+
+def images(lines: list[str]) -> set[str]:
+    """The picture a rhythm-only call opens with: its first sentence."""
+    return {re.split(r"(?<=[.!?]) ", line)[0] for line in lines}
+
+
+@pytest.mark.parametrize(("role", "night"), [("white_werewolf", "later")])
+@pytest.mark.parametrize("part", ["wake", "sleep"])
+def test_a_gone_calls_german_images_are_twenty(role: str, night: str, part: str) -> None:
+    # ten images written twice: the table hears the same frost every other night
+    for mode in MODES:
+        lines = said("de", f"night.{role}.{part}", Moment(mode=mode, narrator="no", night=night, pack="many",
+                                                         gone="yes"))
+        assert len(images(lines)) >= 20, (mode, sorted(images(lines)))
