@@ -55,3 +55,22 @@ def test_a_gone_calls_german_images_are_twenty(role: str, modes: tuple[str, ...]
                                                          gone="yes"))
         assert len(images(lines)) >= 20, (mode, sorted(images(lines)))
 
+
+
+# -- a sixteen-night game round the table: the laps and the reminders never run out -------------------------------
+LONG = 30  # round.again once a night or more, a reminder a lap: a long game hears more than the recurring 20
+AT_THE_TABLE = Moment(mode="round_table", narrator="no", night="later", pack="many")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_another_lap_is_said_thirty_ways(lang: str) -> None:
+    # "Bitte noch einmal reihum." twice in one 16-night game (read de B3 V2)
+    assert len(set(said(lang, "round.again", AT_THE_TABLE))) >= LONG
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("again", ["no", "yes"])
+@pytest.mark.parametrize("task", ["no", "yes"])
+def test_a_reminder_round_the_table_is_said_thirty_ways(lang: str, again: str, task: str) -> None:
+    # "Jetzt aber zügig wählen." twice in one game
+    assert len(set(said(lang, "night.reminder", AT_THE_TABLE.but(again=again, task=task)))) >= LONG
