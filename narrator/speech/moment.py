@@ -45,6 +45,8 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "spent": ("yes", "no"),  # the big bad wolf's call: a wolf card has been said of the dead (no second victim)
     # the pied piper's wake and sleep: how many he is to charm, "one" when only one is left (the last, as the screen)
     "charms": ("one", "two"),
+    # end.story.charmed: how many players its {players} names ("one": a singular verb, "estaba Ana")
+    "count": ("one", "many"),
     "own": ("yes", "no"),  # end.story.lovers: Cupid chose himself as one of the two ("Cupid's pair" is then wrong)
     # the sisters' and brothers' wake and sleep: how many of them the table can know alive (those dealt, less those
     # whose card was said of the dead): "all", "some" (two or more, not all), "one", "none"
@@ -54,7 +56,7 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
-                         "own", "left"})
+                         "own", "left", "count"})
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -85,6 +87,7 @@ class Moment:
     gone: str | None = None
     spent: str | None = None
     charms: str | None = None
+    count: str | None = None
     own: str | None = None
     left: str | None = None
 

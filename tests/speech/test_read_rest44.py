@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from narrator.speech.lines import Seats
 from narrator.speech.moment import Moment
 from tests.speech.test_read_stop43 import LANGS, said
 
@@ -74,3 +75,37 @@ def test_another_lap_is_said_thirty_ways(lang: str) -> None:
 def test_a_reminder_round_the_table_is_said_thirty_ways(lang: str, again: str, task: str) -> None:
     # "Jetzt aber zügig wählen." twice in one game
     assert len(set(said(lang, "night.reminder", AT_THE_TABLE.but(again=again, task=task)))) >= LONG
+
+
+# -- the end: one charmed player is told in the singular; the German wolves' win says who won ---------------------
+PLURAL_VERB = {"es": r"\b(estaban|eran|bailaban|formaban|oían|vivían|cayeron|llevaban|seguían)\b",
+               "de": r"\b(waren|hatten|standen|tanzten|gingen)\b",
+               "en": r"\b(were|they|them)\b"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("won", ["yes", "no"])
+def test_one_charmed_player_is_told_with_a_singular_verb(lang: str, won: str) -> None:
+    # «Bajo el hechizo del flautista … estaban Ana.» (read es A3)
+    for seat in (1, 3):  # a name, a seat word
+        lines = said(lang, "end.story.charmed", Moment(won=won, count="one"), players=Seats((seat,)))
+        assert len(lines) >= 20
+        assert [line for line in lines if re.search(PLURAL_VERB[lang], line)] == []
+        assert [line for line in lines if re.search(r"\b(de|a) el\b", line)] == []  # «del», «al»
+
+
+WOLVES_WON = {"many": r"(Werwölfe|Wölfe|Rudel)\b.*\b(gewinn|gewonnen|Sieg|gehört|übernehm)|"
+                      r"(Sieg|gehört).*\b(Werwölfe|Wölfe|Rudel)",
+              "some": r"Werwölfe[n]?\b.*\b(gewinn|gewonnen|gehört|übernehm)|(Sieg|gehört).*\bWerwölfe",
+              "one": r"(Werwolf|Wolf)\b.*\b(gewinnt|gewonnen|übernimmt)|(Sieg|gehört).*\b(Werwolf|Wolf)\b"}
+
+
+@pytest.mark.parametrize("scene", ["end.wolves.villagers", "end.wolves.specials"])
+@pytest.mark.parametrize("pack", ["one", "many", "some"])
+def test_the_german_wolves_win_says_the_wolves_won(scene: str, pack: str) -> None:
+    # "Das Dorf hat verloren" / "Die Nacht hat gesiegt": a loss, and nobody's win (read de A3 17)
+    lines = said("de", scene, Moment(pack=pack))
+    assert len(lines) >= 20
+    assert [line for line in lines if not re.search(WOLVES_WON[pack], line)] == []
+    if pack == "one":
+        assert [line for line in lines if re.search(r"Werwölfe|Wölfe|Rudel", line)] == []
