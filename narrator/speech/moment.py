@@ -45,12 +45,12 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "spent": ("yes", "no"),  # the big bad wolf's call: a wolf card has been said of the dead (no second victim)
     # the pied piper's wake and sleep: how many he is to charm, "one" when only one is left (the last, as the screen)
     "charms": ("one", "two"),
-    # end.story.charmed: how many players its {players} names ("one": a singular verb, "estaba Ana")
-    "count": ("one", "many"),
     "own": ("yes", "no"),  # end.story.lovers: Cupid chose himself as one of the two ("Cupid's pair" is then wrong)
     # the sisters' and brothers' wake and sleep: how many of them the table can know alive (those dealt, less those
     # whose card was said of the dead): "all", "some" (two or more, not all), "one", "none"
     "left": ("all", "some", "one", "none"),
+    # end.story.charmed: how many players its {players} names ("one": a singular verb, "estaba Ana")
+    "count": ("one", "many"),
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
