@@ -1,5 +1,5 @@
 """An SQLite file as the project's stores keep one: WAL mode, foreign keys, a writer waits up to 5 s for another;
-and the writes of many threads committed together (GroupCommit)."""
+the writes of many threads committed together (GroupCommit); and reads on connections of their own (Readers)."""
 
 from __future__ import annotations
 
@@ -108,3 +108,48 @@ class GroupCommit:
                 done.set_result(result)
             else:
                 done.set_exception(failed)
+
+
+class Readers:
+    """Reads of an SQLite file in WAL mode, each thread on a connection of its own: a read never waits for the
+    writers' lock, nor for a commit's flush to the disk (WAL lets readers and one writer run at once), and sees
+    every transaction committed before it began. The connections are opened as threads first read, and closed
+    together by `close`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.mine = threading.local()
+        self.lock = threading.Lock()
+        self.opened: list[sqlite3.Connection] = []
+        self.closed = False
+
+    @contextmanager
+    def read(self) -> Iterator[Callable[..., Any]]:
+        """One read transaction (a snapshot for all its statements) on this thread's connection."""
+        db = self._connection()
+        db.execute("BEGIN")
+        try:
+            yield db.execute
+        finally:
+            db.execute("COMMIT")
+
+    def close(self) -> None:
+        with self.lock:
+            self.closed = True
+            for db in self.opened:
+                db.close()
+            self.opened.clear()
+
+    def _connection(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self.mine, "db", None)
+        if db is not None:
+            return db
+        with self.lock:
+            if self.closed:
+                raise sqlite3.ProgrammingError("the store is closed")
+            db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            db.execute("PRAGMA query_only=ON")
+            db.execute("PRAGMA busy_timeout=5000")
+            self.opened.append(db)
+        self.mine.db = db
+        return db

@@ -277,10 +277,10 @@ class Room:
         screen = client.screen({**self.channels.extra(), "voice": channel})
         if screen.get("screen") == "setup":
             screen["room"] = self.room_card()
-        text = json.dumps(screen, sort_keys=True, ensure_ascii=False)
+        text = shape.encoded(screen)
         if force or size is not None or text != client.last:
             client.last = text
-            client.send(shape.padded(screen, shape.room_size(screen, size)))
+            client.send(shape.padded(screen, shape.room_size(screen, size, text), text))
 
     def resend(self) -> None:
         for client in list(self.clients.values()):

@@ -136,6 +136,10 @@ class SqlRooms(ABC):
         across every process of the store; `write`: it writes after it reads (SQLite takes its write lock first,
         so that nothing another process commits in between is missed)."""
 
+    def _read(self) -> AbstractContextManager[Run]:
+        """A transaction that only reads (SQLite reads on each thread's own connection, waiting for no writer)."""
+        return self._tx()
+
     def _write(self, write: Callable[[Run], bool]) -> bool:
         """One fenced write in a transaction of its own (SQLite shares one commit among many: GroupCommit)."""
         with self._tx(write=True) as run:
@@ -174,12 +178,12 @@ class SqlRooms(ABC):
         return self._fenced("UPDATE rooms SET record = ? WHERE code = ? AND fence = ?", (record, code, fence))
 
     def record(self, code: str) -> str | None:
-        with self._tx() as run:
+        with self._read() as run:
             row = run("SELECT record FROM rooms WHERE code = ?", (code,)).fetchone()
         return None if row is None or row[0] is None else str(row[0])
 
     def recorded(self) -> list[str]:
-        with self._tx() as run:
+        with self._read() as run:
             return [str(r[0]) for r in run("SELECT code FROM rooms WHERE record IS NOT NULL ORDER BY code", ())]
 
     def add_line(self, code: str, fence: int, journal: str, n: int, line: str) -> bool:
@@ -187,12 +191,12 @@ class SqlRooms(ABC):
                             "WHERE code = ? AND fence = ?{share}", (code, journal, n, line, code, fence))
 
     def lines(self, code: str, journal: str) -> list[str]:
-        with self._tx() as run:
+        with self._read() as run:
             return [str(r[0]) for r in run("SELECT line FROM journal_lines WHERE room = ? AND journal = ? "
                                             "ORDER BY n", (code, journal))]
 
     def journal_names(self, code: str) -> list[str]:
-        with self._tx() as run:
+        with self._read() as run:
             return [str(r[0]) for r in run("SELECT DISTINCT journal FROM journal_lines WHERE room = ? "
                                            "ORDER BY journal", (code,))]
 
@@ -230,12 +234,12 @@ class SqlRooms(ABC):
             return False
 
     def holder_of(self, code: str, now: float) -> str | None:
-        with self._tx() as run:
+        with self._read() as run:
             row = run("SELECT holder FROM rooms WHERE code = ? AND expires > ? AND holder != ''",
                       (code, now)).fetchone()
         return None if row is None else str(row[0])
 
     def leases(self) -> list[Lease]:
-        with self._tx() as run:
+        with self._read() as run:
             rows = run("SELECT code, holder, expires, fence FROM rooms ORDER BY code", ()).fetchall()
         return [Lease(str(c), str(h), float(e), int(f)) for c, h, e, f in rows]

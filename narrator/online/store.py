@@ -40,14 +40,14 @@ import sqlite3
 import threading
 from abc import abstractmethod
 from collections.abc import Callable, Collection, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from narrator.game.historystore import HISTORY_FILE, HistoryStore, SqliteHistory
 from narrator.online.roomregistry import RoomRegistry, Run, SqlRooms
-from narrator.sqlitefile import GroupCommit, open_sqlite, transaction
+from narrator.sqlitefile import GroupCommit, Readers, open_sqlite, transaction
 
 STORE_FILE = "accounts.sqlite"  # the store without --store, in the data folder
 
@@ -191,11 +191,11 @@ class SqlStore(SqlRooms):
         return max(done, len(MIGRATIONS))
 
     def schema_version(self) -> int:
-        with self._tx() as run:
+        with self._read() as run:
             return int(run("SELECT version FROM schema_version", ()).fetchone()[0])
 
     def _one(self, sql: str, args: Sequence[object]) -> StoredUser | None:
-        with self._tx() as run:
+        with self._read() as run:
             row = run(sql, args).fetchone()
         return None if row is None else StoredUser(int(row[0]), str(row[1]), str(row[2]), str(row[3]))
 
@@ -234,7 +234,7 @@ class SqlStore(SqlRooms):
 
     def live_sessions(self, token_hashes: Collection[str], now: float) -> set[str]:
         wanted, live = sorted(token_hashes), set[str]()
-        with self._tx() as run:
+        with self._read() as run:
             for at in range(0, len(wanted), LOOKUP_CHUNK):
                 chunk = wanted[at:at + LOOKUP_CHUNK]
                 marks = ", ".join("?" * len(chunk))
@@ -253,7 +253,7 @@ class SqlStore(SqlRooms):
         self._change("INSERT INTO tries (key, at) VALUES (?, ?)", (key, at))
 
     def tries_since(self, key: str, since: float) -> int:
-        with self._tx() as run:
+        with self._read() as run:
             return int(run("SELECT count(*) FROM tries WHERE key = ? AND at > ?", (key, since)).fetchone()[0])
 
     def take_try(self, key: str, at: float, since: float, limit: int) -> bool:
@@ -287,6 +287,7 @@ class SqliteStore(SqlStore):
         with self._tx(lock="schema") as run:
             self.migrate(run)
         self._group = GroupCommit(self._db, self._lock)  # every room's journal lines: one flush to the disk
+        self._readers = Readers(self.path)  # every thread's reads: behind no write, no flush
 
     def _write(self, write: Callable[[Run], bool]) -> bool:
         return self._group.write(write)
@@ -298,11 +299,15 @@ class SqliteStore(SqlStore):
         with transaction(self._db, self._lock, "BEGIN IMMEDIATE" if lock is not None or write else "BEGIN") as run:
             yield run
 
+    def _read(self) -> AbstractContextManager[Run]:
+        return self._readers.read()
+
     def open_history(self) -> HistoryStore:
         return SqliteHistory(self.path.with_name(HISTORY_FILE), registry=self.path)
 
     def close(self) -> None:
         self._group.close()
+        self._readers.close()
         with self._lock:
             self._db.close()
 

@@ -3,7 +3,9 @@ only a room's members get its socket and its narrator's clips; another site's pa
 
 from __future__ import annotations
 
+import asyncio
 import io
+import threading
 import wave
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from narrator.config import Config
 from narrator.online.accounts import Accounts
 from narrator.online.rooms import Rooms
-from narrator.online.site import create_online_app
+from narrator.online.site import Outbox, Wakeup, create_online_app
 from narrator.online.speech import room_voice
 from narrator.online.store import SqliteStore
 from narrator.speech.script import SHIPPED, load
@@ -227,3 +229,34 @@ def test_the_front_page_history_is_the_accounts_own(site: tuple[Accounts, Rooms,
     assert theirs["count"] == 2 and [p["name"] for p in theirs["players"]] == ["Ben"]
     assert theirs["players"][0]["games"] == 2 and theirs["players"][0]["wins"] == 1
     assert TestClient(app, base_url=BASE).get("/api/history").status_code == 401
+
+
+def test_a_burst_for_many_pages_wakes_the_loop_once() -> None:
+    """A room moving on sends to each of its pages from its thread: the loop is woken once for all of them (each
+    wake-up a system call), and every page gets its messages in order."""
+    loop = asyncio.new_event_loop()
+    wakes: list[object] = []
+    threadsafe = loop.call_soon_threadsafe
+
+    def counted(callback: Any, *args: Any) -> Any:
+        wakes.append(callback)
+        return threadsafe(callback, *args)
+    loop.call_soon_threadsafe = counted  # type: ignore[method-assign,assignment]
+    try:
+        wakeup = Wakeup(loop)
+        pages = [Outbox(wakeup) for _ in range(10)]
+
+        def room_thread() -> None:
+            for n in range(3):
+                for page in pages:
+                    page.send({"t": "screen", "n": n})
+        sender = threading.Thread(target=room_thread)
+        sender.start()
+        sender.join()
+
+        async def read_all() -> list[list[int]]:
+            return [[(await page.queue.get())["n"] for _ in range(3)] for page in pages]
+        assert loop.run_until_complete(read_all()) == [[0, 1, 2]] * 10
+        assert len(wakes) == 1
+    finally:
+        loop.close()

@@ -7,12 +7,13 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
 from narrator.online.pgstore import open_store
-from narrator.online.roomregistry import Crowded, Lease
+from narrator.online.roomregistry import Crowded, Lease, Run
 from narrator.online.roomregistry import Opener as Opening
 from narrator.online.store import MIGRATIONS, SqliteStore, SqlStore, Store, StoreError, Taken
 from tests.online.conftest import Opener
@@ -296,3 +297,26 @@ def test_an_accounts_other_sessions_end_and_live_ones_are_found_at_once(store: S
     for token in sorted(many)[:700]:
         store.add_session(token, ben, expires=100.0)
     assert store.live_sessions(many, now=50.0) == set(sorted(many)[:700])
+
+
+def test_a_session_check_waits_for_no_commit(tmp_path: Path) -> None:
+    """Every socket message's session check reads the store (signouts.py): a room's journal line being written
+    and flushed (the writers' lock held) must not hold it up."""
+    store = SqliteStore(tmp_path / "rooms.db")
+    user = store.add_user("Ana", "ana", "hash")
+    store.add_session("token", user, expires=100.0)
+    found: Future[int | None] = Future()
+
+    def check() -> None:
+        got = store.session_user("token", now=1.0)
+        found.set_result(None if got is None else got.id)
+
+    def journal_line(run: Run) -> bool:  # runs in the shared transaction, the writers' lock held
+        threading.Thread(target=check).start()
+        assert found.result(timeout=60) == user  # only against a hang: behind the lock it never came
+        return True
+
+    try:
+        assert store._write(journal_line)
+    finally:
+        store.close()

@@ -62,9 +62,10 @@ def wire_size(message: dict[str, Any]) -> int:
     return len(wire_text(message).encode("utf-8"))
 
 
-def padded(message: dict[str, Any], size: int) -> Padded:
-    """`message`, sent at exactly `size` bytes (or its own size, when that is more)."""
-    text = json.dumps(message, ensure_ascii=False)
+def padded(message: dict[str, Any], size: int, text: str | None = None) -> Padded:
+    """`message`, sent at exactly `size` bytes (or its own size, when that is more); `text`: its JSON, when the
+    caller has made it already (a screen's, `encoded`: each screen is made into JSON once)."""
+    text = json.dumps(message, ensure_ascii=False) if text is None else text
     return Padded(message, max(size, len(text.encode("utf-8"))), text)
 
 
@@ -72,18 +73,20 @@ def rounded(size: int, step: int) -> int:
     return -(-size // step) * step
 
 
-def screen_size(screens: Iterable[dict[str, Any]]) -> int:
+def screen_size(screens: Iterable[dict[str, Any]], texts: Iterable[str] | None = None) -> int:
     """The one size for the screens of one moment: the largest, rounded up; at night to a night screen's size,
-    so a step's moments are one size whether an actor's screen is among them or not (its role dead)."""
+    so a step's moments are one size whether an actor's screen is among them or not (its role dead). `texts`:
+    the screens' JSON (`encoded`), when the caller has it."""
     screens = list(screens)
     night = any(s.get("screen") == "night" for s in screens)
-    return rounded(max(wire_size(dict(s)) for s in screens), NIGHT_BYTES if night else SCREEN_STEP)
+    made = [encoded(s) for s in screens] if texts is None else texts
+    return rounded(max(len(t.encode("utf-8")) for t in made), NIGHT_BYTES if night else SCREEN_STEP)
 
 
-def room_size(screen: dict[str, Any], hub_size: int | None) -> int:
+def room_size(screen: dict[str, Any], hub_size: int | None, text: str | None = None) -> int:
     """An online room's screen (the hub's, with the room's own parts: voice, speaking list) at one size for
     every living phone: the hub's size and room for the room's parts, or more when they do not fit."""
-    own = screen_size([screen])
+    own = screen_size([screen], None if text is None else [text])
     return own if hub_size is None else max(own, rounded(hub_size + ROOM_BYTES, SCREEN_STEP))
 
 
@@ -92,7 +95,9 @@ def private(message: dict[str, Any]) -> Padded:
     return padded(message, rounded(wire_size(dict(message)), PRIVATE_BYTES))
 
 
-def _text(screen: dict[str, Any]) -> str:
+def encoded(screen: dict[str, Any]) -> str:
+    """A screen's JSON, made once: what the socket sends (and spaces) and what tells whether it has changed (its
+    keys sorted, so the same screen built in another order is the same text)."""
     return json.dumps(screen, sort_keys=True, ensure_ascii=False)
 
 
@@ -101,23 +106,29 @@ def send_screens(shown: list[tuple[Receiver, dict[str, Any]]], living: Collectio
     """Send each page its screen where it has changed (or `force`). The living players' phones go together:
     when one of them is sent its screen, all of them are, padded to one size. `everyone`: every living
     phone's screen of this moment, when `shown` holds only some of them (a page that has just connected)."""
+    texts: dict[int, str] = {}
+
+    def text(screen: dict[str, Any]) -> str:  # each screen made into JSON once, however often it is looked at
+        made = texts.get(id(screen))
+        if made is None:
+            made = texts[id(screen)] = encoded(screen)
+        return made
     phones = [(c, s) for c, s in shown if c.who == "seat" and c.seat in living]
     for conn, screen in shown:
         if any(conn is c for c, _ in phones):
             continue
-        text = _text(screen)
-        if force or text != conn.last:
-            conn.last = text
+        if force or text(screen) != conn.last:
+            conn.last = text(screen)
             conn.send(screen)
-    if not phones or not (force or any(_text(s) != c.last for c, s in phones)):
+    if not phones or not (force or any(text(s) != c.last for c, s in phones)):
         return
     pool = [(c, s) for c, s in everyone or () if c.who == "seat" and c.seat in living] or phones
-    size = screen_size(s for _, s in pool)
+    size = screen_size([s for _, s in pool], [text(s) for _, s in pool])
     if everyone is None:
         phones = pool  # a change for one living phone is a frame for every living phone
     for conn, screen in phones:
-        conn.last = _text(screen)
-        conn.send(padded(screen, size))
+        conn.last = text(screen)
+        conn.send(padded(screen, size, text(screen)))
 
 
 def show_alone(page: Receiver, screen: dict[str, Any], living: Collection[int],
@@ -125,7 +136,7 @@ def show_alone(page: Receiver, screen: dict[str, Any], living: Collection[int],
     """`screen` to `page` alone, sent even where it has not changed (a page refused for an old question). A
     living phone's goes at the size of every living phone's screen of this moment (`everyone`), and every other
     living phone is sent a dummy of that size: none of them is sent a screen, so none answers it again."""
-    page.last = _text(screen)
+    page.last = encoded(screen)
     if not (page.who == "seat" and page.seat in living):
         page.send(screen)
         return
