@@ -33,3 +33,11 @@ def test_an_exclamation_after_a_full_stop_opens_with_a_capital(scene: str, alone
     """B4 1: «No queda con vida nadie libre del hechizo. ¡el jugador dieciséis gana en solitario!»"""
     lines = said(scene, Moment(alone=alone), 14)
     assert lines and [line for line in lines if re.search(r"[.!?]\s+[¡¿][a-zñáéíóú]", line)] == []
+
+
+# -- 2. the white werewolf's win says why ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seat", [1, 2, 3, 14])
+def test_the_white_werewolfs_win_names_the_card(seat: int) -> None:
+    """B4 2: «Contra todos, y ha ganado: ¡Maite!»: the table heard who won, not why (14 of 23 lines)."""
+    lines = said("end.white_werewolf", Moment(), seat)
+    assert len(lines) >= 8 and [line for line in lines if line.count("lobo blanco") != 1] == []
