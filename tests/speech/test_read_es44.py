@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from narrator.speech.lines import Lines, Seat, Seats
+from narrator.speech.lines import Lines, RoleName, Seat, Seats
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
@@ -41,3 +41,27 @@ def test_the_white_werewolfs_win_names_the_card(seat: int) -> None:
     """B4 2: «Contra todos, y ha ganado: ¡Maite!»: the table heard who won, not why (14 of 23 lines)."""
     lines = said("end.white_werewolf", Moment(), seat)
     assert len(lines) >= 8 and [line for line in lines if line.count("lobo blanco") != 1] == []
+
+
+# -- 3, 4, 16. what a player was, and the card that was dealt -----------------------------------------------------
+# «A Gala le ha tocado una aldeana»: after «tocar» a woman's person form sounds as if she had been dealt a person
+DEALT_A_PERSON = re.compile(r"tocado (una |la )?(aldeana|loba|anciana|cazadora|protectora|tonta del pueblo)\b")
+REVEALS = [("day.vote.reveal", Moment(), "villager", 2), ("village_idiot.pardoned", Moment(), "village_idiot", 1)] + [
+    ("end.reveal", Moment(position=position, revealed=revealed), role, copies)
+    for position in ("first", "middle", "last") for revealed in ("no", "yes")
+    for role, copies in (("villager", 3), ("werewolf", 2), ("elder", 1), ("hunter", 1))]
+
+
+@pytest.mark.parametrize(("scene", "moment", "role", "copies"), REVEALS)
+def test_a_woman_is_not_said_to_have_been_dealt_a_person(scene: str, moment: Moment, role: str, copies: int) -> None:
+    """B4 3: «Ahora lo sabéis: a Gala le ha tocado una aldeana», «A Lucía le ha tocado una loba»; B4 4: «De Juan
+    ya lo sabéis: la bruja.»"""
+    lines = said(scene, moment, 1, role=RoleName(role, copies))
+    assert lines and [line for line in lines if DEALT_A_PERSON.search(line)] == []
+    assert [line for line in lines if re.search(r"\bDe \w+ ya lo sabéis", line)] == []
+
+
+def test_the_hunter_is_one_thing_all_game() -> None:
+    """B4 16: «Elena descubre su carta: el cazador.» by day and «Ahora, Elena: era la cazadora.» at the end."""
+    lines = said("hunter.wake", Moment(revealed="no"), 1)
+    assert lines and [line for line in lines if re.search(r"(tocado|carta:) el cazador", line)] == []
