@@ -12,6 +12,7 @@ from narrator.speech.lines import Lines, RoleName, Seat, Seats
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
+from narrator.ui.web.strings import strings
 
 SCRIPT = load(SHIPPED)
 NAMES = ("Ana", "Bruno", "Álex")  # a woman, a man, a player who did not say; seat 14 has no name
@@ -78,3 +79,45 @@ def test_the_table_cannot_hear_that_the_piper_has_one_left(lang: str, part: str,
     last = said(scene, Moment(mode=mode, night="later", charms="one"), lang=lang)
     usual = said(scene, Moment(mode=mode, night="later", charms="two"), lang=lang)
     assert last and sorted(last) == sorted(usual)
+
+
+# -- 5, 10-13, 15, 17, 18, 20-24: single lines a Madrid table hears wrong --------------------------------------------
+WRONG = [
+    ("night.big_bad_wolf.wake", r"ya no cazas solo|segundo mordisco terminó"),  # B4 10: «you no longer hunt alone»
+    ("night.raven.sleep", r"ya no se borra"),  # B4 11: the mark counts for the next vote only
+    ("night.lovers.wake", r"quién es;"),  # B4 12: «quién es» with no subject
+    ("dawn.quiet", r"[Cc]osa rara"),  # B4 13: after four quiet dawns in a row the table laughs
+    ("night.seer.sleep", r"se desempaña"),  # B4 15: a mirror clearing starts a vision
+    ("end.story.lovers", r"pareja eran|se flechó|olvidó de sí"),  # B4 5
+    ("end.mutual_vote", r"^(Resultado: empate|Empate total)\.$"),  # B4 7: bare after a dramatic double death
+    ("scapegoat.dies", r"más votos que nadie"),  # B4 20
+    ("dawn.raven", r"arrastra"),  # B4 21: the raven drags the votes
+    ("night.reminder", r"aún calientan"),  # B4 22
+    ("day.vote.nobody", r"pierde su sitio"),  # B4 23
+    ("night.witch.wake", r"o ninguno\?"),  # B4 24: «la cura» is feminine
+]
+
+
+@pytest.mark.parametrize(("scene", "wrong"), WRONG)
+def test_a_line_a_madrid_table_hears_wrong_is_gone(scene: str, wrong: str) -> None:
+    assert [line for line in SCRIPT.variants("es", scene) if re.search(wrong, line)] == []
+
+
+@pytest.mark.parametrize(("family", "most"), [(r"^Revancha", 1), (r"propio corazón", 1), (r"roto (nunca )?un plato", 1)])
+def test_a_turn_of_phrase_is_heard_once_an_evening(family: str, most: int) -> None:
+    """B4 17, 18: «Revancha.» opened two rematches in a row; «su propio corazón» twice in Cupid's story; «no haber
+    roto nunca un plato» in three sleep scenes (a one-wolf night heard it twice)."""
+    lines = [v.text for scene in SCRIPT.scenes["es"].values() for v in scene.variants if re.search(family, v.text)]
+    assert len(lines) <= most, lines
+
+
+# -- 27, 29: the screens --------------------------------------------------------------------------------------------
+def test_the_draw_screen_says_what_the_voice_says() -> None:
+    """B4 27: the voice said «La partida acaba en empate», the screen «Nadie gana»."""
+    assert "empate" in strings("es")["end.draw"].casefold()
+    assert sum("empate" in line.casefold() for line in SCRIPT.variants("es", "end.draw")) > 10
+
+
+def test_the_sound_fallback_names_what_it_falls_back_to() -> None:
+    """B4 29: «se probará con el predeterminado del sistema»: the default what?"""
+    assert re.search(r"con el \w+ predeterminado", strings("es")["setup.sound_none"])
