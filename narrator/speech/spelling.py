@@ -9,8 +9,9 @@ import unicodedata
 
 def sentence_case(text: str) -> str:
     """Capitalise a sentence that now starts with a filled-in word ("player four was ..."); an ellipsis goes on
-    with the same sentence ("soplarás y soplarás... y derribarás"), so what follows it keeps its case."""
-    return re.sub(r"(^|(?<!\.\.)[.!?¡¿]\s+|^[¡¿])([a-zà-ÿ])", lambda m: m.group(1) + m.group(2).upper(), text)
+    with the same sentence ("soplarás y soplarás... y derribarás"), so what follows it keeps its case. A Spanish
+    "¡" or "¿" after a full stop opens the next sentence ("Nadie queda. ¡El jugador dieciséis gana!")."""
+    return re.sub(r"(^[¡¿]?|(?<!\.\.)[.!?]\s+[¡¿]?)([a-zà-ÿ])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def _plain(word: str) -> str:

@@ -28,3 +28,9 @@ def test_y_and_o_change_before_the_sound_they_would_blur_with() -> None:
     assert spanish_euphony("Ana y Inés, siete o ocho, Y Hilario, O Óscar") == \
         "Ana e Inés, siete u ocho, E Hilario, U Óscar"
     assert spanish_euphony("Ana y Hierro o Ana; hoy Inés") == "Ana y Hierro o Ana; hoy Inés"
+
+
+def test_an_opening_exclamation_or_question_mark_after_a_full_stop_starts_a_sentence() -> None:
+    assert sentence_case("nadie queda. ¡el jugador dieciséis gana! ¿y ahora? ¡ana!") == \
+        "Nadie queda. ¡El jugador dieciséis gana! ¿Y ahora? ¡Ana!"
+    assert sentence_case("ha ganado: ¡el jugador catorce!") == "Ha ganado: ¡el jugador catorce!"
