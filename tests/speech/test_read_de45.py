@@ -52,3 +52,42 @@ def test_what_she_was_still_agrees_with_her() -> None:
     lines = said("end.reveal", Moment(position="middle", revealed="no"), role=RoleName("werewolf", 2))
     assert [line for line in lines if "Pia war eine Werwölfin" in line]
     assert [line for line in lines if line.startswith("Die Karte von Pia: eine Werwölfin")]
+
+
+# -- the end reveal: "Und" only where it closes, and no name run into a card -----------------------------------------
+def test_no_card_in_the_middle_sounds_like_the_last() -> None:
+    """Read A4, 1: "Und Eva war eine Dorfbewohnerin." came right before "Die letzte Karte gehört Frank". In the middle
+    of the cards, "Und …" only asks ("Und bei Ben? …"), it never closes."""
+    for seat in (1, 2):
+        for revealed in ("yes", "no"):
+            lines = said("end.reveal", Moment(position="middle", revealed=revealed), seat, role=RoleName("seer"))
+            closing = [line for line in lines if line.startswith("Und ") and "?" not in line]
+            assert lines and closing == [], closing
+
+
+def test_a_known_card_is_not_a_known_person() -> None:
+    """Read A4, 3: "Lukas kennt ihr schon: der Leibwächter." says the table knows Lukas, not his card."""
+    for where in ("first", "middle", "last"):
+        lines = said("end.reveal", Moment(position=where, revealed="yes"), 2, role=RoleName("guard"))
+        assert [line for line in lines if line.startswith("Ben kennt ihr")] == [], where
+
+
+PLACED = re.compile(r"\{players?\}\s+\{(card|role)")
+
+
+def test_no_name_runs_into_a_card() -> None:
+    """Read A4, 4: "Umgedreht zeigt die Karte von Kim Amor." A card without an article (Amor) right after a name
+    sounds like a surname; a name is never followed by a card with only a space between."""
+    run = [(scene, v.text) for scene in DE for v in DE[scene].variants if PLACED.search(v.text)]
+    assert run == []
+    lines = said("end.reveal", Moment(position="middle", revealed="no"), 3, role=RoleName("cupid"))
+    assert [line for line in lines if "Kim Amor" in line] == []
+
+
+def test_the_last_words_read_right() -> None:
+    """Read A4, 17-20: "ihr habt den Gefallen getan" (to whom?), "dazu gebracht, den Engel zu verurteilen" (someone
+    else?), "Masken … Bei Kim ist sie längst gefallen" (plural, then singular), "ist keins mehr"."""
+    angel = said("end.angel", Moment(), 1) + said("end.angel", Moment(), 2) + said("end.angel", Moment(), 3)
+    assert [line for line in angel if "habt den Gefallen" in line or "gebracht, den Engel" in line] == []
+    first = said("end.reveal", Moment(position="first", revealed="yes"), 3, role=RoleName("seer"))
+    assert [line for line in first if "ist sie längst" in line or "keins mehr" in line] == []
