@@ -91,3 +91,19 @@ def test_the_last_words_read_right() -> None:
     assert [line for line in angel if "habt den Gefallen" in line or "gebracht, den Engel" in line] == []
     first = said("end.reveal", Moment(position="first", revealed="yes"), 3, role=RoleName("seer"))
     assert [line for line in first if "ist sie längst" in line or "keins mehr" in line] == []
+
+
+# -- the deal's end and the first night: no button read aloud, nothing said twice ---------------------------------
+def test_the_deal_reads_no_button_aloud() -> None:
+    """Read A4, 5: "… tippt auf „Ich leite das Spiel“. Dann beginnt die Nacht." reads a label like a manual."""
+    lines = said("deal.done", Moment(mode="one_device", narrator="yes"))
+    assert len(lines) >= 8 and [line for line in lines if "„" in line or "tippt" in line] == []
+
+
+def test_the_first_night_does_not_repeat_the_deal() -> None:
+    """Read A4, 7 and 8: every deal.done says the cards are dealt, then night.start said "Die Karten sind verteilt";
+    "hört nur noch auf meine Stimme" came on night one and night two alike."""
+    first = said("night.start", Moment(night="first"))
+    later = said("night.start", Moment(night="later"))
+    assert [line for line in first if re.search(r"Karten|verteilt|Stimme", line)] == []
+    assert len([line for line in first + later if "auf meine Stimme" in line]) <= 1
