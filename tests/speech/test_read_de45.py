@@ -107,3 +107,15 @@ def test_the_first_night_does_not_repeat_the_deal() -> None:
     later = said("night.start", Moment(night="later"))
     assert [line for line in first if re.search(r"Karten|verteilt|Stimme", line)] == []
     assert len([line for line in first + later if "auf meine Stimme" in line]) <= 1
+
+
+# -- night: the hunter's shot, and the small wording -----------------------------------------------------------------
+SHOT = re.compile(r"Flinte|Schuss|Kugel|schieß|Abzug|abdrück|leg an|Jäger|Waffe")
+
+
+@pytest.mark.parametrize("seat", [1, 2, 3])
+def test_the_hunters_call_says_it_is_a_shot(seat: int) -> None:
+    """Read A4, 12: "Felix und Greta sind nicht mehr unter uns." then "Felix, nimm jemanden mit oder lass alle leben.
+    Wähle.": with the card unsaid, nothing told the table why Felix may choose."""
+    lines = said("hunter.wake", Moment(revealed="no"), seat, role=RoleName("hunter"))
+    assert len(lines) >= 8 and [line for line in lines if not SHOT.search(line)] == []
