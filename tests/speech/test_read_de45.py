@@ -119,3 +119,16 @@ def test_the_hunters_call_says_it_is_a_shot(seat: int) -> None:
     Wähle.": with the card unsaid, nothing told the table why Felix may choose."""
     lines = said("hunter.wake", Moment(revealed="no"), seat, role=RoleName("hunter"))
     assert len(lines) >= 8 and [line for line in lines if not SHOT.search(line)] == []
+
+
+# what a native table hears as wrong or stiff, wherever it is written (read A4, 10, 13-16, 21-22); the files other
+# helpers own at this stop (the little girl, the white werewolf, the round table) are theirs
+WRONG = ["Die Nacht muss weiter.", "Noch wird gewählt", "denselben geht nicht", "hintereinander denselben:",
+         "Wach auf und zeig auf ihn", "den Mittleren von", "Zwischen wem", "Wen trifft es heute?"]
+OTHERS = ("little_girl", "white_werewolf", "round.")
+
+
+def test_no_stiff_or_wrong_phrase_is_left() -> None:
+    found = [(scene, v.text) for scene in DE if not scene.startswith(OTHERS) for v in DE[scene].variants
+             for phrase in WRONG if phrase in v.text]
+    assert found == []
