@@ -132,3 +132,20 @@ def test_no_stiff_or_wrong_phrase_is_left() -> None:
     found = [(scene, v.text) for scene in DE if not scene.startswith(OTHERS) for v in DE[scene].variants
              for phrase in WRONG if phrase in v.text]
     assert found == []
+
+
+# -- one device: the wake line does not say what night.device.back says right after it -------------------------------
+BACK = re.compile(r"zurück(?!lässt)|wieder hin|leg(t|st)? (es|das Gerät) ab")
+WAKES = sorted(s for s in DE if s.startswith("night.") and s.endswith(".wake") and not s.startswith(
+    ("night.little_girl", "night.white_werewolf")))
+
+
+@pytest.mark.parametrize("scene", WAKES)
+def test_the_wake_leaves_the_device_back_to_its_own_line(scene: str) -> None:
+    """Read A4, 6: "… Heiltrank, Gifttrank oder keiner von beiden? Danach leg es zurück." then "Das Gerät kommt
+    zurück in die Mitte.": on one device the return line always follows the step, so the wake does not say it."""
+    for night in ("first", "later"):
+        for pack in ("one", "many", "some"):
+            lines = said(scene, Moment(mode="one_device", narrator="no", night=night, pack=pack, gone="no"))
+            told = [line for line in lines if BACK.search(line) and "hältst dich zurück" not in line]
+            assert told == [], (night, pack, told)
