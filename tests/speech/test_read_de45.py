@@ -4,6 +4,7 @@ them, and checks what a native table must or must not hear."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -149,3 +150,17 @@ def test_the_wake_leaves_the_device_back_to_its_own_line(scene: str) -> None:
             lines = said(scene, Moment(mode="one_device", narrator="no", night=night, pack=pack, gone="no"))
             told = [line for line in lines if BACK.search(line) and "hältst dich zurück" not in line]
             assert told == [], (night, pack, told)
+
+
+def test_the_nights_first_reminders_do_not_say_the_choice_is_open_close_together() -> None:
+    """Read A4, repetition: three steps of one night reminded "Noch ist die Wahl offen." / "… die Wahl ist noch
+    offen." / "Noch wird gewählt." Lines of one family are two reminders apart at least."""
+    close = []
+    for seed in range(10):
+        lines = Lines(SCRIPT, "de", Picker(seed), NAMES, GENDERS)
+        heard = [lines.say("night.reminder", Moment(mode="one_device", narrator="no", again="no", task="yes")).text
+                 for _ in range(30)]
+        for family in (r"noch offen|Wahl offen", r"steht noch aus"):
+            hits = [i for i, text in enumerate(heard) if re.search(family, text)]
+            close += [(heard[a], heard[b]) for a, b in itertools.pairwise(hits) if b - a <= 2]
+    assert close == []
