@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from engine import Choice, Game, HouseRules, Mode
+from engine import Choice, Game, HouseRules
 from engine.roles import ROLES, specials
 from engine.vote import weight
 
@@ -29,9 +29,12 @@ def random_game(seed: int) -> Game:
     return g
 
 
-EXTENDED_MODES = (Mode.ONE_DEVICE, Mode.OWN_DEVICES)
+# Ways named by their values, not engine.Mode: bench/side.py plays these games with the code before issue 37 too,
+# which has no Mode (a mode was a plain string there, as Mode's values are now).
+EXTENDED_MODES = ("one_device", "own_devices")
+EVERY_MODE = ("one_device", "round_table", "own_devices")
 # from the role registry: the specials that play in both modes (not the judge), and the wolf cards
-EXTENDED_POOL = [r.id for r in specials("extended") if set(EXTENDED_MODES) <= set(r.modes or Mode)]
+EXTENDED_POOL = [r.id for r in specials("extended") if set(EXTENDED_MODES) <= set(r.modes or EVERY_MODE)]
 EXTENDED_WOLVES = ["werewolf", "werewolf", *(r.id for r in specials("extended", wolves=True))]
 
 

@@ -236,9 +236,11 @@ async def _post(base: str, bot: Bot, path: str, body: dict[str, Any]) -> dict[st
 async def _connect(ws_base: str, bot: Bot) -> None:
     from websockets.asyncio.client import connect
 
+    # no keepalive pings of the bots' own: a bot never reconnects, and 500 bots in one process on a loaded machine
+    # missed a pong (1011 'keepalive ping timeout'), leaving a room without its host (a run at load 50, 12-07)
     bot.ws = await connect(f"{ws_base}/r/{bot.room.code}/ws", proxy=None, max_size=2**22,
                            additional_headers={"Cookie": f"wolfcall_session={bot.cookie}"},
-                           local_addr=(bot.address, 0))
+                           local_addr=(bot.address, 0), ping_interval=None)
 
 
 async def _read(bot: Bot) -> None:

@@ -114,42 +114,48 @@ class Readers:
     """Reads of an SQLite file in WAL mode, each thread on a connection of its own: a read never waits for the
     writers' lock, nor for a commit's flush to the disk (WAL lets readers and one writer run at once), and sees
     every transaction committed before it began. The connections are opened as threads first read, and closed
-    together by `close`."""
+    together by `close` — each once the read on it has ended (closing a connection another thread is using
+    crashes the process), so a read after `close` is refused."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.mine = threading.local()
         self.lock = threading.Lock()
-        self.opened: list[sqlite3.Connection] = []
+        self.opened: list[tuple[sqlite3.Connection, threading.Lock]] = []
         self.closed = False
 
     @contextmanager
     def read(self) -> Iterator[Callable[..., Any]]:
         """One read transaction (a snapshot for all its statements) on this thread's connection."""
-        db = self._connection()
-        db.execute("BEGIN")
-        try:
-            yield db.execute
-        finally:
-            db.execute("COMMIT")
+        db, using = self._connection()
+        with using:
+            if self.closed:
+                raise sqlite3.ProgrammingError("the store is closed")
+            db.execute("BEGIN")
+            try:
+                yield db.execute
+            finally:
+                db.execute("COMMIT")
 
     def close(self) -> None:
         with self.lock:
             self.closed = True
-            for db in self.opened:
+            opened, self.opened = self.opened, []
+        for db, using in opened:
+            with using:  # its read, if one is on, ends first
                 db.close()
-            self.opened.clear()
 
-    def _connection(self) -> sqlite3.Connection:
-        db: sqlite3.Connection | None = getattr(self.mine, "db", None)
-        if db is not None:
-            return db
+    def _connection(self) -> tuple[sqlite3.Connection, threading.Lock]:
+        mine: tuple[sqlite3.Connection, threading.Lock] | None = getattr(self.mine, "db", None)
+        if mine is not None:
+            return mine
         with self.lock:
             if self.closed:
                 raise sqlite3.ProgrammingError("the store is closed")
             db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             db.execute("PRAGMA query_only=ON")
             db.execute("PRAGMA busy_timeout=5000")
-            self.opened.append(db)
-        self.mine.db = db
-        return db
+            mine = (db, threading.Lock())
+            self.opened.append(mine)
+        self.mine.db = mine
+        return mine

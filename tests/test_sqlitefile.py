@@ -95,14 +95,17 @@ def test_a_read_waits_for_no_write_and_sees_what_committed(
         with readers.read() as run:
             seen.set_result([int(r[0]) for r in run("SELECT n FROM lines ORDER BY n", ())])
 
+    reader = threading.Thread(target=read)
+
     def write_while_reading(run: Callable[..., Any]) -> int:  # holds the writers' lock until the read is done
-        threading.Thread(target=read).start()
+        reader.start()
         found = seen.result(timeout=60)  # only against a hang: the old reads, behind the lock, never came
         assert found == [1]  # the write in progress is not seen
         return insert(2)(run)
 
     try:
         group.write(write_while_reading)
+        reader.join()
         with readers.read() as run:
             assert [int(r[0]) for r in run("SELECT n FROM lines ORDER BY n", ())] == [1, 2]
     finally:
@@ -124,5 +127,48 @@ def test_readers_close_every_thread_connection(tmp_path: Path) -> None:
     assert len(readers.opened) == 3  # one a thread
     readers.close()
     assert readers.opened == []
+    with pytest.raises(sqlite3.ProgrammingError, match="closed"), readers.read():
+        pass
+
+
+class Noting:
+    """A lock that tells when it was first taken."""
+
+    def __init__(self) -> None:
+        self.lock, self.taken = threading.Lock(), threading.Event()
+
+    def __enter__(self) -> None:
+        self.lock.acquire()
+        self.taken.set()
+
+    def __exit__(self, *_: object) -> None:
+        self.lock.release()
+
+
+def test_close_waits_for_a_read_in_progress(tmp_path: Path) -> None:
+    """A store closed while a handler thread reads (a server stopping): the connection is closed once that read
+    has ended, never under it (which crashed the process: a segmentation fault in a loaded suite run)."""
+    path = tmp_path / "store.db"
+    open_sqlite(path).close()
+    readers = Readers(path)
+    inside, closing = threading.Event(), threading.Event()
+    rows_read: list[int] = []
+
+    def read() -> None:
+        with readers.read() as run:
+            inside.set()
+            closing.wait()
+            rows_read.append(int(run("SELECT 1", ()).fetchone()[0]))
+    reader = threading.Thread(target=read)
+    reader.start()
+    inside.wait()
+    readers.lock = began = Noting()  # type: ignore[assignment]
+    closer = threading.Thread(target=readers.close)
+    closer.start()
+    began.taken.wait()  # close has begun (it holds the list of connections): the read goes on under it
+    closing.set()
+    reader.join()
+    closer.join()
+    assert rows_read == [1]
     with pytest.raises(sqlite3.ProgrammingError, match="closed"), readers.read():
         pass

@@ -99,13 +99,15 @@ class PiedPiper(Role):
     id = "pied_piper"
     picture = "pan-flute"
     scenes = (Spoken("end.all_charmed", "player", rare=True, facts="alone"),
-              Spoken("end.story.charmed", "players", rare=True, facts="won"))
+              Spoken("end.story.charmed", "players", rare=True, facts="won count"))
 
     def story(self, state: State) -> list[Said]:
         """Everyone he charmed, the dead too."""
         spell = state.memory(PiperMemory).charmed
         won = "yes" if state.winner == "pied_piper" else "no"
-        return [Said("end.story.charmed", players=tuple(sorted(spell)), facts=(("won", won),))] if spell else []
+        count = "one" if len(spell) == 1 else "many"  # one name is said with a singular verb
+        return [Said("end.story.charmed", players=tuple(sorted(spell)), facts=(("won", won), ("count", count)))] \
+            if spell else []
     recommended = at_players(extended=(30,))
     side = "solo"
     min_players = 8

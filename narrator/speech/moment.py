@@ -49,12 +49,14 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # the sisters' and brothers' wake and sleep: how many of them the table can know alive (those dealt, less those
     # whose card was said of the dead): "all", "some" (two or more, not all), "one", "none"
     "left": ("all", "some", "one", "none"),
+    # end.story.charmed: how many players its {players} names ("one": a singular verb, "estaba Ana")
+    "count": ("one", "many"),
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
-                         "own", "left"})
+                         "own", "left", "count"})
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -85,6 +87,7 @@ class Moment:
     gone: str | None = None
     spent: str | None = None
     charms: str | None = None
+    count: str | None = None
     own: str | None = None
     left: str | None = None
 

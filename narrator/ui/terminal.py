@@ -316,7 +316,8 @@ class TerminalInput:
     def _show_card(self, state: State, seat: int) -> None:
         seen = view(state, seat)
         card = seen["cards"][str(seat)]
-        helped = f" – {self.T['help.' + card]}" if "help." + card in self.T else ""
+        said = self.T.get(f"help.{card}.{state.mode}", self.T.get(f"help.{card}", ""))  # as Screens.help
+        helped = f" – {said}" if said else ""
         self._print(f"  {self.T['deal.card']}: {self.T['role.' + card]}{helped}")
         partners = [self._name(state, s) for s in seen["pack"] if s != seat]
         if partners:

@@ -84,6 +84,11 @@ class Screens:
     def role(self, card: str) -> str:
         return self.words.get(f"role.{card}", card)
 
+    def help(self, card: str, mode: str) -> str:
+        """A card's help as its holder reads it at the deal: the way of playing's own (the little girl peeks with her
+        eyes on one device, holds a button on her phone), else the card's."""
+        return self.words.get(f"help.{card}.{mode}", self.words.get(f"help.{card}", ""))
+
     def card(self, card: str) -> dict[str, Any]:
         """A card as the page shows it: its word and its picture (public screens only)."""
         return {"role": self.role(card), "icon": icon(card)}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from engine import Choice, Game, State
 from engine.house import parse_house
 from narrator.game.inputs import Question
@@ -227,3 +229,19 @@ def test_the_night_log_says_the_wolf_dogs_side_as_a_side() -> None:
                     ("de", "village"): "Ana entschied sich mit der Karte des Grenzgängers für das Dorf",
                     ("es", "wolves"): "Ana, con la carta de perro lobo, se puso del lado de los lobos",
                     ("es", "village"): "Ana, con la carta de perro lobo, se puso del lado de la aldea"}
+
+
+# -- the little girl on one device: no step, so her card tells her what she does ------------------------------------
+PEEK_WITH_EYES = {"de": "blinzeln", "es": "entreabrir los ojos", "en": "open your eyes"}
+HOLD = {"de": "gedrückt", "es": "mantén pulsado", "en": "hold the button"}
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "en"])
+def test_the_little_girls_card_says_what_she_does_in_each_way_to_play(lang: str) -> None:
+    # one device: dealt, never called, and never told that she peeks with her own eyes (read es A3, issue 35)
+    screens = Screens(lang, str)
+    one, round_table, own = (screens.help("little_girl", mode) for mode in ("one_device", "round_table", "own_devices"))
+    assert PEEK_WITH_EYES[lang] in one and HOLD[lang] not in one
+    assert HOLD[lang] in own and PEEK_WITH_EYES[lang] not in own
+    assert PEEK_WITH_EYES[lang] not in round_table and HOLD[lang] not in round_table  # nobody closes their eyes
+    assert screens.help("seer", "one_device") == screens.words["help.seer"]  # a card with one way keeps it

@@ -180,8 +180,8 @@ class Way(ABC):
         """A seat's card as its holder sees it (its pack mates, for a wolf), as a secret for one screen."""
         seen = view(state, seat)
         card = seen["cards"][str(seat)]
-        words = self.stage.screens().words
+        screens = self.stage.screens()
         pack = [self.stage.name(s) for s in seen["pack"] if s != seat]
         return shape.private({"t": "private", "kind": "card", "name": self.stage.name(seat),
-                              "role": words.get(f"role.{card}", card), "help": words.get(f"help.{card}", ""),
+                              "role": screens.role(card), "help": screens.help(card, state.mode),
                               "picture": inline_picture(card), "pack": pack})
