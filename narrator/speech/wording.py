@@ -15,6 +15,8 @@ The placeholder grammar (what the lines may write, and what it says):
 - `{card}`: the same card, in lines built to need no agreement ("La carta de Yolanda: {card}"): said of a player
   whose gender is known it takes the same form as `{role}` ("la cazadora"), so a player is one thing all game;
   where the gender is not said, or the card has no form for it, it is the card ("el cazador", "der Urwolf").
+  German `{card:acc}`, `{card:dat}` (and `the_` forms) are the card held or shown, always as printed ("Ana hatte
+  den Jäger auf der Hand"): one holds a card, one *is* "die Jägerin".
 - `{roles}`: the cards in play, "two werewolves, the seer and the witch": a count and the form `plural`,
   a card dealt once with `the`, or with `a` when it is one that may come in copies (a `Cards`' `counted`):
   "a werewolf, the seer and the witch".
@@ -59,6 +61,9 @@ _NOT_A_SPEC = ("a", "nom", "plural", "gender")  # forms a placeholder reaches wi
 _CONTRACTIONS = {"es": ("el", {"a": "al", "de": "del"})}
 # the definite form a deal-aware form takes for a card dealt once ("a" -> "the": "Luis was the seer")
 _DEFINITE = {"a": "the", "acc": "the_acc", "dat": "the_dat"}
+# a German {card} in the accusative or dative is the card a player held, showed or played ("Pia hatte einen Werwolf
+# auf der Hand", "die Karte zeigt den Jäger"): a card is held as printed, only what she was agrees ("eine Werwölfin")
+_HELD = {"de": ("acc", "dat", "the_acc", "the_dat")}
 _LEADING_ARTICLE = re.compile(r"^(?:el|la|los|las|the|der|die|das)\s+")
 
 
@@ -276,7 +281,8 @@ class Wording:
                 parts += literal(chunk)
                 continue
             value = values["role" if field == "card" and "card" not in values else field]
-            if field in ("role", "card") and person in PERSON and self.lang in GENDERS:
+            held = field == "card" and (spec or "") in _HELD.get(self.lang, ())
+            if field in ("role", "card") and person in PERSON and self.lang in GENDERS and not held:
                 # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
                 # her ("der Urwolf" of Ana) stays the card, in every line
                 value = _agreeing(value, person)
