@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import statistics
 import subprocess
@@ -10,6 +11,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -29,12 +31,23 @@ def random_game(seed: int) -> Game:
     return g
 
 
-# Ways named by their values, not engine.Mode: bench/side.py plays these games with the code before issue 37 too,
-# which has no Mode (a mode was a plain string there, as Mode's values are now).
-EXTENDED_MODES = ("one_device", "own_devices")
-EVERY_MODE = ("one_device", "round_table", "own_devices")
+
+
+def _modes() -> Any:
+    """This checkout's engine/modes.py `Mode`, loaded by its path: bench/side.py plays these games with the code
+    before issue 37 too, whose `engine` has no Mode (a mode was a plain string there, Mode's values now)."""
+    path = Path(__file__).resolve().parent.parent / "engine" / "modes.py"
+    spec = importlib.util.spec_from_file_location("bench_modes", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Mode
+
+
+Mode = _modes()
+EXTENDED_MODES = (Mode.ONE_DEVICE, Mode.OWN_DEVICES)
 # from the role registry: the specials that play in both modes (not the judge), and the wolf cards
-EXTENDED_POOL = [r.id for r in specials("extended") if set(EXTENDED_MODES) <= set(r.modes or EVERY_MODE)]
+EXTENDED_POOL = [r.id for r in specials("extended") if set(EXTENDED_MODES) <= set(r.modes or Mode)]
 EXTENDED_WOLVES = ["werewolf", "werewolf", *(r.id for r in specials("extended", wolves=True))]
 
 

@@ -188,6 +188,11 @@ def _agreeing(value: object, person: str) -> object:
     return value
 
 
+def _at(said: Sequence[str], seat: int) -> str:
+    """What was said for `seat` (its name, its gender), or "" for a seat nothing was said for."""
+    return said[seat - 1] if 0 < seat <= len(said) else ""
+
+
 class Wording:
     """How the values of a line are said in one language: a seat's name or its seat word, a card in the form its
     sentence wants, numbers and ordinals, lists of names and cards, agreement with a player's gender, Spanish's
@@ -202,7 +207,7 @@ class Wording:
         """The gender a line's words agree with for this seat: "f", "m", or "unsaid" (a named player who did not
         say); an unnamed seat who did not say agrees with its seat word ("el jugador cuatro", masculine)."""
         said = self.person_of(seat)
-        if said == "unsaid" and not self._name_of(seat):
+        if said == "unsaid" and not _at(self.names, seat):
             return SEAT_GENDER.get(self.lang, "unsaid")
         return said
 
@@ -210,7 +215,7 @@ class Wording:
         """How the person in this seat is known, for choosing a line: "f" or "m" as they said, else "unsaid". A seat
         word has the word's gender, not the person's: no line that says "er" of "Spieler vierzehn" is chosen, while
         the words of a line that is still agree with the seat word ("Spieler vierzehn war der Seher")."""
-        said = self.genders[seat - 1] if 0 < seat <= len(self.genders) else ""
+        said = _at(self.genders, seat)
         return said if said in PERSON else "unsaid"
 
     def word(self, scene: str) -> str:
@@ -225,7 +230,7 @@ class Wording:
         """The player's name when one was given, else the seat word as a label: "player four",
         "Spieler vier", "jugador cuatro" (a line's `{player}` says "el jugador cuatro" in Spanish)."""
         said = self._render("player", "", Seat(seat))[0]
-        return said if self._name_of(seat) else _LEADING_ARTICLE.sub("", said, count=1)
+        return said if _at(self.names, seat) else _LEADING_ARTICLE.sub("", said, count=1)
 
     def players(self, seats: Sequence[int]) -> str:
         return self._render("players", "", Seats(tuple(seats)))[0]
@@ -254,9 +259,6 @@ class Wording:
     def value(self, field: str, spec: str, value: object) -> str:
         """What one placeholder `{field:spec}` says for `value`, on its own."""
         return self._render(field, spec, value)[0]
-
-    def _name_of(self, seat: int) -> str:
-        return self.names[seat - 1] if 0 < seat <= len(self.names) else ""
 
     def _role(self, role: str, form: str, person: str = "") -> str:
         scene = f"roles.{role}"
@@ -349,7 +351,7 @@ class Wording:
             return word, [Part("text", word)]
         if isinstance(value, Seat) or (field == "player" and isinstance(value, int)):
             seat = value if isinstance(value, int) else value.n
-            name = self._name_of(seat)
+            name = _at(self.names, seat)
             if name:
                 return name, [Part("name", name, seat)]
             return self.fill(self.word(self._seat_word(seat)), {"number": Number(seat)})
@@ -417,7 +419,7 @@ class Wording:
 
     def _seat_word(self, seat: int) -> str:
         """ "Spieler vier", or "Spielerin vier" for a seat whose player is spoken of as a woman."""
-        said = self.genders[seat - 1] if 0 < seat <= len(self.genders) else ""
+        said = _at(self.genders, seat)
         return "names.seat_f" if said == "f" and self.script.has(self.lang, "names.seat_f") else "names.seat"
 
     def seat_words(self, seat: int) -> list[str]:
