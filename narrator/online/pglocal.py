@@ -70,6 +70,13 @@ def cluster() -> Iterator[str]:
         for path in (top, sock):
             os.chown(path, entry.pw_uid, entry.pw_gid)
     log = top / "log"
+    stop = _as(owner, [str(programs / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
+    # started before the server, in its own session: a signal to the starter's process group does not end it
+    # before it has done its work, and a starter that dies while the server starts (a crash, a kill) leaves
+    # nothing running (a crash in that window left a server behind, 12-07)
+    watchdog = subprocess.Popen([sys.executable, "-c", WATCHDOG, str(top), "-", *stop], stdin=subprocess.PIPE,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    assert watchdog.stdin is not None
     try:
         subprocess.run(_as(owner, [str(programs / "initdb"), "-D", str(data), "-U", ADMIN, "-A", "trust",
                                    "-E", "UTF8", "--no-locale", "--no-sync"]), check=True, capture_output=True)
@@ -78,18 +85,14 @@ def cluster() -> Iterator[str]:
                                    "-w", "start"]), check=True, capture_output=True)
     except subprocess.CalledProcessError as exc:
         told = (exc.stderr or b"").decode(errors="replace") + (log.read_text(errors="replace") if log.exists() else "")
-        shutil.rmtree(top, ignore_errors=True)
+        watchdog.stdin.close()  # it stops what may have started, and removes the folder
+        watchdog.wait()
         raise RuntimeError(f"PostgreSQL did not start: {told.strip()[-2000:]}") from None
-    stop = _as(owner, [str(programs / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
-    # its own session: a signal to the starter's process group does not end it before it has done its work
-    watchdog = subprocess.Popen([sys.executable, "-c", WATCHDOG, str(top), "-", *stop], stdin=subprocess.PIPE,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         yield f"postgresql://{ADMIN}@/postgres?host={sock}"
     finally:
         subprocess.run(stop, capture_output=True)
         shutil.rmtree(top, ignore_errors=True)
-        assert watchdog.stdin is not None
         watchdog.stdin.close()  # nothing left to do for it: it ends
         watchdog.wait()
 
