@@ -24,9 +24,10 @@ NAMES = ("Ana", "Ben", "Carla")  # a woman, a man, a player who did not say
 GENDERS = ("f", "m", "")
 
 
-def said(scene: str, moment: Moment, seat: int = 1, **values: object) -> list[str]:
-    """Every line `scene` may say at `moment` of the player in `seat`, as the table hears it."""
-    lines = Lines(SCRIPT, "de", Picker(1), NAMES, GENDERS)
+def said(scene: str, moment: Moment, seat: int = 1, names: tuple[str, ...] = NAMES,
+         genders: tuple[str, ...] = GENDERS, **values: object) -> list[str]:
+    """Every line `scene` may say at `moment` of the player in `seat` (of `names`), as the table hears it."""
+    lines = Lines(SCRIPT, "de", Picker(1), names, genders)
     filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **values}
     at = lines.moment_of(moment, filled)
     return [lines.render(SCRIPT.variants("de", scene)[i], filled)[0] for i in lines.fitting(scene, at)]

@@ -9,10 +9,11 @@ import re
 
 import pytest
 
-from narrator.speech.lines import Lines, RoleName, Seat, Seats
+from narrator.speech.lines import Lines, RoleName
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
+from tests.speech.test_read_de44 import said as said_de44
 
 SCRIPT = load(SHIPPED)
 DE = SCRIPT.scenes["de"]
@@ -22,10 +23,7 @@ GENDERS = ("f", "m", "")
 
 def said(scene: str, moment: Moment, seat: int = 1, **values: object) -> list[str]:
     """Every line `scene` may say at `moment` of the player in `seat`, as the table hears it."""
-    lines = Lines(SCRIPT, "de", Picker(1), NAMES, GENDERS)
-    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **values}
-    at = lines.moment_of(moment, filled)
-    return [lines.render(SCRIPT.variants("de", scene)[i], filled)[0] for i in lines.fitting(scene, at)]
+    return said_de44(scene, moment, seat, NAMES, GENDERS, **values)
 
 
 # -- a card is held as printed: "Pia hatte einen Werwolf", never "eine Werwölfin" ----------------------------------
