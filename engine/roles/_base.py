@@ -75,13 +75,16 @@ class Spoken:
     """A line the narrator says for this role beyond its night calls (the scene ids its events name): the
     placeholders every variant must use and those a variant may use (space-separated), and `rare` when
     it is heard once an evening rather than many times (the scripts then need fewer variants); `facts`: the
-    scene's own facts its lines may be chosen by (what its event tells the narrator, `Said.facts`)."""
+    scene's own facts its lines may be chosen by (what its event tells the narrator, `Said.facts`); `tells`: every
+    line of it that may say the card says its {player}'s (the hunter's call, the scapegoat's death), so the table
+    has heard that card and a later line (the end's reveal) need not give it as news."""
 
     id: str
     required: str = ""
     optional: str = ""
     rare: bool = False
     facts: str = ""
+    tells: bool = False
 
 
 class Step:

@@ -46,7 +46,7 @@ class Hunter(Role):
     id = "hunter"
     picture = "winchester-rifle"
     scenes = (
-        Spoken("hunter.wake", "player"),
+        Spoken("hunter.wake", "player", tells=True),  # its card, unless it was just said
         Spoken("hunter.shot", "player"),
         Spoken("hunter.no_shot", optional="player"),
     )

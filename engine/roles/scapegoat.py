@@ -11,7 +11,7 @@ from ._base import Role, Spoken, at_players
 class Scapegoat(Role):
     id = "scapegoat"
     picture = "goat"
-    scenes = (Spoken("scapegoat.dies", "player", rare=True),)
+    scenes = (Spoken("scapegoat.dies", "player", rare=True, tells=True),)
     recommended = at_players(extended=(19,))
     tie_rank = 1
 

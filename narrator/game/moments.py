@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Set
 
 from engine import State
+from engine.roles import ROLES
 from engine.roles._base import WOLF_CARDS
 from narrator.game.nightcalls import fallen
 from narrator.game.tellings import narrated
@@ -15,6 +16,8 @@ from narrator.speech.moment import Moment
 # cards that can bring another player into the pack: the wolf-dog's choice, the wild child's turn, an infection
 JOINERS = frozenset({"wolf_dog", "wild_child", "wolf_father"})
 END = "end."  # the scenes said once the game is over: the winner's line, the cards, the stories
+# the scenes that say their {player}'s card (a role's `Spoken(tells=True)`): once said, the table has heard it
+TELLS = frozenset(line.id for role in ROLES.values() for line in role.scenes if line.tells)
 
 
 def pack(state: State, said: Set[int] = frozenset()) -> str:

@@ -46,7 +46,7 @@ from narrator.game.inputs import (
     ScriptedInput,
     UndoBox,
 )
-from narrator.game.moments import moment
+from narrator.game.moments import TELLS, moment
 from narrator.game.signals import Deaf, Listener, Upcoming
 from narrator.game.tellings import telling
 from narrator.game.timeline import StepTiming
@@ -118,7 +118,7 @@ class Narrator:
         line = self.lines.say(scene, self.moment(values, where, scene).but(**(facts or {})), **values)
         self._speak(line)
         role, player = values.get("role"), values.get("player")
-        if role is not None and isinstance(player, Seat):
+        if (role is not None or scene in TELLS) and isinstance(player, Seat):
             self.revealed.add(player.n)  # its card is said: a later line need not say it again
         return line
 
