@@ -143,3 +143,34 @@ def test_each_line_of_a_gone_call_paints_its_own_picture(lang: str, scene: str) 
     if scene.endswith(".wake"):
         sleep = dict(gone_images.gone_groups(SCRIPT, lang)).get(scene.removesuffix(".wake") + ".sleep", [])
         assert set(pictures) & {gone_images.picture(text) for text in sleep} == set()
+
+
+# -- 6. the rest of read A4 / B4 a German table hears as wrong or stiff --------------------------------------------
+WRONG_DE = [
+    "der öffnet jetzt die Augen",  # B4 C1.1: singular "der", then "euch"
+    "Ihr gefolgt waren",  # B4 C1.2: a leading dative "Ihr" heard as "you"
+    "Für alle, die es nicht wissen",  # B4 C1.3
+    "Rolle, oder bleib, wer du bist",  # B4 C1.4: an imperative inside a statement (the servant)
+    "Tippt es an",  # B4 C1.6: "es" with nothing to point at
+    "Ohne Hast",  # B4 C2.1
+    "Gewissheit für das Dorf",  # B4 C2.3
+    "Die Sterne verstummen",  # B4 C2.5
+    "Das Dorf schläft. Schließt die Augen",  # B4 C2.6
+    "öffne die Augen: Welcher?",  # B4 C2.7
+    "gibt es dafür zwei Stimmen", "wiegt er zwei Stimmen",  # B4 C2.8: "dafür", "er": the letter or the player?
+    "Lasst euch davon nicht abhalten",  # B4 C2.9
+    "nicht das Urteil",  # B4 C2.11
+    "Amors Pfeil hat zwei von euch getroffen. Öffnet",  # B4 C4.1: heard as "everybody, open your eyes"
+    "jagst du nicht mehr allein", "llein jagst du nicht mehr",  # B4 C4.2: heard as "you have company now"
+    "Das Dorf schläft und wartet",  # B4 C4.3: said round the table, where every eye is open
+    "verrät es euch", "Das Handy verrät es",  # B4 C4.4
+    "lässt die Zäune in Ruhe", "Die Pilze ducken sich", "Der Hund am Tor",  # B4 C6
+    "Seitdem jagte {player} mit dem Rudel",  # B4 C6: the game may end before a night
+    "so lange du",  # A4 21: the conjunction is "solange"
+]
+
+
+def test_no_german_line_left_from_the_fourth_read() -> None:
+    found = [(scene, v.text) for scene, entry in SCRIPT.scenes["de"].items() for v in entry.variants
+             for phrase in WRONG_DE if phrase in v.text]
+    assert found == []
