@@ -214,7 +214,8 @@ _ARTICLES = {"de": {"m": ("der", "ein", "den", "einen", "dem", "einem", "einer")
                     "n": ("das", "ein", "dem", "einem")},
              "es": {"m": ("el", "un", "uno"), "f": ("la", "una")}}
 _DOUBLED = {"de": re.compile(r"\b(der|die|das|den|dem|des|ein|eine|einen|einem|einer)\s+"
-                             r"(der|die|das|den|dem|ein|eine|einen|einem|einer)\s+(?!Schwestern|Brüder|beiden|drei)", re.I),
+                             r"(der|die|das|den|dem|ein|eine|einen|einem|einer)\s+(?!Schwestern|Brüder|beiden|drei)",
+                             re.I),
             "es": re.compile(r"\b(el|la|los|las|un|una)\s+(el|la|los|las|un|una|del|al)\b", re.I)}
 _ES_EUPHONY = re.compile(r"\b(y\s+(h?[ií](?![aeiouáéó])|hi[^aeiouáéíóú])|o\s+h?[oó])", re.I)
 
