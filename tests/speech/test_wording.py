@@ -83,7 +83,7 @@ def test_german_roles_take_their_case() -> None:
     assert render("de", "mit {role:dat}", role=RoleName("werewolf", 2)) == "Mit einem Werwolf"
     assert render("de", "{role:the_acc} und {role:the_dat}",
                   role=RoleName("raven")) == "Den Denunzianten und dem Denunzianten"
-    assert render("de", "{role}", role=RoleName("sister")) == "Eine der Schwestern"
+    assert render("de", "{role}", role=RoleName("sister")) == "Eine der beiden Schwesternkarten"
 
 
 def test_english_roles_take_a_or_an() -> None:
@@ -108,14 +108,14 @@ def test_the_cards_in_play_are_counted_in_words(lang: str, expected: str) -> Non
     ("de", "Sie zeigt {role:acc}.", "hunter", 1, "Sie zeigt den Jäger."),
     ("de", "{player} war {role}.", "werewolf", 2, "Luis war ein Werwolf."),
     ("de", "Sie zeigt {role:acc}.", "villager", 4, "Sie zeigt einen Dorfbewohner."),
-    ("de", "{player} war {role}.", "sister", 2, "Luis war eine der Schwestern."),
-    ("de", "{player} spielte {role:acc}.", "brother", 3, "Luis spielte einen der Brüder."),
+    ("de", "{player} hatte {role:acc}.", "sister", 2, "Luis hatte eine der beiden Schwesternkarten."),
+    ("de", "{player} spielte {role:acc}.", "brother", 3, "Luis spielte eine der drei Brüderkarten."),
     ("es", "{player} era {role}.", "seer", 1, "Luis era la vidente."),
     ("es", "{player} tenía la carta de {role}.", "hunter", 1, "Luis tenía la carta del cazador."),
     ("es", "{player} tenía la carta de {role}.", "werewolf", 3, "Luis tenía la carta de un hombre lobo."),
     ("es", "{player} era {role}.", "villager", 2, "Luis era un aldeano."),
-    ("es", "{player} tenía la carta de {role}.", "sister", 2, "Luis tenía la carta de una de las hermanas."),
-    ("es", "{player} tenía la carta de {role}.", "brother", 3, "Luis tenía la carta de uno de los hermanos."),
+    ("es", "{player} tenía {role}.", "sister", 2, "Luis tenía una de las cartas de las hermanas."),
+    ("es", "{player} tenía {role}.", "brother", 3, "Luis tenía una de las cartas de los hermanos."),
     ("en", "{player} was {role}.", "seer", 1, "Luis was the seer."),
     ("en", "{player} was {role}.", "werewolf", 2, "Luis was a werewolf.")])
 def test_a_card_dealt_once_is_the_card_and_a_card_with_copies_one_of_them(
@@ -214,7 +214,8 @@ _ARTICLES = {"de": {"m": ("der", "ein", "den", "einen", "dem", "einem", "einer")
                     "n": ("das", "ein", "dem", "einem")},
              "es": {"m": ("el", "un", "uno"), "f": ("la", "una")}}
 _DOUBLED = {"de": re.compile(r"\b(der|die|das|den|dem|des|ein|eine|einen|einem|einer)\s+"
-                             r"(der|die|das|den|dem|ein|eine|einen|einem|einer)\s+(?!Schwestern|Brüder)", re.I),
+                             r"(der|die|das|den|dem|ein|eine|einen|einem|einer)\s+(?!Schwestern|Brüder|beiden|drei)",
+                             re.I),
             "es": re.compile(r"\b(el|la|los|las|un|una)\s+(el|la|los|las|un|una|del|al)\b", re.I)}
 _ES_EUPHONY = re.compile(r"\b(y\s+(h?[ií](?![aeiouáéó])|hi[^aeiouáéíóú])|o\s+h?[oó])", re.I)
 
@@ -246,13 +247,15 @@ def _said_form(lang: str, role: str, spec: str, copies: int, person: str = "") -
 
 @pytest.mark.parametrize("lang", ["de", "es"])
 def test_every_role_form_agrees_with_its_gender(lang: str) -> None:
-    """The words themselves: "der/ein Jäger", "die/eine Seherin", "el/un cazador", "la/una vidente"."""
+    """The words themselves: "der/ein Jäger", "die/eine Seherin", "el/un cazador", "la/una vidente". A card of a group
+    is named as a card ("eine der drei Brüderkarten": a man may hold a sister's card), and `gender` is the person its
+    own form speaks of ("einer der Brüder", a.m): that form is the one that agrees."""
     cards = [r for r in ROLES if ROLES[r].card]
     wrong = []
     for role in cards:
         gender = SCRIPT.form(lang, f"roles.{role}", "gender") or ""
         for form in ("a", "the", "acc", "the_acc", "dat", "the_dat"):
-            word = SCRIPT.form(lang, f"roles.{role}", form)
+            word = SCRIPT.form(lang, f"roles.{role}", f"{form}.{gender}") or SCRIPT.form(lang, f"roles.{role}", form)
             if word is None or word in ("Amor", "Cupido"):
                 continue
             first = word.split()[0].lower()
