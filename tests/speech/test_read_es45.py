@@ -60,3 +60,16 @@ def test_a_line_a_madrid_table_hears_wrong_is_gone(scene: str, wrong: str) -> No
 def test_the_knights_help_says_when_the_wolf_dies() -> None:
     """B4 28: «…que muere la noche siguiente»: RULES.md says at the following dawn, after that night's steps."""
     assert "muere al acabar la noche siguiente" in strings("es")["help.knight"]
+
+
+def test_every_cause_of_death_on_the_screen_is_said_alike() -> None:
+    """B4 30: «la aldea votó su expulsión» among «murió a manos de los lobos», «murió de pena»… (and without a
+    participle, which would have to agree with the dead player)."""
+    causes = {key: text for key, text in strings("es").items() if key.startswith("cause.")}
+    assert len(causes) >= 6 and {key: text for key, text in causes.items() if not text.startswith("murió ")} == {}
+
+
+# -- A4 7 (the own-phones deal): «Esta vez» presupposes an earlier game ----------------------------------------------
+def test_the_own_phones_deal_does_not_presuppose_an_earlier_game() -> None:
+    """A4 7: «Esta vez el móvil no pasa de mano en mano…» in the evening's first game (deal.own has no game fact)."""
+    assert [line for line in SCRIPT.variants("es", "deal.own") if line.startswith("Esta vez")] == []
