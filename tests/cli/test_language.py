@@ -102,3 +102,10 @@ def test_each_compiled_catalog_is_its_po_file() -> None:
         with po.with_suffix(".mo").open("rb") as f:
             assert entries(read_mo(f)) == written, f"run tools/cli_catalog.py for {po}"
         assert entries(read_mo(io.BytesIO(tool.compiled(po)))) == written
+
+
+def test_the_spanish_help_names_the_positional_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    """read_es_B4 (command line): `history --help --lang es` headed its actions «argumentos:», where a Spanish help
+    says «argumentos posicionales:», as it says «opciones:» for the others."""
+    code, text = said(["history", "--help", "--lang", "es"], capsys)
+    assert code == 0 and "argumentos posicionales:" in text, text
