@@ -139,10 +139,13 @@ class CalledNight:
         step holds the line's time unsaid; a sleep scene with lines of its own for one device (Cupid's, the piper's:
         the device back, then a touch on the shoulder) says it itself."""
         n = self.narrator
+        # the pack's step is said to the pack as its wake line called it ("Dejad el móvil", "Legt das Gerät")
+        many = ROLES[STEP_ROLE[step]].many if step in STEP_ROLE else False
+        hands = {"hands": (n.moment({}, scene="night.device.back").pack or "one") if many else "one"}
         if self.gone:
-            self.hush("night.device.back", {})
+            self.hush("night.device.back", hands)
         elif not self.written_for_mode(f"night.{step}.sleep", {"gone": known} if known else {}):
-            n.utter("night.device.back", {})
+            n.utter("night.device.back", {}, facts=hands)
 
     def hush(self, scene: str, facts: Mapping[str, str]) -> None:
         """Hold, unsaid, the time the line of `scene` would take now (a gone call's reminder): the rhythm stays."""
