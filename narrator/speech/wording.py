@@ -49,6 +49,9 @@ ROLE_FORMS = {
     "de": ("a", "the", "acc", "dat", "the_acc", "the_dat", "plural", "gender"),
     "es": ("a", "the", "plural", "gender"),
 }
+# a form any language's role may have, none must: `{card}` of a player it agrees with nobody for (a gender not
+# said) names the card without an article that would agree ("La carta de Kim: aldeano", not "un aldeano")
+CARD_FORM = "card"
 ORDINAL_FORMS = {"en": ("nom",), "de": ("nom", "dat"), "es": ("nom",)}  # German "dat" is "ersten"
 GENDERS = {"de": ("m", "f", "n"), "es": ("m", "f")}
 PERSON = ("f", "m")  # how a player may be spoken of; anything else is not said
@@ -288,12 +291,25 @@ class Wording:
                 # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
                 # her ("der Urwolf" of Ana) stays the card, in every line
                 value = _agreeing(value, person)
-            said, more = self._render(field, spec or "", value)
+            bare = self._bare(value, person) if field == "card" and not spec else None
+            said, more = (bare, [Part("text", bare)]) if bare else self._render(field, spec or "", value)
             chunk, said, more = self._contract(chunk, said, more)
             chunk = self._euphony(chunk, said)
             text += chunk + said
             parts += literal(chunk) + more
         return text, parts
+
+    def _bare(self, value: object, person: str) -> str | None:
+        """`{card}` of a player the card cannot agree with (a gender not said, "una de las hermanas" of a man): its
+        `card` form where the words give one ("aldeano", "una carta de hermana"); None: the usual form."""
+        role = value.role if isinstance(value, RoleName) else value if isinstance(value, str) else None
+        if role is None:
+            return None
+        scene = f"roles.{role}"
+        if person in PERSON and (self.gender(role) in ("", person)
+                                 or self.script.form(self.lang, scene, f"a.{person}") is not None):
+            return None
+        return self.script.form(self.lang, scene, CARD_FORM)
 
     def _person(self, value: object) -> str:
         """The gender a line's words agree with: its {player}'s, when known (a seat word's own)."""
