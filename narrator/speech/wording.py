@@ -191,6 +191,19 @@ def _agreeing(value: object, person: str) -> object:
     return value
 
 
+def _bare(script: Script, lang: str, value: object, person: str) -> str | None:
+    """`{card}` of a player the card cannot agree with (a gender not said, "una de las hermanas" of a man): its
+    `card` form where the words give one ("aldeano", "una carta de hermana"); None: the usual form."""
+    role = value.role if isinstance(value, RoleName) else value if isinstance(value, str) else None
+    if role is None:
+        return None
+    scene = f"roles.{role}"
+    if person in PERSON and ((script.form(lang, scene, "gender") or "") in ("", person)
+                             or script.form(lang, scene, f"a.{person}") is not None):
+        return None
+    return script.form(lang, scene, CARD_FORM)
+
+
 def _at(said: Sequence[str], seat: int) -> str:
     """What was said for `seat` (its name, its gender), or "" for a seat nothing was said for."""
     return said[seat - 1] if 0 < seat <= len(said) else ""
@@ -291,25 +304,13 @@ class Wording:
                 # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
                 # her ("der Urwolf" of Ana) stays the card, in every line
                 value = _agreeing(value, person)
-            bare = self._bare(value, person) if field == "card" and not spec else None
+            bare = _bare(self.script, self.lang, value, person) if field == "card" and not spec else None
             said, more = (bare, [Part("text", bare)]) if bare else self._render(field, spec or "", value)
             chunk, said, more = self._contract(chunk, said, more)
             chunk = self._euphony(chunk, said)
             text += chunk + said
             parts += literal(chunk) + more
         return text, parts
-
-    def _bare(self, value: object, person: str) -> str | None:
-        """`{card}` of a player the card cannot agree with (a gender not said, "una de las hermanas" of a man): its
-        `card` form where the words give one ("aldeano", "una carta de hermana"); None: the usual form."""
-        role = value.role if isinstance(value, RoleName) else value if isinstance(value, str) else None
-        if role is None:
-            return None
-        scene = f"roles.{role}"
-        if person in PERSON and (self.gender(role) in ("", person)
-                                 or self.script.form(self.lang, scene, f"a.{person}") is not None):
-            return None
-        return self.script.form(self.lang, scene, CARD_FORM)
 
     def _person(self, value: object) -> str:
         """The gender a line's words agree with: its {player}'s, when known (a seat word's own)."""
