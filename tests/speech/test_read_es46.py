@@ -38,7 +38,7 @@ def test_the_second_reminder_of_a_step_does_not_open_as_the_first(lang: str, tas
 
 
 CALM = {"es": r"con calma|sin prisa|tómate|sin agobios|aún hay tiempo|todavía queda",
-        "de": r"keine eile|in ruhe|ruhig|noch ist zeit|zeit genug|\\bgeduld",
+        "de": r"keine eile|in ruhe|ruhig|noch ist zeit|zeit genug|\bgeduld",
         "en": r"no hurry|plenty of time|time enough|all in good time|patience|still a little time"}
 
 
