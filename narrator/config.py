@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from gettext import gettext as _
 import os
 import shutil
 from dataclasses import dataclass, field
+from gettext import gettext as _
 from pathlib import Path
 from typing import Any
 
@@ -247,7 +247,8 @@ def save_keys(path: Path, values: dict[str, str]) -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
         text = (target if target.exists() else CONFIG).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(str(path), None, _("cannot read: %s") % (os_reason(exc) if isinstance(exc, OSError) else exc)) from None
+        reason = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+        raise ConfigError(str(path), None, _("cannot read: %s") % reason) from None
     lines = text.splitlines(keepends=True)
     for key, value in values.items():
         found = False

@@ -8,7 +8,7 @@ import hashlib
 import re
 import string
 from collections.abc import Sequence
-from gettext import gettext as _
+from gettext import gettext
 from pathlib import Path
 
 from engine import __file__ as _engine_file
@@ -213,7 +213,8 @@ def lint_grammar(script: Script, lang: str, scene: Scene, roles: Sequence[str]) 
                       f"(\"{noun[1]}\")"] = None
             own = NIGHT_SAID_WITH.get(lang)
             if field == "night" and own and after.lstrip().casefold().startswith(own[0]):
-                found[f"{{night}} says \"{lines.words.ordinal(1)}\", the word for night with it: write \"{own[1]}\""] = None
+                found[f"{{night}} says \"{lines.words.ordinal(1)}\", the word for night with it: "
+                      f"write \"{own[1]}\""] = None
             problem = _spec_problem(lines, field, spec or "", conversion)
             if problem:
                 found[problem] = None
@@ -431,14 +432,14 @@ class ScriptError(Exception):
         lines = [p.relative() for p in problems[:20]]
         if len(problems) > 20:
             lines.append(f"... and {len(problems) - 20} more")
-        super().__init__(_("the script has problems:") + "\n" + "\n".join(lines))
+        super().__init__(gettext("the script has problems:") + "\n" + "\n".join(lines))
 
 
 def load_checked(user: Path | None = None) -> Script:
     """The shipped scripts with the user's folder laid over them, refused if the lint finds anything."""
     folders = shipped() + ([user] if user else [])
     if user is not None and not user.is_dir():
-        raise ScriptError([Problem(str(user), 1, "-", _("the scripts folder does not exist"))])
+        raise ScriptError([Problem(str(user), 1, "-", gettext("the scripts folder does not exist"))])
     script = load(*folders)
     key = _fingerprint(folders)
     known = _CACHE / key if user is None else None  # the shipped scripts' verdict is kept across runs too

@@ -11,7 +11,8 @@ import pytest
 
 from narrator.cli.main import main
 
-ENGLISH = re.compile(r"\b(is not|cannot|the script|does not exist|No such|required|invalid|unrecognized|the extended)\b")
+ENGLISH = re.compile(r"\b(is not|cannot|the script|does not exist|No such|required|invalid|unrecognized"
+                     r"|the extended)\b")
 
 
 def said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

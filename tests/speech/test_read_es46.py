@@ -73,3 +73,62 @@ def test_a_later_lap_starts_afresh(lang: str, night: str) -> None:
     first = fitting(lang, "round.turn", mode="round_table", night=night, position="first", lap="first",
                     gender="f", revealed="no")
     assert set(first).isdisjoint(texts)
+
+
+def texts(lang: str, scene: str) -> list[str]:
+    return [v.text for v in SCRIPT.scenes[lang][scene].variants]
+
+
+def said(lang: str, template: str, **values: object) -> str:
+    return Lines(SCRIPT, lang, Picker(0), ["Ana", "Bruno"], ["f", "m"]).render(template, values)[0]
+
+
+@pytest.mark.parametrize("night", [13, 18, 21, 38, 40])
+def test_a_late_night_is_said_as_a_madrid_table_says_it(night: int) -> None:
+    """«la vigesimoprimera noche» is bookish: «la noche número veintiuno»; the first twelve stay ordinals."""
+    for scene in ("night.start", "round.start"):
+        for text in (t for t in texts("es", scene) if "{night}" in t):
+            line = said("es", text, night=night)
+            assert "noche número" in line and not re.search(r"decimo|vigesim|trigesim|noche noche", line), line
+    assert said("es", "la {night}", night=12) == "La duodécima noche"
+
+
+# (scene, what a native hears wrong in it): reader B's odd lines and echoes, each gone from the shipped script
+ODD = [("day.debate", r"Fuera silencios"), ("end.reveal", r"^Fuera secretos\. La de \{player\}|en su momento"),
+       ("night.pied_piper.wake", r"toca tu flauta"), ("end.story.charmed", r"bajo la flauta"),
+       ("night.brothers.sleep", r"Lo hablado"), ("round.start", r"para vosotros solos"),
+       ("night.lovers.wake", r"os habla de Cupido"), ("round.turn", r"^Ahora toca \{player\}|, y se acaba"),
+       ("night.wolf_father.sleep", r"vuelve a dormirse\. Vuelve a dormirte"), ("deal.cards", r"^Empez"),
+       ("night.witch.wake", r"pociones (están listas|valen oro)|úsalas"), ("dawn.death", r"de luto"),
+       ("dawn.deaths", r"de luto"), ("night.sisters.wake", r"La última de las hermanas abre los ojos\. Tómate"),
+       ("round.dawn", r"móvil|reun[ií]"), ("game.welcome", r"Empe[cz]emos\.$|Empezamos\.$")]
+
+
+@pytest.mark.parametrize(("scene", "wrong"), ODD)
+def test_reader_bs_odd_lines_are_gone(scene: str, wrong: str) -> None:
+    assert [t for t in texts("es", scene) if re.search(wrong, t)] == []
+
+
+def test_the_witch_is_not_told_both_potions_are_ready() -> None:
+    """Said the night after a potion is spent too: the line cannot know, so it claims neither."""
+    claims = {"en": r"potions are (waiting|ready)", "de": r"der heilende wie der giftige", "es": r"pociones (están listas|valen oro)"}
+    for lang, claim in claims.items():
+        assert [t for t in texts(lang, "night.witch.wake") if re.search(claim, t)] == []
+
+
+def test_the_little_girl_does_not_hear_her_wake_clause_again_at_sleep() -> None:
+    """«Los lobos están al llegar» at wake, and again 15 seconds later at sleep."""
+    clauses = {c.strip().lower() for t in texts("es", "night.little_girl.wake") for c in re.split(r"[.:;,…]", t)}
+    echoed = [t for t in texts("es", "night.little_girl.sleep")
+              if {c.strip().lower() for c in re.split(r"[.:;,…]", t) if len(c.strip()) > 12} & clauses]
+    assert echoed == []
+
+
+def test_the_pack_of_unknown_size_is_told_what_to_do() -> None:
+    """«Que abra los ojos, coja el móvil…» sounded like a stage direction: the instruction is an infinitive or a
+    bare «ojos abiertos», never «que (la manada) abra»."""
+    wolves = SCRIPT.scenes["es"]["night.werewolves.wake"].variants
+    some = [v.text for v in wolves if dict(v.when).get("pack") == frozenset({"some"})]
+    assert len(some) >= 40
+    assert [t for t in some if re.search(r"\bque (la manada )?(abra|coja|elija|marque)\b", t, re.IGNORECASE)] == []
+    assert [t for t in some if not re.search(r"\b(abrir|ojos abiertos|se marca)\b", t, re.IGNORECASE)] == []
