@@ -9,6 +9,10 @@ import pytest
 
 from narrator.game.inputs import VOTE
 from narrator.game.narrator import Narrator
+from narrator.speech.lines import Lines
+from narrator.speech.moment import Moment
+from narrator.speech.picker import Picker
+from narrator.speech.script import SHIPPED, load
 
 from ..narration import DAY1_EXPEL_SEER, NIGHT1, NIGHT2, answers, captions, narrate
 
@@ -159,3 +163,25 @@ def test_a_wake_line_that_left_the_device_in_the_middle_is_not_followed_by_put_i
         packs += len(pack)
         assert [t for t in pack if re.match(r"(Leg|Schieb) ", t)] == [], pack
     assert kept and took and packs  # both kinds of wake line were heard, and the pack put the device back
+
+
+def test_one_device_tells_the_pack_to_put_the_device_back_in_the_plural() -> None:
+    """Read es A5, B1: «Lobos, abrid los ojos… coged el móvil» → «Deja el móvil en el centro.»: the pack's step is
+    told back as the wake called it (the `hands` fact), a single role in the singular."""
+    cards = ["werewolf", "werewolf", "seer", "witch", "villager", "villager"]
+    said = []
+    for seed in (1, 2, 3):  # the lines are picked by the seed: three games hear most of each pool
+        n = narrate(answers(("werewolves:4", 2.0), ("seer:1", 2.0), ("witch:pass", 2.0), (VOTE, 30.0),
+                            ("day_vote:none", 2.0), ("werewolves:3", 2.0), ("seer:2", 2.0), ("witch:pass", 2.0)),
+                    lang="es", seed=seed, roles=cards, ruleset="extended")
+        said += [(c.scene, c.text) for c in captions(n)]
+    lines = Lines(load(SHIPPED), "es", Picker(0))
+    scene = lines.script.scenes["es"]["night.device.back"]
+    pool = {hands: {scene.variants[i].text for i in lines.fitting("night.device.back", Moment(
+        mode="one_device", narrator="no", hands=hands))} for hands in ("one", "many")}
+    wolves = [text for i, (s, text) in enumerate(said) if s == "night.device.back"
+              and said[i + 1][0] == "night.werewolves.sleep"]
+    others = [text for i, (s, text) in enumerate(said) if s == "night.device.back"
+              and said[i + 1][0] != "night.werewolves.sleep"]
+    assert len(wolves) == 6 and all(text in pool["many"] for text in wolves), said
+    assert others and all(text in pool["one"] for text in others), said
