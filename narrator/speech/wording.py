@@ -183,6 +183,15 @@ def agrees(text: str, lang: str) -> bool:
     return "player" in fields and (("role" in fields and lang in GENDERS) or any(selector(f) for f in fields))
 
 
+def held(text: str, lang: str) -> bool:
+    """Whether a variant says its card as held, as printed (German `{card:acc}`: "Bernd hatte die Seherin")."""
+    specs = _HELD.get(lang, ())
+    try:
+        return any(f == "card" and (s or "") in specs for _, f, s, _ in _FORMATTER.parse(text) if f is not None)
+    except ValueError:
+        return False
+
+
 def _agreeing(value: object, person: str) -> object:
     """The card of a line's {role}, said as what its player was (a woman, a man)."""
     if isinstance(value, RoleName):
