@@ -30,7 +30,8 @@ def said(lang: str, scene: str, moment: Moment, seat: int = 1, **values: object)
 # -- the round table's turns: a woman, a man, a name without gender and a seat word --------------------------------
 # words that say the player is a man ("Der Nächste ist Elke", "el siguiente es Ana") or a woman
 # (German pronouns are left out: "ihn" of the screen is no man)
-MAN = {"de": re.compile(r"\b[Dd](?:er|en|em) (?:Nächste|Letzte|Erste|Einzige)\b|\b(?:Nächster|Letzter|Erster)\b(?! [A-Z])"),
+MAN = {"de": re.compile(r"\b[Dd](?:er|en|em) (?:Nächste|Letzte|Erste|Einzige)\b|"
+                        r"\b(?:Nächster|Letzter|Erster)\b(?! [A-Z])"),
        "es": re.compile(r"\b[Ee]l (?:siguiente|último|primero|próximo)\b(?! (?:turno|en|de la))|\b(?:él|listo)\b"),
        "en": re.compile(r"\b(?:he|him|his)\b", re.I)}
 WOMAN = {"de": re.compile(r"\b[Dd](?:ie|er) (?:Nächste|Letzte|Erste|Einzige)\b"),
