@@ -8,6 +8,7 @@ import math
 import os
 import shutil
 from dataclasses import dataclass, field
+from gettext import gettext as _
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from engine import HouseError, HouseRules, parse_house
 from narrator.paths import config_dir
 from narrator.resources import CONFIG
 from narrator.speech.scenes import LANGUAGES
-from narrator.yamlfile import MarkedDict, YamlError, cut, cut_path, shown
+from narrator.yamlfile import MarkedDict, YamlError, cut, cut_path, os_reason, shown
 from narrator.yamlfile import load as load_yaml
 
 # what narrator/audio/table.py build_speaker plays through (file: no sound card, only --out); the CLI's --audio
@@ -50,7 +51,7 @@ def port_number(text: str) -> int:
     except ValueError:
         port = -1
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{cut(text, 20)} is not a port number (1 to 65535)")
+        raise argparse.ArgumentTypeError(_("%(value)s is not a port number (1 to 65535)") % {"value": cut(text, 20)})
     return port
 
 
@@ -61,7 +62,8 @@ def seed_number(text: str) -> int:
     except ValueError:
         seed = None
     if seed is None or not -2**63 <= seed < 2**63:
-        raise argparse.ArgumentTypeError(f"{cut(text, 30)} is not a seed (a whole number from -2**63 to 2**63-1)")
+        raise argparse.ArgumentTypeError(_("%(value)s is not a seed (a whole number from -2**63 to 2**63-1)")
+                                         % {"value": cut(text, 30)})
     return seed
 
 
@@ -73,7 +75,8 @@ def speed_factor(text: str) -> float:
         speed = math.nan
     low, high = SPEEDS
     if not (math.isfinite(speed) and low <= speed <= high):
-        raise argparse.ArgumentTypeError(f"{cut(text, 30)} is not a speed (a number from {low:g} to {high:g})")
+        raise argparse.ArgumentTypeError(_("%(value)s is not a speed (a number from %(low)s to %(high)s)")
+                                         % {"value": cut(text, 30), "low": f"{low:g}", "high": f"{high:g}"})
     return speed
 
 
@@ -244,7 +247,8 @@ def save_keys(path: Path, values: dict[str, str]) -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
         text = (target if target.exists() else CONFIG).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(str(path), None, f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        reason = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+        raise ConfigError(str(path), None, _("cannot read: %s") % reason) from None
     lines = text.splitlines(keepends=True)
     for key, value in values.items():
         found = False

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import os
 import stat
+from gettext import gettext as _
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +196,17 @@ def loads(text: str, path: str | Path = "<text>") -> Any:
             gc.enable()
 
 
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be read, in the command line's language (gettext; the system's own strerror is English
+    whatever the table speaks): the common reasons by their kind, the rest (our own refusals among them) as said."""
+    for kind, reason in ((FileNotFoundError, "no such file or folder"),
+                         (IsADirectoryError, "it is a folder, not a file"), (PermissionError, "permission denied"),
+                         (NotADirectoryError, "a part of the path is not a folder")):
+        if isinstance(exc, kind):
+            return _(reason)
+    return _(exc.strerror) if exc.strerror else str(exc)
+
+
 def read_bounded(path: str | Path, max_bytes: int) -> bytes:
     """A regular file's bytes, refused (OSError with a plain strerror) past `max_bytes`, without
     reading more than that: /dev/zero, a pipe or a folder cannot make this wait or fill the memory."""
@@ -228,7 +240,7 @@ def load(path: str | Path, max_bytes: int = MAX_BYTES) -> Any:
     try:
         text = read_bounded(path, max_bytes).decode("utf-8")
     except OSError as exc:
-        raise YamlError(path, None, f"cannot read: {exc.strerror or exc}") from None
+        raise YamlError(path, None, _("cannot read: %s") % os_reason(exc)) from None
     except UnicodeDecodeError:
         raise YamlError(path, None, "not UTF-8 text") from None
     return loads(text, path)

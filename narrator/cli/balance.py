@@ -23,7 +23,8 @@ from narrator.ui.web.strings import strings
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("deal", help=_("a scenario file, or classic:9, extended:12, classic:werewolf*2,seer,villager*3"))
+    p.add_argument("deal", metavar=_("deal"),
+                   help=_("a scenario file, or classic:9, extended:12, classic:werewolf*2,seer,villager*3"))
     p.add_argument("--json", action="store_true", help=_("print one JSON object instead of the table"))
     p.add_argument("--lang", choices=("en", "de", "es"),
                    help=_("the language of what is printed (default: config.yaml)"))

@@ -40,11 +40,11 @@ MAX_GAMES = 20
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=("en", "de", "es"), help=_("the narrator's language (default: config.yaml)"))
-    p.add_argument("--players", type=int, help=_("how many play: 6 to 12 in the classic rules, 3 to 40 in the "
-                                                 "extended ones (default: config.yaml)"))
+    p.add_argument("--players", type=int, help=_("how many play: 6 to 12 in the classic rules, 3 to 40 with all "
+                                                 "28 roles (default: config.yaml)"))
     p.add_argument("--ruleset", choices=("classic", "extended"), help=_("the rules (default: config.yaml)"))
     p.add_argument("--mode", choices=tuple(m.value for m in Mode), default=Mode.ONE_DEVICE,
-                   help=_("how the table plays, in either ruleset (default: one device)"))
+                   help=_("how the table plays, classic or with all 28 roles (default: one device)"))
     p.add_argument("--seed", type=seed_number, help=_("deal and play the same game again"))
     p.add_argument("--timeline", type=Path,
                    help=_("write the game's captions and night steps to this file in time order, one JSON object "

@@ -31,16 +31,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(dest="action", metavar="ACTION")
     sub.add_parser("show", parents=[after], help=_("the last games and every player's numbers (the default)"))
     ex = sub.add_parser("export", parents=[after], help=_("write the history to a JSON file"))
-    ex.add_argument("file")
+    ex.add_argument("file", metavar=_("file"))
     im = sub.add_parser("import", parents=[after], help=_("merge a history file into this one"))
-    im.add_argument("file")
+    im.add_argument("file", metavar=_("file"))
     for name, what in (("rename", _("give a player's games a new name")),
                        ("merge", _("put a player's games under another"))):
         one = sub.add_parser(name, parents=[after], help=what)
-        one.add_argument("old")
-        one.add_argument("new")
+        one.add_argument("old", metavar=_("old"))  # named in the table's words when it is missing
+        one.add_argument("new", metavar=_("new"))
     de = sub.add_parser("delete", parents=[after], help=_("delete a game (its number as `history` lists it)"))
-    de.add_argument("game", type=int)
+    de.add_argument("game", type=int, metavar=_("game"))
 
 
 def percent(rate: float, lang: str = "en") -> str:

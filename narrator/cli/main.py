@@ -39,9 +39,9 @@ def _lint(args: argparse.Namespace) -> int:
     for problem in problems:
         print(problem.relative())
     if problems:
-        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        print(_("%d problem(s)") % len(problems), file=sys.stderr)
         return 1
-    print("scripts: no problems", file=sys.stderr)
+    print(_("scripts: no problems"), file=sys.stderr)
     return 0
 
 
@@ -84,6 +84,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} " + _("(see %(prog)s --help)") % {"prog": self.prog} + "\n")
 
 
+def _scripts(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """`wolfcall scripts lint`."""
+    scripts = sub.add_parser("scripts", help=_("check the spoken lines")).add_subparsers(
+        dest="action", required=True, metavar="ACTION")
+    lint = scripts.add_parser("lint", help=_("check scripts: YAML, missing scenes, variants, placeholders"))
+    lint.add_argument("paths", nargs="*", metavar=_("paths"),
+                      help=_("a scripts folder, a language folder or a file (default: shipped)"))
+    # the top-level --lang works after any command (its help says so): after `scripts lint` too, keeping one given
+    # before it (SUPPRESS: the subcommand's default does not overwrite it)
+    lint.add_argument("--lang", dest="table_lang", choices=("en", "de", "es"), default=argparse.SUPPRESS,
+                      help=_("the table's language, for any command (default: config.yaml)"))
+    lint.set_defaults(run=_lint)
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line, in the words of the language `speak` chose (narrator/cli/language.py)."""
     p = _Parser(prog="wolfcall", description=_("A game master that speaks, for Werewolf."))
@@ -92,7 +106,7 @@ def parser() -> argparse.ArgumentParser:
                    help=_("the table's language, for any command (default: config.yaml)"))
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = sub.add_parser("simulate", help=_("play a game headless from a scenario file and print JSON"))
-    sim.add_argument("scenario", help=_("the scenario YAML file"))
+    sim.add_argument("scenario", metavar=_("scenario"), help=_("the scenario YAML file"))
     sim.set_defaults(run=_simulate)
     from narrator.cli import demo, play
 
@@ -134,11 +148,7 @@ def parser() -> argparse.ArgumentParser:
     bal = sub.add_parser("balance", help=_("each side's chance to win a deal (a scenario's, or classic:9)"))
     balance.add_arguments(bal)
     bal.set_defaults(run=balance.run)
-    scripts = sub.add_parser("scripts", help=_("check the spoken lines")).add_subparsers(
-        dest="action", required=True, metavar="ACTION")
-    lint = scripts.add_parser("lint", help=_("check scripts: YAML, missing scenes, variants, placeholders"))
-    lint.add_argument("paths", nargs="*", help=_("a scripts folder, a language folder or a file (default: shipped)"))
-    lint.set_defaults(run=_lint)
+    _scripts(sub)
     return p
 
 

@@ -16,6 +16,7 @@ import os
 import shutil
 import zlib
 from dataclasses import dataclass, field
+from gettext import gettext as _
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -134,12 +135,13 @@ class Journal:
     def read(path: Path) -> Contents:
         """The readable part of a journal: at most MAX_JOURNAL bytes of a regular file are read, and a
         line longer than MAX_LINE is damaged like a torn one."""
-        from narrator.yamlfile import read_bounded
+        from narrator.yamlfile import os_reason, read_bounded
 
         try:
             raw = read_bounded(path, MAX_JOURNAL)
         except OSError as exc:
-            raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
+            raise JournalError(_("cannot read the journal %(path)s: %(reason)s")
+                               % {"path": path, "reason": os_reason(exc)}) from None
         return parse(raw, str(path))
 
     @staticmethod

@@ -4,7 +4,7 @@ window as a night step; what the turns collect is handed to the engine as it ask
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep
@@ -38,6 +38,9 @@ class Narrating(Protocol):
     def say(self, scene: str, **values: object) -> Line: ...
 
     def say_at(self, scene: str, where: str | None, **values: object) -> Line: ...
+
+    def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
+              facts: Mapping[str, str] | None = None) -> Line: ...
 
     def prepare(self, *upcoming: Upcoming) -> None: ...
 
@@ -84,10 +87,11 @@ class RoundNight:
             if self.laps:
                 n.say("round.again")
             self.moved = self.reminded = False
+            lap = "later" if self.laps else "first"
             for index, seat in enumerate(seats):
-                # the first lap starts with the device in the middle; later laps pass it on from the last seat
-                where = position(index, len(seats)) if self.laps == 0 or index == len(seats) - 1 else "middle"
-                self.turn(seat, decoys, where)
+                # a later lap's first turn is still the lap's first (a restart after round.again, never "next"),
+                # but its device comes from the last seat, not the middle: the scripts tell them apart by `lap`
+                self.turn(seat, decoys, position(index, len(seats)), lap)
             self.laps += 1
         n.say("round.done")
         n.eyes = "night"
@@ -99,11 +103,11 @@ class RoundNight:
         state = self.narrator.state
         return state.phase == "night" and state.current is not None
 
-    def turn(self, seat: int, decoys: tuple[Choice, ...], where: str) -> None:
+    def turn(self, seat: int, decoys: tuple[Choice, ...], where: str, lap: str = "first") -> None:
         """One seat's turn: its name, then one question held for the night's fixed window, like a step."""
         n = self.narrator
         start = n.clock.now()
-        n.say_at("round.turn", where, player=Seat(seat))
+        n.utter("round.turn", {"player": Seat(seat)}, where, facts={"lap": lap})
         task = laps.task(n.state, seat, self.collected)
         legal = tuple(laps.legal(n.state, task)) if task is not None else decoys
         q = Question(TURN, legal, seat, n.number, task)

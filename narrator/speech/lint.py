@@ -8,6 +8,7 @@ import hashlib
 import re
 import string
 from collections.abc import Sequence
+from gettext import gettext
 from pathlib import Path
 
 from engine import __file__ as _engine_file
@@ -142,8 +143,10 @@ _DOUBLED = {lang: re.compile(r"\b(" + "|".join(arts) + r")\s+\1\b", re.IGNORECAS
 _UNCONTRACTED = {"es": re.compile(r"\b(a|de)\s+el\b", re.IGNORECASE)}
 _LAST_WORD = re.compile(r"(\w+)\s+$")
 _FIRST_WORD = re.compile(r"^\s*(\w+)")
-NIGHT_WORD = {"en": ("night", "the {night} night"), "de": ("nacht", "die {night} Nacht"),
-              "es": ("noche", "la {night} noche")}  # {night} is an ordinal adjective: it comes before this
+NIGHT_WORD = {"en": ("night", "the {night} night"), "de": ("nacht", "die {night} Nacht")}  # {night}: an ordinal
+# adjective, before the word for night; in Spanish it brings the word itself, as a Madrid table says a late night
+# ("la primera noche", but "la noche número trece", never "la decimotercera noche")
+NIGHT_SAID_WITH = {"es": ("noche", "la {night}")}
 _SAID_WITH = {"role", "roles", "player", "players", "night", "minutes", "number"}  # what the lint fills in
 # the case a German preposition asks of the role after it ("mit {roles}" says "mit zwei Werwölfe": a slip);
 # an, auf, in ... take either, by meaning, but never the nominative
@@ -208,6 +211,10 @@ def lint_grammar(script: Script, lang: str, scene: Scene, roles: Sequence[str]) 
             if field == "night" and noun and not after.lstrip().casefold().startswith(noun[0]):
                 found[f"{{night}} says \"{lines.words.ordinal(1)}\", an ordinal: write it before the word for night "
                       f"(\"{noun[1]}\")"] = None
+            own = NIGHT_SAID_WITH.get(lang)
+            if field == "night" and own and after.lstrip().casefold().startswith(own[0]):
+                found[f"{{night}} says \"{lines.words.ordinal(1)}\", the word for night with it: "
+                      f"write \"{own[1]}\""] = None
             problem = _spec_problem(lines, field, spec or "", conversion)
             if problem:
                 found[problem] = None
@@ -425,14 +432,14 @@ class ScriptError(Exception):
         lines = [p.relative() for p in problems[:20]]
         if len(problems) > 20:
             lines.append(f"... and {len(problems) - 20} more")
-        super().__init__("the script has problems:\n" + "\n".join(lines))
+        super().__init__(gettext("the script has problems:") + "\n" + "\n".join(lines))
 
 
 def load_checked(user: Path | None = None) -> Script:
     """The shipped scripts with the user's folder laid over them, refused if the lint finds anything."""
     folders = shipped() + ([user] if user else [])
     if user is not None and not user.is_dir():
-        raise ScriptError([Problem(str(user), 1, "-", "the scripts folder does not exist")])
+        raise ScriptError([Problem(str(user), 1, "-", gettext("the scripts folder does not exist"))])
     script = load(*folders)
     key = _fingerprint(folders)
     known = _CACHE / key if user is None else None  # the shipped scripts' verdict is kept across runs too

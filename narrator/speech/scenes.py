@@ -77,7 +77,8 @@ _FIXED = [
     _spec("night.start", RECURRING, optional="night"),
     _spec("night.reminder", RECURRING, facts="again task"),
     _spec("round.start", RECURRING, optional="night", modes=(Mode.ROUND_TABLE,)),  # said at nightfall, eyes open
-    _spec("round.turn", RECURRING, "player", sequence="night", modes=(Mode.ROUND_TABLE,)),  # up to 40 a night
+    _spec("round.turn", RECURRING, "player", sequence="night", modes=(Mode.ROUND_TABLE,),
+          facts="lap"),  # up to 40 a night
     _spec("round.again", RECURRING, modes=(Mode.ROUND_TABLE,)),
     _spec("round.done", RECURRING, modes=(Mode.ROUND_TABLE,)),
     _spec("round.dawn", RECURRING, modes=(Mode.ROUND_TABLE,)),  # said instead of dawn.start: nobody slept

@@ -20,7 +20,8 @@ The placeholder grammar (what the lines may write, and what it says):
 - `{roles}`: the cards in play, "two werewolves, the seer and the witch": a count and the form `plural`,
   a card dealt once with `the`, or with `a` when it is one that may come in copies (a `Cards`' `counted`):
   "a werewolf, the seer and the witch".
-- `{night}`: the night as an ordinal ("first", "erste", "primera", `ordinals.<n>`); German
+- `{night}`: the night as an ordinal ("first", "erste", `ordinals.<n>`; Spanish with its noun: "primera noche",
+  "noche número trece"); German
   `{night:dat}` its dative weak form ("ersten").
 - `{minutes}`, `{number}`: numbers in words (`numbers.<n>`).
 - `{address}`, `{port}` (a `Digits`): one digit at a time, each as `numbers.<d>`, with `address.dot` for a

@@ -301,3 +301,17 @@ def test_the_morning_after_a_round_does_not_ask_to_open_eyes() -> None:
     scenes = [c.scene for c in captions(n)]
     assert "round.dawn" in scenes and "dawn.start" not in scenes
     assert "night.start" not in scenes and "round.start" in scenes
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_a_later_laps_first_turn_is_said_as_a_start(lang: str) -> None:
+    """Reader B (stop 45): after «Otra vuelta a la mesa…» the first seat heard «Después le toca a Ana.», as if the
+    round went on from someone: the lap's first turn was said as a "middle" one. Now it is the lap's first (a
+    start), with the later lap's lines (its device comes from the last seat, not the middle)."""
+    n = play(table(players=8, seed=2), lang=lang)
+    said = captions(n)
+    variants = SCRIPT.scenes[lang]["round.turn"].variants
+    firsts = [said[i + 1] for i, c in enumerate(said[:-1]) if c.scene == "round.again"]
+    assert firsts and all(c.scene == "round.turn" for c in firsts)
+    assert all(dict(variants[c.variant].when).get("lap") == frozenset({"later"}) for c in firsts), \
+        [c.text for c in firsts]

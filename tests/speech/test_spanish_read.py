@@ -33,7 +33,7 @@ def test_a_wake_call_does_not_always_open_with_the_same_words(scene: str) -> Non
 @pytest.mark.parametrize("scene", WAKES)
 def test_every_wake_call_still_says_open_your_eyes(scene: str) -> None:
     """Varied openings, but each call still tells its role to open the eyes (never "levántate")."""
-    assert all(re.search(r"\babr[eia]d? los ojos\b|\babren los ojos\b|\bojos abiertos\b", v, re.I)
+    assert all(re.search(r"\babr[eia]d? los ojos\b|\babren los ojos\b|\bojos abiertos\b|\babrir los ojos\b", v, re.I)
                for v in SCRIPT.variants("es", scene))
 
 
