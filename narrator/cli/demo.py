@@ -44,7 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                                                  "28 roles (default: config.yaml)"))
     p.add_argument("--ruleset", choices=("classic", "extended"), help=_("the rules (default: config.yaml)"))
     p.add_argument("--mode", choices=tuple(m.value for m in Mode), default=Mode.ONE_DEVICE,
-                   help=_("how the table plays (with all 28 roles; default: one device)"))
+                   help=_("how the table plays, classic or with all 28 roles (default: one device)"))
     p.add_argument("--seed", type=seed_number, help=_("deal and play the same game again"))
     p.add_argument("--timeline", type=Path,
                    help=_("write the game's captions and night steps to this file in time order, one JSON object "
@@ -208,9 +208,12 @@ def report_sources(sources: list[str]) -> None:
 
 def report(table: Table, state: State) -> None:
     """The last line on stderr: the seed that plays this game again, and who won."""
+    from narrator.game.moments import pack
     from narrator.ui.web.strings import strings
 
     words = strings(table.lang)
     winner, reason = words.get(f"end.{state.winner or 'draw'}", ""), words.get(f"reason.{state.reason}", "")
+    if state.winner == "wolves" and pack(state) == "one":  # one wolf dealt: the voice said "the werewolf wins"
+        winner, reason = words["cli.wolf_wins"], words.get(f"cli.wolf_{state.reason}", reason)
     said = words["cli.demo_end"].format(seed=table.seed, winner=winner, reason=reason, nights=state.night)
     print(f"wolfcall demo: {said}", file=sys.stderr)  # in the table's words, as the page's end screen says it

@@ -21,7 +21,8 @@ def said_end(err: str, lang: str, seed: int) -> None:
     last = err.strip().splitlines()[-1]
     seed_word, nights = {"en": ("seed", "Nights"), "de": ("Seed", "Nächte"), "es": ("Semilla", "Noches")}[lang]
     assert last.startswith(f"wolfcall demo: {seed_word} {seed}. ") and f" {nights}: " in last, last
-    assert any(f"{v}: " in last or f"{v}. " in last for k, v in words.items() if k.startswith("end.")), last
+    assert any(f"{v}: " in last or f"{v}. " in last for k, v in words.items()
+               if k.startswith("end.") or k == "cli.wolf_wins"), last
     assert "_" not in last, last
 
 
@@ -128,3 +129,28 @@ def test_the_demo_names_its_players_as_the_tables_language_does(lang: str, capsy
     out = capsys.readouterr().out
     heard = [name for name in FOREIGN[lang] if re.search(rf"\b{name}\b", out)]
     assert heard == [], heard
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_one_wolf_dealt_wins_in_the_singular(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Read de B5, 22: the voice said "Der Werwolf gewinnt!", then the last line "Die Werwölfe gewinnen: Die Werwölfe
+    sind mindestens so viele wie alle anderen." of five players with one wolf dealt (round table, seed 17)."""
+    words = strings(lang)
+    assert main(["demo", "--fast", "--lang", lang, "--ruleset", "extended", "--players", "5", "--mode",
+                 "round_table", "--seed", "17"]) == 0
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    said_end(last, lang, 17)
+    assert words["cli.wolf_wins"] in last and words["cli.wolf_wolves_number"] in last, last
+    assert words["end.wolves"] not in last and words["reason.wolves_number"] not in last, last
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_the_mode_help_does_not_tie_the_ways_of_playing_to_one_ruleset(lang: str,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Read de B5, 21: "--mode … (erweiterte Regeln; …)", but the classic rules play round the table and on own
+    phones too."""
+    with pytest.raises(SystemExit):
+        main(["demo", "--help", "--lang", lang])
+    out = " ".join(capsys.readouterr().out.split())
+    mode = out[out.index("--mode {"):][:160]
+    assert not re.search(r"extended|erweitert|ampliad", mode), mode

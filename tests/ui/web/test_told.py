@@ -4,13 +4,17 @@ joined them to, the charmed who else the tune holds; on their own phones only, f
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from types import MappingProxyType
+
+import pytest
 
 from engine import Choice, Game, view
 from narrator.game.heard import night_as_heard
 from narrator.ui.web.frames import Moment, seat_screen
 from narrator.ui.web.screens import Screens
+from narrator.ui.web.strings import strings
 
 from .test_frames import own_table, play
 
@@ -56,6 +60,16 @@ def test_the_charmed_are_told_so_with_the_others_the_piper_holds() -> None:
         m = Moment(None, -1, False, {"screen": "listen", "phase": "night"}, "charmed", False, (), True, False, False,
                    False, False)
         said[seat] = seat_screen(screens, MappingProxyType(seen), m).get("told")  # type: ignore[arg-type]
-    assert said[3] == "Der Flötenspieler hat dich verzaubert. Öffne jetzt die Augen. Mit dir verzaubert: Dario."
+    # read de B5, 25: no "Öffne jetzt die Augen." on a screen only read with the eyes open (the voice says it)
+    assert said[3] == "Der Flötenspieler hat dich verzaubert. Mit dir verzaubert: Dario."
     assert said[4] is not None and "Carla" in said[4]
     assert [s for s, text in said.items() if text is not None] == [3, 4], "the piper and the others: nothing"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_a_told_screen_does_not_ask_to_open_the_eyes_it_is_read_with(lang: str) -> None:
+    """Read de B5, 25: "Amor hat dich gewählt: Du bist in Ben verliebt. Öffne jetzt die Augen." on the lover's own
+    phone, read with the eyes already open; the voice tells the lovers (or the charmed, all of them) to open them."""
+    words = strings(lang)
+    told = {k: v for k, v in words.items() if k.startswith("told.")}
+    assert len(told) >= 3 and [v for v in told.values() if re.search(r"Augen|eyes|ojos", v)] == [], told
