@@ -122,10 +122,12 @@ class Narrator:
             self.revealed.add(player.n)  # its card is said: a later line need not say it again
         return line
 
-    def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None:
+    def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> Line:
         """Say a scene with the `facts` it adds, and tell the listener `then` as soon as the line is said out (live
         only)."""
-        self._speak(self.lines.say(scene, self.moment({}, scene=scene).but(**facts)), then)
+        line = self.lines.say(scene, self.moment({}, scene=scene).but(**facts))
+        self._speak(line, then)
+        return line
 
     def aside(self, scene: str, **facts: str | None) -> None:
         """A line beside the game's course (the welcome, a welcome back, an undo): the table goes on as it was."""

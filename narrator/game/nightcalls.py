@@ -26,6 +26,7 @@ from narrator.game.timeline import StepTiming
 from narrator.speech.captions import Speaker, lasting
 from narrator.speech.lines import Line, Lines, Number
 from narrator.speech.moment import Moment
+from narrator.speech.script import MIDDLE
 
 # the calls whose lines know whether the table saw a wolf die (the big bad wolf's second victim ends with it)
 SPENT = frozenset(call.step for _, call in CALLS if "spent" in call.facts.split())
@@ -59,7 +60,7 @@ class Calling(Protocol):
 
     def prepare(self, *upcoming: Upcoming) -> None: ...
 
-    def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> None: ...
+    def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> Line: ...
 
     reminders: int  # the reminders said in the step (or turn) being held
 
@@ -119,7 +120,7 @@ class CalledNight:
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
         self.gone, n.reminders = known == "yes", 0  # the reminders are counted per step
         facts = call_facts(n.state, step, n.revealed)  # as the call begins: the sleep line says the task the wake gave
-        n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), **facts)
+        woke = n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), **facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
         if live:
@@ -127,7 +128,7 @@ class CalledNight:
         else:
             self.dead_window(step)
         n.called_now = None  # the step closes: its choice stays
-        if self.back and asked:
+        if self.back and asked and took(n.lines, woke):
             self.hand_back(step, known)
         self.gone = False
         n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), **facts)
@@ -139,10 +140,13 @@ class CalledNight:
         step holds the line's time unsaid; a sleep scene with lines of its own for one device (Cupid's, the piper's:
         the device back, then a touch on the shoulder) says it itself."""
         n = self.narrator
+        # the pack's step is said to the pack as its wake line called it ("Dejad el móvil", "Legt das Gerät")
+        many = ROLES[STEP_ROLE[step]].many if step in STEP_ROLE else False
+        hands = {"hands": (n.moment({}, scene="night.device.back").pack or "one") if many else "one"}
         if self.gone:
-            self.hush("night.device.back", {})
+            self.hush("night.device.back", hands)
         elif not self.written_for_mode(f"night.{step}.sleep", {"gone": known} if known else {}):
-            n.utter("night.device.back", {})
+            n.utter("night.device.back", {}, facts=hands)
 
     def hush(self, scene: str, facts: Mapping[str, str]) -> None:
         """Hold, unsaid, the time the line of `scene` would take now (a gone call's reminder): the rhythm stays."""
@@ -308,3 +312,10 @@ def gone(state: State, step: str, said: Set[int]) -> str | None:
         return None
     holders = state.seats_of(role)
     return "yes" if holders and all(s not in state.alive and s in said for s in holders) else "no"
+
+
+def took(lines: Lines, woke: Line) -> bool:
+    """Whether the wake line said had the role take the device: one of its scene's `middle` family ("tippt es auf dem
+    Gerät in der Mitte an") left it lying there, and "put it back" after that is heard as a slip."""
+    scene = lines.script.scenes[lines.lang].get(woke.scene)
+    return scene is None or MIDDLE not in scene.families_of(woke.text)

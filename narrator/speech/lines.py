@@ -25,6 +25,7 @@ from narrator.speech.wording import (
     Seats,
     Wording,
     agrees,
+    held,
 )
 
 APART = 2  # a family of lines (a scene's `families:`) is not heard again within this many lines of its scene
@@ -122,9 +123,22 @@ class Lines:
                 return kept
         return pool
 
+    def printed_differs(self, values: Mapping[str, object]) -> bool:
+        """Whether the line's player was something else than the card as printed says ("der Seher", holding "die
+        Seherin"): the card has a form for the player's known gender."""
+        player, role = values.get("player"), values.get("role")
+        card = role.role if isinstance(role, RoleName) else role if isinstance(role, str) else None
+        if card is None or not isinstance(player, (Seat, int)) or isinstance(player, bool):
+            return False
+        person = self.person_of(player if isinstance(player, int) else player.n)
+        return person in PERSON and self.script.form(self.lang, f"roles.{card}", f"a.{person}") is not None
+
     def _choose(self, scene: str, moment: Moment | None, values: Mapping[str, object], use: bool) -> Line:
-        pool = self.apart(scene, self.fitting(scene, self.moment_of(moment, values)))
+        pool = self.fitting(scene, self.moment_of(moment, values))
         variants = self.script.scenes[self.lang][scene].variants
+        if self.printed_differs(values):  # one player is one thing all game: "der Seher", never then "die Seherin"
+            pool = [i for i in pool if not held(variants[i].text, self.lang)] or pool
+        pool = self.apart(scene, pool)
         texts = [variants[i].text for i in pool]
         index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]
         return self._line(scene, index, values)

@@ -54,12 +54,15 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # round.turn: the lap of the night the turn is in; a later lap's first turn restarts the round after
     # round.again, with the device coming from the last seat (not from the middle, and not "next")
     "lap": ("first", "later"),
+    # night.device.back: who puts the device back, as the wake line called them: one role ("one"), the pack as the
+    # table knows it ("many": say it to them all, "some": a wolf or none, with a card that may have joined)
+    "hands": ("one", "many", "some"),
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
-                         "own", "left", "count", "lap"})
+                         "own", "left", "count", "lap", "hands"})
 
 # facts that narrow a line without making it more specific: they are implied by what a variant writes (a
 # variant whose words agree with the player's gender may only be said when it is known)
@@ -94,6 +97,7 @@ class Moment:
     own: str | None = None
     left: str | None = None
     lap: str | None = None
+    hands: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None

@@ -119,7 +119,7 @@ _EXTENDED = [
     _spec("day.vote.mutual", RARE, "players"),
     _spec("end.mutual_vote", RARE),
     # one device, nobody narrating: the called role puts the device back in the middle before its eyes close
-    replace(_spec("night.device.back", RECURRING, modes=(Mode.ONE_DEVICE,)), narrated=("no",)),
+    replace(_spec("night.device.back", RECURRING, modes=(Mode.ONE_DEVICE,), facts="hands"), narrated=("no",)),
 ]
 
 

@@ -12,6 +12,9 @@ from narrator.yamlfile import MarkedDict, MarkedList, YamlError, line_of, shown
 from narrator.yamlfile import load as load_yaml
 
 SHIPPED = SCRIPTS  # the lines the game comes with (narrator/resources.py)
+# the family of a night call's wake lines that leave the one device lying in the middle (the role taps it there):
+# no "put the device back" follows them (narrator/game/nightcalls.py)
+MIDDLE = "middle"
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,9 @@ ROLE_FORMS = {
     "de": ("a", "the", "acc", "dat", "the_acc", "the_dat", "plural", "gender"),
     "es": ("a", "the", "plural", "gender"),
 }
+# a form any language's role may have, none must: `{card}` of a player it agrees with nobody for (a gender not
+# said) names the card without an article that would agree ("La carta de Kim: aldeano", not "un aldeano")
+CARD_FORM = "card"
 ORDINAL_FORMS = {"en": ("nom",), "de": ("nom", "dat"), "es": ("nom",)}  # German "dat" is "ersten"
 GENDERS = {"de": ("m", "f", "n"), "es": ("m", "f")}
 PERSON = ("f", "m")  # how a player may be spoken of; anything else is not said
@@ -180,6 +183,15 @@ def agrees(text: str, lang: str) -> bool:
     return "player" in fields and (("role" in fields and lang in GENDERS) or any(selector(f) for f in fields))
 
 
+def held(text: str, lang: str) -> bool:
+    """Whether a variant says its card as held, as printed (German `{card:acc}`: "Bernd hatte die Seherin")."""
+    specs = _HELD.get(lang, ())
+    try:
+        return any(f == "card" and (s or "") in specs for _, f, s, _ in _FORMATTER.parse(text) if f is not None)
+    except ValueError:
+        return False
+
+
 def _agreeing(value: object, person: str) -> object:
     """The card of a line's {role}, said as what its player was (a woman, a man)."""
     if isinstance(value, RoleName):
@@ -187,6 +199,19 @@ def _agreeing(value: object, person: str) -> object:
     if isinstance(value, str):
         return RoleName(value, 1, person)
     return value
+
+
+def _bare(script: Script, lang: str, value: object, person: str) -> str | None:
+    """`{card}` of a player the card cannot agree with (a gender not said, "una de las hermanas" of a man): its
+    `card` form where the words give one ("aldeano", "una carta de hermana"); None: the usual form."""
+    role = value.role if isinstance(value, RoleName) else value if isinstance(value, str) else None
+    if role is None:
+        return None
+    scene = f"roles.{role}"
+    if person in PERSON and ((script.form(lang, scene, "gender") or "") in ("", person)
+                             or script.form(lang, scene, f"a.{person}") is not None):
+        return None
+    return script.form(lang, scene, CARD_FORM)
 
 
 def _at(said: Sequence[str], seat: int) -> str:
@@ -289,7 +314,8 @@ class Wording:
                 # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
                 # her ("der Urwolf" of Ana) stays the card, in every line
                 value = _agreeing(value, person)
-            said, more = self._render(field, spec or "", value)
+            bare = _bare(self.script, self.lang, value, person) if field == "card" and not spec else None
+            said, more = (bare, [Part("text", bare)]) if bare else self._render(field, spec or "", value)
             chunk, said, more = self._contract(chunk, said, more)
             chunk = self._euphony(chunk, said)
             text += chunk + said

@@ -9,6 +9,10 @@ import pytest
 
 from narrator.game.inputs import VOTE
 from narrator.game.narrator import Narrator
+from narrator.speech.lines import Lines
+from narrator.speech.moment import Moment
+from narrator.speech.picker import Picker
+from narrator.speech.script import SHIPPED, load
 
 from ..narration import DAY1_EXPEL_SEER, NIGHT1, NIGHT2, answers, captions, narrate
 
@@ -126,3 +130,58 @@ def test_one_device_without_a_narrator_tells_every_called_role_to_put_the_device
     assert before_sleep["night.lovers.sleep"] != "night.device.back"
     classic = narrate(answers(*NIGHT1))
     assert "night.device.back" not in [c.scene for c in captions(classic)]
+
+
+def test_a_wake_line_that_left_the_device_in_the_middle_is_not_followed_by_put_it_back() -> None:
+    """Read de A5, A2: "Werwölfe, … tippt es auf dem Gerät in der Mitte an." then "Leg das Gerät sanft zurück in die
+    Mitte." The device never left the middle: a wake line of its scene's `middle` family has no back line after it;
+    one that had the role take the device still has. And the back line after the pack speaks to them all (A1):
+    no "Leg …" to one "du" after "Werwölfe, …"."""
+    from narrator.speech.script import MIDDLE
+
+    from ..narration import SCRIPT
+
+    cards = ["werewolf", "werewolf", "seer", "witch", "fox", "villager", "villager"]
+    kept = took = packs = 0
+    for seed in range(1, 9):
+        n = narrate(answers(("werewolves:6", 2.0), ("seer:1", 2.0), ("witch:pass", 2.0), ("fox:7", 2.0),
+                            (VOTE, 30.0), ("day_vote:none", 2.0), ("werewolves:7", 2.0), ("seer:2", 2.0),
+                            ("witch:pass", 2.0), ("fox:3", 2.0)), lang="de", seed=seed, roles=cards,
+                    ruleset="extended")
+        said = [(c.scene, c.text) for c in captions(n)]
+        for i, (scene, text) in enumerate(said):
+            if not (scene.startswith("night.") and scene.endswith(".wake")) or scene == "night.lovers.wake":
+                continue
+            nxt = next(s for s, _ in said[i + 1:] if s in ("night.device.back", scene.replace(".wake", ".sleep")))
+            middle = MIDDLE in SCRIPT.scenes["de"][scene].families_of(text)
+            kept, took = kept + middle, took + (not middle)
+            assert (nxt == "night.device.back") != middle, (seed, text, nxt)
+        woken = [next(s for s, _ in reversed(said[:i]) if s.endswith(".wake")) for i, (b, _) in enumerate(said)
+                 if b == "night.device.back"]
+        backs = [t for (b, t) in said if b == "night.device.back"]
+        pack = [t for t, w in zip(backs, woken, strict=True) if w == "night.werewolves.wake"]
+        packs += len(pack)
+        assert [t for t in pack if re.match(r"(Leg|Schieb) ", t)] == [], pack
+    assert kept and took and packs  # both kinds of wake line were heard, and the pack put the device back
+
+
+def test_one_device_tells_the_pack_to_put_the_device_back_in_the_plural() -> None:
+    """Read es A5, B1: «Lobos, abrid los ojos… coged el móvil» → «Deja el móvil en el centro.»: the pack's step is
+    told back as the wake called it (the `hands` fact), a single role in the singular."""
+    cards = ["werewolf", "werewolf", "seer", "witch", "villager", "villager"]
+    said = []
+    for seed in (1, 2, 3):  # the lines are picked by the seed: three games hear most of each pool
+        n = narrate(answers(("werewolves:4", 2.0), ("seer:1", 2.0), ("witch:pass", 2.0), (VOTE, 30.0),
+                            ("day_vote:none", 2.0), ("werewolves:3", 2.0), ("seer:2", 2.0), ("witch:pass", 2.0)),
+                    lang="es", seed=seed, roles=cards, ruleset="extended")
+        said += [(c.scene, c.text) for c in captions(n)]
+    lines = Lines(load(SHIPPED), "es", Picker(0))
+    scene = lines.script.scenes["es"]["night.device.back"]
+    pool = {hands: {scene.variants[i].text for i in lines.fitting("night.device.back", Moment(
+        mode="one_device", narrator="no", hands=hands))} for hands in ("one", "many")}
+    wolves = [text for i, (s, text) in enumerate(said) if s == "night.device.back"
+              and said[i + 1][0] == "night.werewolves.sleep"]
+    others = [text for i, (s, text) in enumerate(said) if s == "night.device.back"
+              and said[i + 1][0] != "night.werewolves.sleep"]
+    assert len(wolves) == 6 and all(text in pool["many"] for text in wolves), said
+    assert others and all(text in pool["one"] for text in others), said

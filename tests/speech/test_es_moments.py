@@ -313,7 +313,7 @@ def test_a_player_who_did_not_say_is_never_given_a_gender() -> None:
 
 def test_the_person_forms_of_the_cards() -> None:
     for role, woman, man in (("villager", "una aldeana", "un aldeano"), ("hunter", "la cazadora", "el cazador"),
-                             ("guard", "la protectora", "el protector"), ("seer", "la vidente", "la vidente"),
+                             ("guard", "la protectora", "el protector"), ("seer", "la vidente", "el vidente"),
                              ("witch", "la bruja", "la bruja"), ("elder", "la anciana", "el anciano"),
                              ("werewolf", "una loba", "un hombre lobo"),
                              ("village_idiot", "la tonta del pueblo", "el tonto del pueblo"),
@@ -325,8 +325,8 @@ def test_the_person_forms_of_the_cards() -> None:
 
 def test_a_man_who_held_the_witch_is_said_with_the_card() -> None:
     """The table knows «la bruja»: «Bruno era el brujo» is another card (read_es_A3); a woman is «una loba», never
-    «una mujer lobo»."""
-    for card in ("witch", "seer", "servant"):
+    «una mujer lobo». «Vidente» is both: «Bruno era el vidente» (read_es_A5 D1)."""
+    for card in ("witch", "servant"):
         bruno = LINES.moment_of(Moment(position="middle"), {"player": Seat(2), "role": RoleName(card)})
         seat = LINES.moment_of(Moment(position="middle"), {"player": Seat(17), "role": RoleName(card)})
         assert (bruno.gender, seat.gender) == ("unsaid", "unsaid"), card
