@@ -152,5 +152,6 @@ def test_the_mode_help_does_not_tie_the_ways_of_playing_to_one_ruleset(lang: str
     with pytest.raises(SystemExit):
         main(["demo", "--help", "--lang", lang])
     out = " ".join(capsys.readouterr().out.split())
-    mode = out[out.index("--mode {"):][:160]
+    mode = out[out.rindex("--mode {"):][:160]  # the option's help, not the usage line
     assert not re.search(r"extended|erweitert|ampliad", mode), mode
+    assert "28" not in mode or re.search(r"classic|klassisch|clásicas", mode), mode  # both rulesets, or neither
