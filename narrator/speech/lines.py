@@ -26,6 +26,7 @@ from narrator.speech.wording import (
     Wording,
     agrees,
     held,
+    named_card,
 )
 
 APART = 2  # a family of lines (a scene's `families:`) is not heard again within this many lines of its scene
@@ -87,7 +88,7 @@ class Lines:
         if moment.gender is None and isinstance(player, (Seat, int)) and not isinstance(player, bool):
             moment = moment.but(gender=self.person_of(player if isinstance(player, int) else player.n))
         role = values.get("role")
-        card = role.role if isinstance(role, RoleName) else role if isinstance(role, str) else None
+        card = named_card(role)
         if card is not None and moment.gender in PERSON and not self.agreeing(card, moment.gender or ""):
             moment = moment.but(gender="unsaid")  # "Ana era el padre de los lobos": say the card, not what she was
         return moment
@@ -127,7 +128,7 @@ class Lines:
         """Whether the line's player was something else than the card as printed says ("der Seher", holding "die
         Seherin"): the card has a form for the player's known gender."""
         player, role = values.get("player"), values.get("role")
-        card = role.role if isinstance(role, RoleName) else role if isinstance(role, str) else None
+        card = named_card(role)
         if card is None or not isinstance(player, (Seat, int)) or isinstance(player, bool):
             return False
         person = self.person_of(player if isinstance(player, int) else player.n)

@@ -201,10 +201,15 @@ def _agreeing(value: object, person: str) -> object:
     return value
 
 
+def named_card(value: object) -> str | None:
+    """The card a line's `{role}` or `{card}` value names (a `RoleName` or its id), or None for anything else."""
+    return value.role if isinstance(value, RoleName) else value if isinstance(value, str) else None
+
+
 def _bare(script: Script, lang: str, value: object, person: str) -> str | None:
     """`{card}` of a player the card cannot agree with (a gender not said, "una de las hermanas" of a man): its
     `card` form where the words give one ("aldeano", "una carta de hermana"); None: the usual form."""
-    role = value.role if isinstance(value, RoleName) else value if isinstance(value, str) else None
+    role = named_card(value)
     if role is None:
         return None
     scene = f"roles.{role}"
