@@ -16,7 +16,7 @@ from narrator.game import laps
 from narrator.game.clock import Clock, RealClock
 from narrator.game.inputs import ANSWER_TO, COVERED, REVEAL, START, TURN, UNDO, VOTE, Answer, Prompt, Question
 from narrator.speech.lines import Lines
-from narrator.ui.web.screens import Screens
+from narrator.ui.web.screens import Screens, card_help
 
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback: nothing secret stays visible
 HANDS, BALLOTS = "h", "b"  # the two ways of a counted vote
@@ -316,7 +316,7 @@ class TerminalInput:
     def _show_card(self, state: State, seat: int) -> None:
         seen = view(state, seat)
         card = seen["cards"][str(seat)]
-        said = self.T.get(f"help.{card}.{state.mode}", self.T.get(f"help.{card}", ""))  # as Screens.help
+        said = card_help(self.T, card, state.mode)
         helped = f" – {said}" if said else ""
         self._print(f"  {self.T['deal.card']}: {self.T['role.' + card]}{helped}")
         partners = [self._name(state, s) for s in seen["pack"] if s != seat]

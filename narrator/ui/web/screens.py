@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import NARRATOR, Choice, State, answerer, double_save_kills, ruleset, shape_of, view
@@ -72,6 +72,12 @@ def offices_of(rules_id: str) -> list[dict[str, Any]]:
             if not r.card and rules_id in r.rulesets and r.house]
 
 
+def card_help(words: Mapping[str, str], card: str, mode: str) -> str:
+    """A card's help as its holder reads it at the deal: the way of playing's own (the little girl peeks with her
+    eyes on one device, holds a button on her phone), else the card's."""
+    return words.get(f"help.{card}.{mode}", words.get(f"help.{card}", ""))
+
+
 class Screens:
     """The screens of one table, in its language. `name` labels a seat: "Ana", or "player four"."""
 
@@ -85,9 +91,7 @@ class Screens:
         return self.words.get(f"role.{card}", card)
 
     def help(self, card: str, mode: str) -> str:
-        """A card's help as its holder reads it at the deal: the way of playing's own (the little girl peeks with her
-        eyes on one device, holds a button on her phone), else the card's."""
-        return self.words.get(f"help.{card}.{mode}", self.words.get(f"help.{card}", ""))
+        return card_help(self.words, card, mode)
 
     def card(self, card: str) -> dict[str, Any]:
         """A card as the page shows it: its word and its picture (public screens only)."""
