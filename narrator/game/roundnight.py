@@ -54,7 +54,7 @@ class Calls(Protocol):
     def step(self, step: str, asked: bool) -> None: ...
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
-             remind: bool = True) -> bool: ...
+             reminders: int = 2) -> bool: ...
 
 
 class RoundNight:
@@ -65,7 +65,7 @@ class RoundNight:
         self.collected: dict[str, dict[int, Choice]] = {}  # tonight's answers not yet handed over
         self.laps = 0  # the laps of the last night
         self.moved = False  # whether the lap so far has collected an answer for a step
-        self.reminded = False  # a lap reminds a slow hand at most once: forty turns, one reminder
+        self.reminded = False  # a lap reminds a slow hand at most once: forty turns, one reminder, said once
 
     def run(self) -> None:
         """Laps round the table, clockwise from seat 1, each living seat answering one question a lap: as many
@@ -112,7 +112,8 @@ class RoundNight:
         legal = tuple(laps.legal(n.state, task)) if task is not None else decoys
         q = Question(TURN, legal, seat, n.number, task)
         n.eyes = "night"  # the turn's window is the night's, as its screens are (a reminder in it)
-        reminded = self.calls.held(q, self.take, lambda: q, remind=not self.reminded)
+        # one reminder a turn at most: a calm line then a hurried one, in one short turn, clash (read_de s46)
+        reminded = self.calls.held(q, self.take, lambda: q, reminders=0 if self.reminded else 1)
         self.reminded = self.reminded or reminded
         n.eyes = "day"
         n.steps.append(StepTiming(task or laps.DECOY, round(start, 3), round(n.clock.now(), 3), task is not None))
