@@ -14,6 +14,7 @@ from narrator.speech.moment import Moment, holds, specificity
 from narrator.speech.picker import Picker, key_of
 from narrator.speech.script import Script, Variant
 from narrator.speech.wording import (
+    GENDERS,
     PERSON,
     Cards,
     Digits,
@@ -27,6 +28,7 @@ from narrator.speech.wording import (
     agrees,
     held,
     named_card,
+    says_role,
 )
 
 APART = 2  # a family of lines (a scene's `families:`) is not heard again within this many lines of its scene
@@ -134,11 +136,23 @@ class Lines:
         person = self.person_of(player if isinstance(player, int) else player.n)
         return person in PERSON and self.script.form(self.lang, f"roles.{card}", f"a.{person}") is not None
 
+    def no_person(self, values: Mapping[str, object]) -> bool:
+        """Whether, in a language whose lines do not agree (English), the line's card has a person form for one
+        gender only (a.f "one of the sisters") and its player is not known to be of it: the card is said then."""
+        player, card = values.get("player"), named_card(values.get("role"))
+        if self.lang in GENDERS or card is None or not isinstance(player, (Seat, int)) or isinstance(player, bool):
+            return False
+        forms = [self.script.form(self.lang, f"roles.{card}", f"a.{p}") for p in PERSON]
+        person = self.person_of(player if isinstance(player, int) else player.n)
+        return any(forms) and (person not in PERSON or forms[PERSON.index(person)] is None)
+
     def _choose(self, scene: str, moment: Moment | None, values: Mapping[str, object], use: bool) -> Line:
         pool = self.fitting(scene, self.moment_of(moment, values))
         variants = self.script.scenes[self.lang][scene].variants
         if self.printed_differs(values):  # one player is one thing all game: "der Seher", never then "die Seherin"
             pool = [i for i in pool if not held(variants[i].text, self.lang)] or pool
+        if self.no_person(values):  # "Ben was one of the sisters": the card is said ("Ben? One of the sisters' cards")
+            pool = [i for i in pool if not says_role(variants[i].text)] or pool
         pool = self.apart(scene, pool)
         texts = [variants[i].text for i in pool]
         index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]

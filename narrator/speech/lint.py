@@ -291,9 +291,8 @@ def lint_words(script: Script, roles: Sequence[str]) -> list[Problem]:
 
 
 def _person_forms(lang: str, wanted: Sequence[str]) -> set[str]:
-    """The forms a role word may have as what a woman or a man was: "a.f" ("una aldeana"), "the.m" ("der Seher")."""
-    if lang not in GENDERS:
-        return set()
+    """The forms a role word may have as what a woman or a man was: "a.f" ("una aldeana"), "the.m" ("der Seher"); in
+    a language whose words do not agree, a group card's person ("one of the sisters", its card otherwise)."""
     return {f"{form}.{person}" for form in wanted if form not in ("plural", "gender") for person in PERSON}
 
 

@@ -183,6 +183,15 @@ def agrees(text: str, lang: str) -> bool:
     return "player" in fields and (("role" in fields and lang in GENDERS) or any(selector(f) for f in fields))
 
 
+def says_role(text: str) -> bool:
+    """Whether a variant says its {player}'s card as {role}, what the player was ("Ben was {role}"), not {card}."""
+    try:
+        fields = {f for _, f, _, _ in _FORMATTER.parse(text) if f is not None}
+    except ValueError:
+        return False
+    return "player" in fields and "role" in fields
+
+
 def held(text: str, lang: str) -> bool:
     """Whether a variant says its card as held, as printed (German `{card:acc}`: "Bernd hatte die Seherin")."""
     specs = _HELD.get(lang, ())
@@ -315,9 +324,9 @@ class Wording:
                 continue
             value = values["role" if field == "card" and "card" not in values else field]
             held = field == "card" and (spec or "") in _HELD.get(self.lang, ())
-            if field in ("role", "card") and person in PERSON and self.lang in GENDERS and not held:
+            if field in ("role", "card") and person in PERSON and not held:
                 # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
-                # her ("der Urwolf" of Ana) stays the card, in every line
+                # her ("der Urwolf" of Ana) stays the card, in every line (English: only the group cards' person)
                 value = _agreeing(value, person)
             bare = _bare(self.script, self.lang, value, person) if field == "card" and not spec else None
             said, more = (bare, [Part("text", bare)]) if bare else self._render(field, spec or "", value)

@@ -90,7 +90,7 @@ def test_english_roles_take_a_or_an() -> None:
     assert render("en", "{role}", role=RoleName("elder", 2)) == "An elder"
     assert render("en", "Ana was {role}.", role=RoleName("werewolf", 2)) == "Ana was a werewolf."
     assert render("en", "Ana was {role:the}.", role=RoleName("seer")) == "Ana was the seer."
-    assert lines("en").words.role("brother") == "one of the brothers"
+    assert lines("en").words.role("brother") == "one of the brothers' cards"  # the card; a man's person form: a.m
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
