@@ -130,12 +130,14 @@ def test_the_hunters_call_agrees_with_her(narrator: str) -> None:
 # -- a card the table knows already -----------------------------------------------------------------------------
 @pytest.mark.parametrize("seat", SEATS)
 def test_a_known_card_is_recalled_plainly(seat: int) -> None:
-    """Read s46 (13:20, 2.txt 42:59): "Alle Karten auf den Tisch! Bei Anna ist es nichts Neues: die Jägerin.","""
+    """Read s46 (13:20, 2.txt 42:59): "Alle Karten auf den Tisch! Bei Anna ist es nichts Neues: die Jägerin.", and
+    "Die Karte von Anna ist eine Dorfbewohnerin" (a card is no villager woman)."""
+    hunter, idiot = RoleName("hunter"), RoleName("village_idiot")
     lines = [line for where in ("first", "middle", "last")
-             for line in said("de", "end.reveal", Moment(position=where, revealed="yes"), seat, role=RoleName("hunter"))]
-    lines += said("de", "day.vote.reveal", Moment(revealed="yes"), seat, role=RoleName("village_idiot"))
-    assert lines and [line for line in lines if re.search(r"[Nn]ichts Neues|Karte von \w+( \w+)? ist (die|der|eine?)\b",
-                                                          line)] == []
+             for line in said("de", "end.reveal", Moment(position=where, revealed="yes"), seat, role=hunter)]
+    lines += said("de", "day.vote.reveal", Moment(revealed="yes"), seat, role=idiot)
+    stiff = re.compile(r"[Nn]ichts Neues|Karte von \w+( \w+)? ist (die|der|eine?)\b")
+    assert lines and [line for line in lines if stiff.search(line)] == []
 
 
 # -- a sleep line says one thing ---------------------------------------------------------------------------------
