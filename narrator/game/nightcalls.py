@@ -206,9 +206,10 @@ class CalledNight:
         return n.input if self.decoys and not n.replaying and isinstance(n.input, RollCall) else None
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
-             remind: bool = True) -> bool:
-        """Ask `q` for the night's fixed window: a reminder (if `remind`) and more time when it runs out; asked
-        `again` until an answer is accepted; the window is always held to its end. True: the reminder was said."""
+             remind: bool = True, hurry: bool = True) -> bool:
+        """Ask `q` for the night's fixed window: a reminder (if `remind`) and more time when it runs out, and a second
+        a window later (if `hurry`); asked `again` until an answer is accepted; the window is always held to its end.
+        True: the reminder was said."""
         n = self.narrator
         window = n.state.house.step_seconds
         asked, n.reminders = n.clock.now(), 0
@@ -218,7 +219,7 @@ class CalledNight:
             self.remind()  # one window gone: a calm reminder; a second window gone: one that may hurry
             reminded = True
             answer = n.ask(q, asked, asked + 2 * window)
-            if answer is None:
+            if answer is None and hurry:
                 self.remind()
         if answer is None:
             answer = n.ask(q, asked)

@@ -54,7 +54,7 @@ class Calls(Protocol):
     def step(self, step: str, asked: bool) -> None: ...
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
-             remind: bool = True) -> bool: ...
+             remind: bool = True, hurry: bool = True) -> bool: ...
 
 
 class RoundNight:
@@ -112,7 +112,9 @@ class RoundNight:
         legal = tuple(laps.legal(n.state, task)) if task is not None else decoys
         q = Question(TURN, legal, seat, n.number, task)
         n.eyes = "night"  # the turn's window is the night's, as its screens are (a reminder in it)
-        reminded = self.calls.held(q, self.take, lambda: q, remind=not self.reminded)
+        # one reminder a turn: a second one a window later would hurry the hand the first has just told to take
+        # its time ("Toca decidir, con calma." then "Sin entretenerse más.", seconds apart)
+        reminded = self.calls.held(q, self.take, lambda: q, remind=not self.reminded, hurry=False)
         self.reminded = self.reminded or reminded
         n.eyes = "day"
         n.steps.append(StepTiming(task or laps.DECOY, round(start, 3), round(n.clock.now(), 3), task is not None))

@@ -142,6 +142,17 @@ def test_a_turn_lasts_the_same_whether_it_acts_or_is_a_decoy(seed: int) -> None:
         assert inside == (["round.turn", "night.reminder"] if first_turn else ["round.turn"])
 
 
+def test_a_turn_says_one_reminder_however_slow_the_hand() -> None:
+    """A slow hand round the table heard «Toca decidir, con calma.» and, seconds later in the same turn, «En
+    silencio, y sin entretenerse más.» (fix51): one turn, one reminder, the calm one."""
+    t = table(seed=2)
+    slow = play(t, Steady(t.seed, delay=2 * t.house.step_seconds + 3.0), lang="es")
+    heard = captions(slow)
+    counts = [sum(1 for c in heard if timing.t <= round(c.t, 3) < timing.end and c.scene == "night.reminder")
+              for timing in slow.steps]
+    assert max(counts) == 1 and counts.count(1) >= len(slow.nightfall)  # each lap's first turn, and no second
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_engine_gets_the_choices_it_would_get_from_one_device(seed: int) -> None:
     t = table(seed=seed)
