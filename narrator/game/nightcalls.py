@@ -49,6 +49,7 @@ class Calling(Protocol):
     decoys: Decoys
     tasked: bool  # the step called asks for a choice (its reminder may ask for one)
     revealed: set[int]  # the seats whose card the table has heard
+    spent_on: int  # the night the big bad wolf was told his second victim is gone (0: not yet)
 
     @property
     def state(self) -> State: ...
@@ -101,7 +102,7 @@ class CalledNight:
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
-                  *((f"night.{s.step}.{part}", {}, call_facts(n.state, s.step, n.revealed)) for s in plan
+                  *((f"night.{s.step}.{part}", {}, told_spent(n, call_facts(n.state, s.step, n.revealed))) for s in plan
                     for part in ("wake", "sleep")))
         for slot in plan:
             self.step(slot.step, slot.asked)
@@ -119,7 +120,9 @@ class CalledNight:
         known = gone(n.state, step, n.revealed)
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
         self.gone, n.reminders = known == "yes", 0  # the reminders are counted per step
-        facts = call_facts(n.state, step, n.revealed)  # as the call begins: the sleep line says the task the wake gave
+        facts = told_spent(n, call_facts(n.state, step, n.revealed))  # as the call begins: the sleep line says the
+        if facts.get("spent") == "yes":  # task the wake gave; the big bad wolf hears his loss this night only
+            n.spent_on = n.state.night
         woke = n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), **facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
@@ -282,6 +285,14 @@ def call_facts(state: State, step: str, said: Set[int]) -> dict[str, str | None]
         facts["spent"] = "yes" if fallen(state, said) else "no"
     if step in LEFT:
         facts["left"] = left(state, step, said)
+    return facts
+
+
+def told_spent(n: Calling, facts: dict[str, str | None]) -> dict[str, str | None]:
+    """`spent` "told" once the big bad wolf heard, on an earlier night, that his second victim is gone: a table
+    that heard it once wants a bare call after (read_de_B6 B2), not the loss night after night."""
+    if facts.get("spent") == "yes" and 0 < n.spent_on < n.state.night:
+        return {**facts, "spent": "told"}
     return facts
 
 

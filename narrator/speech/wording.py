@@ -316,6 +316,7 @@ class Wording:
         """A template filled with `values`, and its parts (not yet capitalised)."""
         text, parts = "", []
         person = self._person(values.get("player"))
+        own = self._own(values.get("player"))
         template = resolve_selectors(template, person)
         for chunk, field, spec, _ in _FORMATTER.parse(template):
             if field is None:
@@ -324,9 +325,11 @@ class Wording:
                 continue
             value = values["role" if field == "card" and "card" not in values else field]
             held = field == "card" and (spec or "") in _HELD.get(self.lang, ())
-            if field in ("role", "card") and person in PERSON and not held:
+            if field in ("role", "card") and person in PERSON and not held and (field == "role" or own in PERSON):
                 # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
-                # her ("der Urwolf" of Ana) stays the card, in every line (English: only the group cards' person)
+                # her ("der Urwolf" of Ana) stays the card, in every line (English: only the group cards' person).
+                # A seat word's card is the card: "Die Karte von Spieler dreizehn: eine der drei Brüderkarten", not
+                # "einer der Brüder" (read_de_B6 A1), while "Spieler dreizehn war einer der Brüder" agrees with the word
                 value = _agreeing(value, person)
             bare = _bare(self.script, self.lang, value, person) if field == "card" and not spec else None
             said, more = (bare, [Part("text", bare)]) if bare else self._render(field, spec or "", value)
@@ -343,6 +346,11 @@ class Wording:
             return ""
         gender = self.gender_of(seat)
         return gender if gender in PERSON else ""
+
+    def _own(self, value: object) -> str:
+        """How the line's {player} is known as a person ("f", "m", or "unsaid"; "" for no player)."""
+        seat = value.n if isinstance(value, Seat) else value if isinstance(value, int) else None
+        return "" if seat is None or isinstance(seat, bool) else self.person_of(seat)
 
     def _contract(self, before: str, said: str, parts: list[Part]) -> tuple[str, str, list[Part]]:
         """Spanish "a el jugador" -> "al jugador", "de el cazador" -> "del cazador": only where the
