@@ -44,7 +44,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                                                  "28 roles (default: config.yaml)"))
     p.add_argument("--ruleset", choices=("classic", "extended"), help=_("the rules (default: config.yaml)"))
     p.add_argument("--mode", choices=tuple(m.value for m in Mode), default=Mode.ONE_DEVICE,
-                   help=_("how the table plays, classic or with all 28 roles (default: one device)"))
+                   help=_("how the table plays: one device, passed round the table, or each on their own phone "
+                           "(with either ruleset; default: one device)"))
     p.add_argument("--seed", type=seed_number, help=_("deal and play the same game again"))
     p.add_argument("--timeline", type=Path,
                    help=_("write the game's captions and night steps to this file in time order, one JSON object "

@@ -209,18 +209,19 @@ class CalledNight:
         return n.input if self.decoys and not n.replaying and isinstance(n.input, RollCall) else None
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
-             reminders: int = 2) -> bool:
+             reminders: int = 2, grace: float = 0.0) -> bool:
         """Ask `q` for the night's fixed window: up to `reminders` reminders, each with one more window, when it runs
-        out; asked `again` until an answer is accepted; the window is always held to its end. True: one was said."""
+        out (the first `grace` seconds later: the device is still on its way round the table); asked `again` until
+        an answer is accepted; the window is always held to its end. True: one was said."""
         n = self.narrator
         window = n.state.house.step_seconds
         asked, n.reminders = n.clock.now(), 0
-        answer = n.ask(q, asked, asked + window)
+        answer = n.ask(q, asked, asked + window + grace)
         reminded = False
         if answer is None and window > 0 and reminders > 0:
             self.remind()  # one window gone: a calm reminder; a second window gone: one that may hurry
             reminded = True
-            answer = n.ask(q, asked, asked + 2 * window)
+            answer = n.ask(q, asked, asked + 2 * window + grace)
             if answer is None and reminders > 1:
                 self.remind()
         if answer is None:
