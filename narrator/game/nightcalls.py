@@ -24,7 +24,7 @@ from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import Speaker, lasting
-from narrator.speech.lines import Line, Lines, Number
+from narrator.speech.lines import Line, Lines, Number, held_unsaid
 from narrator.speech.moment import Moment
 from narrator.speech.script import MIDDLE
 
@@ -155,6 +155,7 @@ class CalledNight:
         """Hold, unsaid, the time the line of `scene` would take now (a gone call's reminder): the rhythm stays."""
         n = self.narrator
         line = n.lines.peek(scene, n.moment({}, scene=scene).but(**facts))
+        held_unsaid(n.lines, line)
         n.clock.sleep_until(n.clock.now() + lasting(n.speaker, line))
 
     def written_for_mode(self, scene: str, facts: Mapping[str, str]) -> bool:

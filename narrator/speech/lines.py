@@ -156,16 +156,6 @@ class Lines:
                 return kept
         return pool
 
-    def fresh(self, pool: list[int], variants: Sequence[Variant]) -> list[int]:
-        """The variants of `pool` that neither open nor end as one of the last lines said (`RECENT`), or as fewer
-        of them when every variant does: two scenes in a row that start alike are heard as a machine."""
-        for last in range(len(self.recent), 0, -1):
-            avoided = frozenset().union(*list(self.recent)[-last:])
-            kept = [i for i in pool if not marks(variants[i].text) & avoided]
-            if kept:
-                return kept
-        return pool
-
     def printed_differs(self, values: Mapping[str, object]) -> bool:
         """Whether the line's player was something else than the card as printed says ("der Seher", holding "die
         Seherin"): the card has a form for the player's known gender."""
@@ -193,7 +183,7 @@ class Lines:
             pool = [i for i in pool if not held(variants[i].text, self.lang)] or pool
         if self.no_person(values):  # "Ben was one of the sisters": the card is said ("Ben? One of the sisters' cards")
             pool = [i for i in pool if not says_role(variants[i].text)] or pool
-        pool = self.fresh(self.apart(scene, pool), variants)
+        pool = fresh(self.recent, self.apart(scene, pool), variants)
         texts = [variants[i].text for i in pool]
         index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]
         if use:
@@ -207,6 +197,23 @@ class Lines:
     def peek(self, scene: str, moment: Moment | None = None, **values: object) -> Line:
         """The line `say` would give next, without using it up (to prepare its audio early)."""
         return self._choose(scene, moment, values, False)
+
+
+def fresh(recent: Sequence[frozenset[str]], pool: list[int], variants: Sequence[Variant]) -> list[int]:
+    """The variants of `pool` that neither open nor end as one of the `recent` lines said (their marks), or as fewer
+    of them when every variant does: two scenes in a row that start alike are heard as a machine."""
+    for last in range(len(recent), 0, -1):
+        avoided = frozenset().union(*list(recent)[-last:])
+        kept = [i for i in pool if not marks(variants[i].text) & avoided]
+        if kept:
+            return kept
+    return pool
+
+
+def held_unsaid(lines: Lines, line: Line) -> None:
+    """A line whose time is held unsaid (a gone call's reminder): the lines after it are chosen as if it had been
+    said, so the game goes on with the same words either way."""
+    lines.recent.append(marks(lines.script.variants(lines.lang, line.scene)[line.variant]))
 
 
 def best_fitting(variants: Sequence[Variant], moment: Moment, lang: str) -> list[int]:

@@ -228,6 +228,12 @@ def _bare(script: Script, lang: str, value: object, person: str) -> str | None:
     return script.form(lang, scene, CARD_FORM)
 
 
+def _seat(value: object) -> int | None:
+    """The seat a line's {player} value names, if any."""
+    seat = value.n if isinstance(value, Seat) else value if isinstance(value, int) else None
+    return None if seat is None or isinstance(seat, bool) else seat
+
+
 def _at(said: Sequence[str], seat: int) -> str:
     """What was said for `seat` (its name, its gender), or "" for a seat nothing was said for."""
     return said[seat - 1] if 0 < seat <= len(said) else ""
@@ -316,7 +322,8 @@ class Wording:
         """A template filled with `values`, and its parts (not yet capitalised)."""
         text, parts = "", []
         person = self._person(values.get("player"))
-        own = self._own(values.get("player"))
+        seat = _seat(values.get("player"))
+        own = "" if seat is None else self.person_of(seat)  # the person, not the seat word's gender
         template = resolve_selectors(template, person)
         for chunk, field, spec, _ in _FORMATTER.parse(template):
             if field is None:
@@ -346,11 +353,6 @@ class Wording:
             return ""
         gender = self.gender_of(seat)
         return gender if gender in PERSON else ""
-
-    def _own(self, value: object) -> str:
-        """How the line's {player} is known as a person ("f", "m", or "unsaid"; "" for no player)."""
-        seat = value.n if isinstance(value, Seat) else value if isinstance(value, int) else None
-        return "" if seat is None or isinstance(seat, bool) else self.person_of(seat)
 
     def _contract(self, before: str, said: str, parts: list[Part]) -> tuple[str, str, list[Part]]:
         """Spanish "a el jugador" -> "al jugador", "de el cazador" -> "del cazador": only where the
