@@ -78,7 +78,8 @@ def words(lang: str) -> Lines:
     (1, "{player} era {role}.", "white_werewolf", 1, "Ana era la loba blanca."),  # F3
     (3, "La carta de {player}: {card}.", "villager", 2, "La carta de Kim: aldeano."),  # F1: not «un aldeano»
     (3, "La carta de {player}: {card}.", "werewolf", 2, "La carta de Kim: hombre lobo."),
-    (2, "{player} tenía esta carta: {card}.", "sister", 2, "Bruno tenía esta carta: una de las cartas de las hermanas."),  # F2, A6 E2
+    (2, "{player} tenía esta carta: {card}.", "sister", 2,
+     "Bruno tenía esta carta: una de las cartas de las hermanas."),  # F2, A6 E2
     (1, "La carta de {player}: {card}.", "villager", 2, "La carta de Ana: una aldeana."),  # said as before
     (2, "La carta de {player}: {card}.", "villager", 2, "La carta de Bruno: un aldeano."),
     (3, "La carta de {player}: {card}.", "seer", 1, "La carta de Kim: la vidente."),

@@ -63,7 +63,8 @@ def test_lines_a_madrid_table_would_not_say(odd: str) -> None:
 
 
 # -- C: the classic narrated seer's first night says what the thumb means -----------------------------------------
-THUMB = {"es": (r"arriba|sube", r"abajo|lo baja"), "de": (r"hoch|oben", r"runter|unten"), "en": (r"\bup\b", r"\bdown\b")}
+THUMB = {"es": (r"arriba|sube", r"abajo|lo baja"), "de": (r"hoch|oben", r"runter|unten"),
+         "en": (r"\bup\b", r"\bdown\b")}
 
 
 @pytest.mark.parametrize("lang", ["es", "de", "en"])
