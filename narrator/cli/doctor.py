@@ -4,6 +4,7 @@ line that installs it on each system (narrator/system.py). `wolfcall play` says 
 from __future__ import annotations
 
 import argparse
+from gettext import gettext as _
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ class Finding:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--for", dest="purpose", choices=tuple(NEEDS), default="play",
-                   help="test: stop (exit 1) when something is missing; play (default): warn and go on")
+                   help=_("test: stop (exit 1) when something is missing; play (default): warn and go on"))
 
 
 def silent_languages() -> list[str]:
