@@ -101,7 +101,7 @@ def player_count(count: int, ruleset_id: str, option: str = "--players", ruleset
                                                             f"{more.max_players}" if hint else ""),
                           "option.players_extended" if hint else "option.players", option=option,
                           rules=f"cli.rules.{rules.id}", low=rules.min_players, high=rules.max_players, n=shown(count),
-                          least=more.min_players, most=more.max_players)
+                          least=more.min_players, most=more.max_players, flag=f"--ruleset {more.id}")
     return count
 
 

@@ -4,10 +4,10 @@ line that installs it on each system (narrator/system.py). `wolfcall play` says 
 from __future__ import annotations
 
 import argparse
-from gettext import gettext as _
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from gettext import gettext as _
 from pathlib import Path
 
 from narrator.system import (

@@ -95,17 +95,6 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
-    def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> tuple[Any, list[str]]:
-        """As argparse; an option no command knows is blamed on the command it was given to, whose --help lists
-        what it takes (`wolfcall history --help`, not `wolfcall --help`)."""
-        known, extras = super().parse_known_args(args, namespace)
-        command = getattr(known, "command", None)
-        if extras and self.prog == "wolfcall" and command:
-            prog = f"{self.prog} {command}"
-            self.exit(2, f"{prog}: " + _("unrecognized arguments: %s") % " ".join(extras) + " "
-                      + _("(see %(prog)s --help)") % {"prog": prog} + "\n")
-        return known, extras
-
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} " + _("(see %(prog)s --help)") % {"prog": self.prog} + "\n")
 
@@ -178,6 +167,17 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _parsed(commands: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """As argparse's parse_args; but an option no command knows is blamed on the command it was given to, whose
+    --help lists what it takes (`wolfcall history --help`, not `wolfcall --help`)."""
+    args, extras = commands.parse_known_args(argv)
+    if extras:
+        prog = " ".join(["wolfcall", *([args.command] if getattr(args, "command", None) else [])])
+        commands.exit(2, f"{prog}: " + _("unrecognized arguments: %s") % " ".join(extras) + " "
+                      + _("(see %(prog)s --help)") % {"prog": prog} + "\n")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         from narrator.cli.language import asked_language, speaking  # imports the engine, and the role folders
@@ -194,7 +194,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except ImportError as exc:
         print(f"wolfcall: {exc}", file=sys.stderr)
         return 2
-    args = commands.parse_args(argv)
+    args = _parsed(commands, argv)
     if getattr(args, "lang", None) is None and args.table_lang is not None:
         args.lang = args.table_lang
     try:

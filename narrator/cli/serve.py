@@ -9,11 +9,11 @@ server for players behind strict NATs (`--turn`, `--turn-secret-file`: coturn's 
 from __future__ import annotations
 
 import argparse
-from gettext import gettext as _
 import signal
 import sys
 import threading
 import time
+from gettext import gettext as _
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("a TURN server, e.g. turn:turn.example.org"))
     p.add_argument("--turn-secret-file", type=Path, help=_("a file holding coturn's static-auth-secret"))
     p.add_argument("--code-prefix", default="", metavar=_("LETTER"),
-                   help=_("the first letter of this server's room codes, when a router sends each letter to its server"))
+                   help=_("the first letter of this server's room codes, when a router sends each letter to its "
+                          "server"))
     p.add_argument("--data", type=Path, help=_("where accounts and room journals are kept (default: the data folder)"))
     p.add_argument("--store", metavar=_("URL"), help=_("keep accounts, tries and the room registry in PostgreSQL, "
                    "postgresql://user@host/database (default: accounts.sqlite in the data folder)"))

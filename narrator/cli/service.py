@@ -10,7 +10,6 @@ Every systemctl and loginctl call goes through `run_command`, the one seam the t
 from __future__ import annotations
 
 import argparse
-from gettext import gettext as _
 import getpass
 import os
 import shutil
@@ -20,6 +19,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from gettext import gettext as _
 from pathlib import Path
 
 from narrator.config import AUDIO, config_in_use
@@ -55,7 +55,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(dest="action", required=True, metavar=_("ACTION"))
     i = sub.add_parser("install", help=_("start the game master at boot (a systemd user unit), restarted if it fails"))
     i.add_argument("--kiosk", action="store_true",
-                   help=_("also show the page full-screen on this machine's display (needs: apt install cage chromium)"))
+                   help=_("also show the page full-screen on this machine's display (needs: apt install cage "
+                          "chromium)"))
     i.add_argument("--port", type=_port, help=_("the page's port (default: config.yaml, else 8765)"))
     i.add_argument("--audio", choices=tuple(a for a in AUDIO if a != "file"),
                    help=_("how sound is played (default: config.yaml)"))

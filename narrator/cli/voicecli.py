@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from gettext import gettext as _
 import sys
+from gettext import gettext as _
 from pathlib import Path
 
 
