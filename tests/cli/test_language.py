@@ -62,11 +62,12 @@ def test_every_refusal_is_in_the_tables_language(argv: list[str], words: str,
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (["balance", "classic:5", "--lang", "de"], "wolfcall balance: Diese Regeln sind für 6 bis 12 Spieler, nicht für 5"),
+    (["balance", "classic:5", "--lang", "de"],
+     "wolfcall balance: classic:5: Die klassischen Regeln sind für 6 bis 12 Spieler, nicht für 5"),
     (["balance", "classic:werewolf*4,seer,villager", "--lang", "de"],
      "wolfcall balance: Die Werwölfe müssen weniger als die Hälfte der Spieler"),
     # German read B (O3): `wolfcall --lang de balance` was refused («ungültige Wahl: 'de'»)
-    (["--lang", "de", "balance", "classic:5"], "wolfcall balance: Diese Regeln sind für 6 bis 12 Spieler"),
+    (["--lang", "de", "balance", "classic:5"], "wolfcall balance: classic:5: Die klassischen Regeln sind für 6 bis 12"),
 ])
 def test_a_deal_the_rules_refuse_is_refused_in_the_tables_language(argv: list[str], words: str,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
