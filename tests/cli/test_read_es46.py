@@ -33,7 +33,7 @@ def said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
      "{missing}.yaml: nicht lesbar: diese Datei oder diesen Ordner gibt es nicht"),
     (["demo", "--scripts", "{missing}"], "el guion tiene problemas: {missing}:1: -: la carpeta de guiones no existe",
      "das Skript hat Fehler: {missing}:1: -: den Skriptordner gibt es nicht"),
-    (["history", "show", "--last", "x"], "argumento --last: 'x' no es un valor válido", "--last: ungültiger Wert: 'x'"),
+    (["history", "show", "--last", "x"], "argumento --last: «x» no es un valor válido", "--last: ungültiger Wert: „x“"),
     (["history", "rename"], "faltan estos argumentos: nombre_actual, nombre_nuevo",
      "diese Argumente fehlen: alter_Name, neuer_Name"),
 ])
