@@ -8,21 +8,12 @@ import re
 
 import pytest
 
-from narrator.cli.main import main
+from .test_read_es46 import said
 
 ENGLISH = re.compile(r"\b(the|and|when|where|default|also|with|for|how|this|only|play a|serve|which|one)\b")
 COMMANDS = [["play"], ["serve"], ["doctor"], ["demo"], ["history"], ["balance"], ["simulate"], ["service"],
             ["service", "install"], ["voices"], ["voices", "check"], ["voices", "render"], ["voices", "download"],
             ["voices", "install"], ["voices", "export"], ["scripts", "lint"], []]
-
-
-def said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out = capsys.readouterr()
-    return code, " ".join((out.out + out.err).split())
 
 
 def options_text(text: str) -> str:
