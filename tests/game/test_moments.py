@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine import Game
+from engine.events import Died, fold
 from narrator.game.clock import VirtualClock
 from narrator.game.inputs import VOTE, Exhausted, ScriptedInput
 from narrator.game.moments import moment as moment_of
@@ -261,6 +262,6 @@ def test_the_brothers_calls_know_how_many_of_them_the_table_saw_die(dead: tuple[
     """Only a card said aloud counts: a brother dead unseen is alive for the table, so nothing is given away."""
     roles = ["brother", "brother", "brother", "werewolf", "werewolf", *["villager"] * 5]
     game = Game.new([f"P{i}" for i in range(1, 11)], ruleset="extended", roles=roles, seed=1)
-    state = game.state.but(alive=game.state.alive - set(dead))
+    state = fold([Died(seat, "wolves") for seat in dead], game.state)
     assert call_facts(state, "brothers", set(said))["left"] == left
     assert "left" not in call_facts(state, "seer", set(said))
