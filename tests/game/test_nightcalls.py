@@ -190,7 +190,8 @@ def test_one_device_tells_the_pack_to_put_the_device_back_in_the_plural() -> Non
 # the servant (Ben) is dealt with one device; Carla's card is executed on day 1, and Ben takes it or not: nobody
 # learns which (RULES.md, Servant), so her card's later calls are said from the same facts either way
 def servant_game(card: str, took: bool, rest: list[tuple[str, float]]) -> Narrator:
-    roles = ["werewolf", "servant", card, *(["sister", "villager"] if card == "sister" else ["villager"]), *["villager"] * 3]
+    more = ["sister", "villager"] if card == "sister" else ["villager"]  # the sisters need eight players
+    roles = ["werewolf", "servant", card, *more, *["villager"] * 3]
     first = ("guard:5", 2.0) if card == "guard" else None
     script = [*([first] if first else []), ("werewolves:6", 2.0), ("servant:=take" if took else "servant:=pass", 2.0),
               (VOTE, 30.0), ("day_vote:3", 3.0), *rest]
