@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from narrator.speech.lines import Lines
+from narrator.speech.moment import Moment
+from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
 
 SCRIPT = load(SHIPPED)
@@ -41,3 +44,27 @@ def test_a_card_shown_dead_keeps_its_pause_but_is_not_called(lang: str, scene: s
     if scene.endswith(".wake"):
         closings = [re.sub(r"^.*?[.!?]\s+", "", t) for t in texts]
         assert [c for c in closings if not re.search(ROLE[lang], c)] == []
+
+
+# -- B: the device back, after every role all night ------------------------------------------------------------------
+def device_back(hands: str) -> list[str]:
+    lines = Lines(SCRIPT, "de", Picker(1), ())
+    pool = lines.fitting("night.device.back", Moment(mode="one_device", narrator="no", hands=hands))
+    return [SCRIPT.variants("de", "night.device.back")[i] for i in pool]
+
+
+@pytest.mark.parametrize("hands", ["one", "many"])
+def test_the_device_back_has_more_lines_than_a_night_of_steps_says_twice(hands: str) -> None:
+    """Read A6, B: 20 lines, each heard five times in a 28-player game; now more of them, many short."""
+    assert len(device_back(hands)) >= 28
+
+
+def test_the_singular_and_plural_device_back_are_never_heard_back_to_back() -> None:
+    """Read A6, B: "Legt das Gerät wieder hin, in die Mitte." (the pack), then "Leg das Gerät wieder hin, in die
+    Mitte." (the wolf father) a minute later: each twin is of one family, so the picker keeps them apart."""
+    scene = SCRIPT.scenes["de"]["night.device.back"]
+    plural = device_back("many")
+    twins = [(one, many) for one in device_back("one") for many in plural
+             if one != many and re.sub(r"^(\w+?)t\b", r"\1", many) == one]
+    assert len(twins) >= 8
+    assert [pair for pair in twins if not scene.families_of(pair[0]) & scene.families_of(pair[1])] == []
