@@ -67,3 +67,57 @@ def test_the_singular_and_plural_device_back_are_never_heard_back_to_back() -> N
              if one != many and re.sub(r"^(\w+?)t\b", r"\1", many) == one]
     assert len(twins) >= 8
     assert [pair for pair in twins if not scene.families_of(pair[0]) & scene.families_of(pair[1])] == []
+
+
+# -- Low: a name whose gender is not said, then the card -------------------------------------------------------------
+@pytest.mark.parametrize("scene", ["end.reveal", "day.vote.reveal"])
+def test_a_card_after_a_name_without_gender_is_said_as_the_card(scene: str) -> None:
+    """Read A6, F: "Bei Marie gibt es nichts mehr aufzudecken: der Jäger", "Die letzte Karte gehört Marie: ein
+    Dorfbewohner": where the gender is not said, the card comes after "Karte" ("Die Karte von Marie: der Jäger"),
+    never right after her name."""
+    from narrator.speech.lines import RoleName, Seat
+
+    lines = Lines(SCRIPT, "de", Picker(1), ("Marie", "Ben"), ("", "m"))
+    heard = set()
+    for position in ("first", "middle", "last"):
+        for revealed in ("yes", "no"):
+            filled = {"player": Seat(1), "role": RoleName("hunter")}
+            at = lines.moment_of(Moment(mode="one_device", narrator="yes", position=position, revealed=revealed),
+                                 filled)
+            heard |= {lines.render(SCRIPT.variants("de", scene)[i], filled)[0] for i in lines.fitting(scene, at)}
+    assert heard
+    before = [sentence.split(": ")[0] for line in heard for sentence in re.split(r"(?<=[.!?]) ", line)
+              if "Marie" in sentence and re.search(r": (der|ein) Jäger", sentence)]
+    assert [b for b in before if "Karte" not in b] == []
+
+
+# -- C, D: single lines ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("scene", "wrong"), [
+    ("night.werewolves.wake", r"tippt es an"),  # C: "es" is the device, not the victim
+    ("night.guard.wake", r"zählst auch"),  # D: sounds like counting heads
+    ("night.guard.sleep", r"Eimer hängt"),  # D: a picture that does not land
+    ("day.debate", r"wisst, und was"),  # D: two object clauses joined by "und" take no comma
+])
+def test_the_lines_the_reader_stumbled_on_are_gone(scene: str, wrong: str) -> None:
+    assert [v for v in SCRIPT.variants("de", scene) if re.search(wrong, v)] == []
+
+
+def test_the_wild_childs_story_names_its_model_and_never_the_child_as_one() -> None:
+    """Read A6, D: "Mit dem Vorbild von Spieler einundzwanzig starb auch die Unschuld." of the child in seat 21 was
+    heard as seat 21 being the model: the story is told with the model ({players}) and never "Vorbild von" the
+    child."""
+    from engine import story
+    from narrator.speech.lines import Seat, Seats
+
+    from ..narration import answers, narrate
+
+    roles = ["werewolf", "wild_child", "villager", "seer", *["villager"] * 4]
+    n = narrate(answers(("wild_child:3", 2.0), ("werewolves:3", 2.0), ("seer:1", 2.0)), lang="de",
+                ruleset="extended", roles=roles)
+    told = [s for s in story(n.state) if s.scene == "end.story.wild_child"]
+    assert [(s.player, s.players) for s in told] == [(2, (3,))]
+    lines = Lines(SCRIPT, "de", Picker(1), ("Ana", "Ben", "Carla"), ("f", "m", "f"))
+    values = {"player": Seat(2), "players": Seats((3,))}
+    texts = [lines.render(v, values)[0] for v in SCRIPT.variants("de", "end.story.wild_child")]
+    assert [t for t in texts if "Vorbild von Ben" in t] == []
+    assert any("Carla" in t for t in texts)
