@@ -181,6 +181,10 @@ class Exhausted(Exception):
         super().__init__(question.step)
 
 
+# the steps a wolf attacks in: a random table draws no wolf there (a lone wolf killing itself reads as a bug)
+PACK_STEPS = frozenset({"werewolves", "big_bad_wolf"})
+
+
 @dataclass
 class RandomInput:
     """A table that plays at random but legally, with tap delays like real players'.
@@ -192,7 +196,7 @@ class RandomInput:
     seed: int
     pending: dict[int, Answer] = field(default_factory=dict)
 
-    def _draw(self, question: Question) -> Answer:
+    def _draw(self, question: Question, state: State) -> Answer:
         rng = random.Random(f"{self.seed}:{question.number}:{question.step}")
         if question.step == VOTE:
             return Answer(VOTE_CALLED, round(rng.uniform(20, 200), 2))
@@ -206,12 +210,14 @@ class RandomInput:
         passes = [c for c in legal if c.is_pass]
         acts = [c for c in legal if not c.is_pass]
         step = question.task if question.step == TURN else question.step
+        if step in PACK_STEPS:  # the rules let the pack attack a wolf (RULES.md); a table's pack never does:
+            acts = [c for c in acts if c.target not in state.wolves] or ([] if passes else acts)  # nor itself
         keep_quiet = {"werewolves": 0.05, "witch": 0.7, "day_vote": 0.25, "hunter": 0.1}.get(step or "", 0.0)
         choice = rng.choice(passes) if passes and (not acts or rng.random() < keep_quiet) else rng.choice(acts)
         return Answer(choice, tap_delay(rng))
 
     def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
-        drawn = self.pending.setdefault(question.number, self._draw(question))
+        drawn = self.pending.setdefault(question.number, self._draw(question, state))
         got = _wait(clock, asked_at, drawn.delay, until, drawn.value)
         if got is not None:
             del self.pending[question.number]
