@@ -96,7 +96,7 @@ def test_a_random_pack_never_attacks_a_wolf_though_the_rules_allow_it(step: str)
     """Read A6, H (g16, g03): the demo's lone wolf attacked itself. RULES.md lets the pack attack a wolf, so the
     engine takes it; a table never does, so the random table draws its victim among the others (or nobody)."""
     wolves = sorted(STATE.wolves)
-    legal = tuple(Choice(step, seat) for seat in sorted(STATE.alive)) + (Choice(step),)
+    legal = (*(Choice(step, seat) for seat in sorted(STATE.alive)), Choice(step))
     drawn = [RandomInput(seed).answer(Question(step, legal, None, 3), STATE, VirtualClock(), 0.0, 1e9)
              for seed in range(200)]
     targets = {a.value.target for a in drawn if a is not None and isinstance(a.value, Choice)}
