@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, Protocol, runtime_checkable
 
 from engine import Choice, Event, State
@@ -196,7 +196,7 @@ class RandomInput:
     seed: int
     pending: dict[int, Answer] = field(default_factory=dict)
 
-    def _draw(self, question: Question, state: State) -> Answer:
+    def _draw(self, question: Question) -> Answer:
         rng = random.Random(f"{self.seed}:{question.number}:{question.step}")
         if question.step == VOTE:
             return Answer(VOTE_CALLED, round(rng.uniform(20, 200), 2))
@@ -210,18 +210,26 @@ class RandomInput:
         passes = [c for c in legal if c.is_pass]
         acts = [c for c in legal if not c.is_pass]
         step = question.task if question.step == TURN else question.step
-        if step in PACK_STEPS:  # the rules let the pack attack a wolf (RULES.md); a table's pack never does:
-            acts = [c for c in acts if c.target not in state.wolves] or ([] if passes else acts)  # nor itself
         keep_quiet = {"werewolves": 0.05, "witch": 0.7, "day_vote": 0.25, "hunter": 0.1}.get(step or "", 0.0)
         choice = rng.choice(passes) if passes and (not acts or rng.random() < keep_quiet) else rng.choice(acts)
         return Answer(choice, tap_delay(rng))
 
     def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
-        drawn = self.pending.setdefault(question.number, self._draw(question, state))
+        drawn = self.pending.setdefault(question.number, self._draw(kin_spared(question, state)))
         got = _wait(clock, asked_at, drawn.delay, until, drawn.value)
         if got is not None:
             del self.pending[question.number]
         return got
+
+
+def kin_spared(question: Question, state: State) -> Question:
+    """`question` with no wolf among a pack's victims: the rules let the pack attack a wolf (RULES.md), a table's
+    pack never does (nor itself), so a random table draws among the others, or attacks nobody."""
+    step = question.task if question.step == TURN else question.step
+    if step not in PACK_STEPS:
+        return question
+    spared = tuple(c for c in question.legal if c.is_pass or c.target not in state.wolves)
+    return replace(question, legal=spared) if spared else question
 
 
 def tap_delay(rng: random.Random) -> float:
