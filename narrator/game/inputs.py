@@ -195,6 +195,7 @@ class RandomInput:
 
     seed: int
     pending: dict[int, Answer] = field(default_factory=dict)
+    spare_kin: bool = False  # the demo's table: a pack attacks no wolf (kin_spared)
 
     def _draw(self, question: Question) -> Answer:
         rng = random.Random(f"{self.seed}:{question.number}:{question.step}")
@@ -215,7 +216,8 @@ class RandomInput:
         return Answer(choice, tap_delay(rng))
 
     def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
-        drawn = self.pending.setdefault(question.number, self._draw(kin_spared(question, state)))
+        asked = kin_spared(question, state) if self.spare_kin else question
+        drawn = self.pending.setdefault(question.number, self._draw(asked))
         got = _wait(clock, asked_at, drawn.delay, until, drawn.value)
         if got is not None:
             del self.pending[question.number]
