@@ -16,6 +16,7 @@ from typing import Protocol
 from engine import Game, Mode, State, night_plan
 from engine.roles import CALLS, ROLES, STEP_ROLE
 from engine.roles._base import WOLF_CARDS
+from engine.roles.servant import takes_unseen
 from narrator.game import beats
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
@@ -323,7 +324,7 @@ def gone(state: State, step: str, said: Set[int]) -> str | None:
 def takeable(state: State, card: str, said: Set[int]) -> bool:
     """Whether, for all the table knows, the servant may hold `card` now: she is in play with one device (her take is
     secret), was never said dead as the servant, and a player with that card was executed."""
-    if state.mode == Mode.OWN_DEVICES or "servant" not in (*state.dealt, *state.extra):
+    if not takes_unseen(state):
         return False
     if any(d.card == "servant" and d.seat in said for d in state.deaths):
         return False

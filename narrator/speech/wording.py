@@ -214,6 +214,13 @@ def _agreeing(value: object, person: str) -> object:
     return value
 
 
+def _again(script: Script, lang: str, role: str, form: str, person: str) -> str | None:
+    """A group's second card in one sequence ("die zweite Schwesternkarte"), where the words give such a form."""
+    scene, key = f"roles.{role}", AGAIN_FORMS[1] if form in ("dat", "the_dat") else AGAIN_FORMS[0]
+    agreeing = script.form(lang, scene, f"{key}.{person}") if person in PERSON else None
+    return agreeing or script.form(lang, scene, key)
+
+
 def named_card(value: object) -> str | None:
     """The card a line's `{role}` or `{card}` value names (a `RoleName` or its id), or None for anything else."""
     return value.role if isinstance(value, RoleName) else value if isinstance(value, str) else None
@@ -284,16 +291,8 @@ class Wording:
         `spec` as in a line: "the", and in German "acc", "the_dat", ...; `person` ("f", "m"): as what a woman or a
         man was ("una aldeana", "ein Seher"), where the language has such a form."""
         form = self.form_of("role", spec) or "a"
-        if again:  # "die zweite Schwesternkarte", where the language has such a form
-            said = self._again(role, form, person)
-            if said:
-                return said
-        return self._role(role, _DEFINITE.get(form, form) if copies <= 1 else form, person)
-
-    def _again(self, role: str, form: str, person: str) -> str | None:
-        scene, key = f"roles.{role}", AGAIN_FORMS[1] if form in ("dat", "the_dat") else AGAIN_FORMS[0]
-        agreeing = self.script.form(self.lang, scene, f"{key}.{person}") if person in PERSON else None
-        return agreeing or self.script.form(self.lang, scene, key)
+        said = _again(self.script, self.lang, role, form, person) if again else None
+        return said or self._role(role, _DEFINITE.get(form, form) if copies <= 1 else form, person)
 
     def gender(self, role: str) -> str:
         """The role word's grammatical gender ("m", "f", "n"), "" where the language has none."""
