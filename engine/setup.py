@@ -95,7 +95,8 @@ def check_count(rules: Ruleset, players: int) -> None:
     if not rules.min_players <= players <= rules.max_players:
         raise Refused("setup.players",
                       f"The {rules.id} rules are for {rules.min_players} to {rules.max_players} players, "
-                      f"not {players}.", low=rules.min_players, high=rules.max_players, players=players)
+                      f"not {players}.", low=rules.min_players, high=rules.max_players, players=players,
+                      rules=rules.id)
 
 
 def check_counts(rules: Ruleset, players: int, counts: Mapping[str, int], mode: str = Mode.ONE_DEVICE,

@@ -70,25 +70,38 @@ def seed_number(text: str) -> int:
 def speed_factor(text: str) -> float:
     """How many times faster the clock runs: a finite number within SPEEDS."""
     try:
-        speed = float(text) if len(text) <= 40 else math.nan
+        speed = float(text.replace(",", ".")) if len(text) <= 40 else math.nan  # "0,5" as a Spanish table writes it
     except ValueError:
         speed = math.nan
     low, high = SPEEDS
     if not (math.isfinite(speed) and low <= speed <= high):
         raise argparse.ArgumentTypeError(_("%(value)s is not a speed (a number from %(low)s to %(high)s)")
-                                         % {"value": cut(text, 30), "low": f"{low:g}", "high": f"{high:g}"})
+                                         % {"value": cut(text, 30), "low": decimal(low), "high": decimal(high)})
     return speed
 
 
-def player_count(count: int, ruleset_id: str, option: str = "--players") -> int:
-    """`count` if the ruleset allows that many players, else OptionError naming the rule's range."""
+def decimal(x: float) -> str:
+    """`x` as the command line's language writes it (CLDR's way, with Babel): "0.1", "0,1"; no grouping ("10000")."""
+    from babel.numbers import format_decimal
+
+    lang = os.environ.get("LANGUAGE", "en").split(":")[0]  # set by narrator.cli.language.speaking
+    return str(format_decimal(x, locale=lang if lang in LANGUAGES else "en", group_separator=False))
+
+
+def player_count(count: int, ruleset_id: str, option: str = "--players", ruleset_hint: bool = False) -> int:
+    """`count` if the ruleset allows that many players, else OptionError naming the rule's range; with
+    `ruleset_hint` (a command that takes --ruleset), a count only the extended rules allow says so."""
     from engine import ruleset
 
-    rules = ruleset(ruleset_id)
+    rules, more = ruleset(ruleset_id), ruleset("extended")
     if not rules.min_players <= count <= rules.max_players:
+        hint = ruleset_hint and rules.id != more.id and more.min_players <= count <= more.max_players
         raise OptionError(f"{option}: the {rules.id} rules are for {rules.min_players} to {rules.max_players} "
-                          f"players, not {shown(count)}", "option.players", option=option,
-                          rules=f"cli.rules.{rules.id}", low=rules.min_players, high=rules.max_players, n=shown(count))
+                          f"players, not {shown(count)}" + (f"; with --ruleset extended, {more.min_players} to "
+                                                            f"{more.max_players}" if hint else ""),
+                          "option.players_extended" if hint else "option.players", option=option,
+                          rules=f"cli.rules.{rules.id}", low=rules.min_players, high=rules.max_players, n=shown(count),
+                          least=more.min_players, most=more.max_players, flag=f"--ruleset {more.id}")
     return count
 
 

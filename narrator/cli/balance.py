@@ -17,9 +17,10 @@ from engine import HouseRules, Refused, Setup, Unknown, ruleset
 from engine.house import defaults
 from engine.setup import setup_from_roles
 from narrator.balance.odds import Estimate, estimate
-from narrator.cli.language import refusal_said
-from narrator.config import load_config
+from narrator.cli.language import refusal_said, said
+from narrator.config import OptionError, load_config
 from narrator.ui.web.strings import strings
+from narrator.yamlfile import cut
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -87,6 +88,16 @@ def lines(found: Estimate, lang: str) -> list[str]:
     return out
 
 
+def refused_deal(exc: Refused, deal: str, lang: str) -> str:
+    """Why the rules refuse `deal`; a player count as --players is refused, naming the deal and its rules ("classic:4:
+    las reglas clásicas son para…"), not "these rules" after the command's name."""
+    if exc.rule != "setup.players" or "rules" not in exc.params:
+        return refusal_said(exc, lang)
+    p = exc.params
+    return said(OptionError(str(exc), "option.players", option=cut(deal, 40), rules=f"cli.rules.{p['rules']}",
+                            low=p["low"], high=p["high"], n=p["players"]), lang)
+
+
 def run(args: argparse.Namespace) -> int:
     from narrator.cli.scenario import Malformed
     from narrator.yamlfile import YamlError
@@ -98,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wolfcall balance: {exc}", file=sys.stderr)
         return 2
     except Refused as exc:  # the rules' reason, in the table's language
-        print(f"wolfcall balance: {refusal_said(exc, lang)}", file=sys.stderr)
+        print(f"wolfcall balance: {refused_deal(exc, args.deal, lang)}", file=sys.stderr)
         return 3
     found = estimate(setup, house)
     if args.json:

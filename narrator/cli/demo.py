@@ -44,7 +44,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                                                  "28 roles (default: config.yaml)"))
     p.add_argument("--ruleset", choices=("classic", "extended"), help=_("the rules (default: config.yaml)"))
     p.add_argument("--mode", choices=tuple(m.value for m in Mode), default=Mode.ONE_DEVICE,
-                   help=_("how the table plays, classic or with all 28 roles (default: one device)"))
+                   help=_("how the table plays: one device, passed round the table, or each on their own phone "
+                           "(with either ruleset; default: one device)"))
     p.add_argument("--seed", type=seed_number, help=_("deal and play the same game again"))
     p.add_argument("--timeline", type=Path,
                    help=_("write the game's captions and night steps to this file in time order, one JSON object "
@@ -53,7 +54,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speed", type=speed_factor, default=1.0,
                    help=_("run the real clock this many times faster (0.1 to 10000)"))
     p.add_argument("--journal", type=Path, help=_("record every answer in this file (for --resume)"))
-    p.add_argument("--resume", type=Path, metavar="JOURNAL", help=_("go on with the game recorded in JOURNAL"))
+    p.add_argument("--resume", type=Path, metavar=_("JOURNAL"), help=_("go on with the game recorded in JOURNAL"))
     p.add_argument("--scripts", type=Path, help=_("a folder of your own scenes laid over the shipped ones"))
     p.add_argument("--quiet", action="store_true", help=_("do not print the captions"))
     p.add_argument("--voice", help=_("a narrator voice from voices/ (default: config.yaml, or the language's best)"))
@@ -77,8 +78,9 @@ def check_options(args: argparse.Namespace, ruleset: str, players: int) -> None:
                           most=MAX_GAMES)
     if args.games > 1 and (args.resume or args.journal):
         raise OptionError("--games: one game at a time with --journal or --resume", "option.games_journal")
-    if not args.resume:
-        player_count(players, ruleset)
+    if not args.resume:  # the count comes from --names when only names were given: that option is refused
+        player_count(players, ruleset, "--names" if args.names is not None and args.players is None else "--players",
+                     ruleset_hint=args.ruleset is None or args.ruleset == "classic")
     elif args.resume.is_dir():
         raise OptionError(f"--resume {cut_path(args.resume)}: is a folder; give a journal file", "option.folder",
                           option="--resume", path=cut_path(args.resume))

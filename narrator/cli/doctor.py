@@ -7,6 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from gettext import gettext as _
 from pathlib import Path
 
 from narrator.system import (
@@ -37,7 +38,7 @@ class Finding:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--for", dest="purpose", choices=tuple(NEEDS), default="play",
-                   help="test: stop (exit 1) when something is missing; play (default): warn and go on")
+                   help=_("test: stop (exit 1) when something is missing; play (default): warn and go on"))
 
 
 def silent_languages() -> list[str]:

@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.set_defaults(json=False, last=10)
     after = argparse.ArgumentParser(add_help=False)
     _options(after, argparse.SUPPRESS)
-    sub = p.add_subparsers(dest="action", metavar="ACTION")
+    sub = p.add_subparsers(dest="action", metavar=_("ACTION"))
     sub.add_parser("show", parents=[after], help=_("the last games and every player's numbers (the default)"))
     ex = sub.add_parser("export", parents=[after], help=_("write the history to a JSON file"))
     ex.add_argument("file", metavar=_("file"))

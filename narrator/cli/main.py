@@ -8,7 +8,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from gettext import gettext as _
-from typing import NoReturn
+from typing import Any, NoReturn
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -77,8 +77,23 @@ def _game(name: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, with the placeholders it makes of an option's name (PORT, LAST) in the table's words."""
+
+    def _get_default_metavar_for_optional(self, action: argparse.Action) -> str:
+        return _(action.dest.upper())
+
+    def _get_default_metavar_for_positional(self, action: argparse.Action) -> str:
+        return _(action.dest)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad option is one line (and exit 2) instead of the whole usage first."""
+    """argparse, but a bad option is one line (and exit 2) instead of the whole usage first, and its help is in the
+    table's words (placeholders too)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} " + _("(see %(prog)s --help)") % {"prog": self.prog} + "\n")
@@ -87,7 +102,7 @@ class _Parser(argparse.ArgumentParser):
 def _scripts(sub: argparse._SubParsersAction[_Parser]) -> None:
     """`wolfcall scripts lint`."""
     scripts = sub.add_parser("scripts", help=_("check the spoken lines")).add_subparsers(
-        dest="action", required=True, metavar="ACTION")
+        dest="action", required=True, metavar=_("ACTION"))
     lint = scripts.add_parser("lint", help=_("check scripts: YAML, missing scenes, variants, placeholders"))
     lint.add_argument("paths", nargs="*", metavar=_("paths"),
                       help=_("a scripts folder, a language folder or a file (default: shipped)"))
@@ -104,7 +119,7 @@ def parser() -> argparse.ArgumentParser:
     # before the command as after it (`wolfcall --lang de balance …`); a command's own --lang is the same
     p.add_argument("--lang", dest="table_lang", choices=("en", "de", "es"),
                    help=_("the table's language, for any command (default: config.yaml)"))
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", required=True, metavar=_("COMMAND"))
     sim = sub.add_parser("simulate", help=_("play a game headless from a scenario file and print JSON"))
     sim.add_argument("scenario", metavar=_("scenario"), help=_("the scenario YAML file"))
     sim.set_defaults(run=_simulate)
@@ -152,6 +167,17 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _parsed(commands: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """As argparse's parse_args; but an option no command knows is blamed on the command it was given to, whose
+    --help lists what it takes (`wolfcall history --help`, not `wolfcall --help`)."""
+    args, extras = commands.parse_known_args(argv)
+    if extras:
+        prog = " ".join(["wolfcall", *([args.command] if getattr(args, "command", None) else [])])
+        commands.exit(2, f"{prog}: " + _("unrecognized arguments: %s") % " ".join(extras) + " "
+                      + _("(see %(prog)s --help)") % {"prog": prog} + "\n")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         from narrator.cli.language import asked_language, speaking  # imports the engine, and the role folders
@@ -168,7 +194,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except ImportError as exc:
         print(f"wolfcall: {exc}", file=sys.stderr)
         return 2
-    args = commands.parse_args(argv)
+    args = _parsed(commands, argv)
     if getattr(args, "lang", None) is None and args.table_lang is not None:
         args.lang = args.table_lang
     try:

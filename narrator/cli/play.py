@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from gettext import gettext as _
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,26 +30,26 @@ if TYPE_CHECKING:  # the game's modules are loaded when a game is played, not fo
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ui", choices=("web", "terminal"), default="web",
-                   help="the page on a phone or tablet (default), or numbered choices in this terminal")
-    p.add_argument("--lan", action="store_true", help="also listen on the network, for a phone on the same Wi-Fi")
-    p.add_argument("--port", type=port_number, help="the page's port, 1 to 65535 (default: config.yaml)")
+                   help=_("the page on a phone or tablet (default), or numbered choices in this terminal"))
+    p.add_argument("--lan", action="store_true", help=_("also listen on the network, for a phone on the same Wi-Fi"))
+    p.add_argument("--port", type=port_number, help=_("the page's port, 1 to 65535 (default: config.yaml)"))
     p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument("--players", type=int, help="how many play: 6 to 12 in the classic rules (default: config.yaml)")
-    p.add_argument("--names", help="player names in seat order, separated by commas, each with :f or :m to be "
+    p.add_argument("--players", type=int, help=_("how many play: 6 to 12 in the classic rules (default: config.yaml)"))
+    p.add_argument("--names", help=_("player names in seat order, separated by commas, each with :f or :m to be "
                    "spoken of as a woman or a man (\"Ana:f,Ben:m,Carla\"; with --players: the first seats' names, the "
-                   "rest play unnamed)")
-    p.add_argument("--lang", choices=("en", "de", "es"), help="the narrator's language (default: config.yaml)")
-    p.add_argument("--seed", type=seed_number, help="a fixed deal (for testing)")
-    p.add_argument("--resume", nargs="?", const="latest", metavar="JOURNAL",
-                   help="continue the last unfinished game (or the one in JOURNAL)")
+                   "rest play unnamed)"))
+    p.add_argument("--lang", choices=("en", "de", "es"), help=_("the narrator's language (default: config.yaml)"))
+    p.add_argument("--seed", type=seed_number, help=_("a fixed deal (for testing)"))
+    p.add_argument("--resume", nargs="?", const="latest", metavar=_("JOURNAL"),
+                   help=_("continue the last unfinished game (or the one in JOURNAL)"))
     p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)
-    p.add_argument("--data", type=Path, help="where journals are kept (default: the user's data folder)")
-    p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
-    p.add_argument("--config", type=Path, help=CONFIG_HELP)
-    p.add_argument("--voice", help="a narrator voice from voices/ (default: config.yaml)")
+    p.add_argument("--data", type=Path, help=_("where journals are kept (default: the user's data folder)"))
+    p.add_argument("--scripts", type=Path, help=_("a folder of your own scenes laid over the shipped ones"))
+    p.add_argument("--config", type=Path, help=_(CONFIG_HELP))
+    p.add_argument("--voice", help=_("a narrator voice from voices/ (default: config.yaml)"))
     p.add_argument("--audio", choices=("auto", "miniaudio", "simpleaudio", "aplay", "pw-play", "file", "none"),
-                   help="how sound is played (default: config.yaml)")
-    p.add_argument("--out", type=Path, help="also write the narration to this WAV file")
+                   help=_("how sound is played (default: config.yaml)"))
+    p.add_argument("--out", type=Path, help=_("also write the narration to this WAV file"))
 
 
 def seat_names(args: argparse.Namespace, ruleset: str, default_players: int) -> tuple[list[str], list[str]]:

@@ -13,6 +13,7 @@ import signal
 import sys
 import threading
 import time
+from gettext import gettext as _
 from pathlib import Path
 from typing import Any
 
@@ -23,32 +24,33 @@ PROXY_HOST = "127.0.0.1"  # with --proxy: where the server listens, and the one 
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--online", action="store_true", required=True, help="serve online rooms (the only way for now)")
-    p.add_argument("--port", type=port_number, default=8443, help="the port to listen on (default 8443)")
-    p.add_argument("--host", default=None, help="the address to listen on (default 0.0.0.0; 127.0.0.1 with --proxy)")
-    p.add_argument("--cert", type=Path, help="the TLS certificate (PEM), for HTTPS without a proxy")
-    p.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
-    p.add_argument("--proxy", action="store_true", help="behind a reverse proxy that serves HTTPS (nginx, Caddy)")
-    p.add_argument("--public-url", metavar="URL",
-                   help="the address players open (e.g. https://wolf.example.org): only pages from it may change "
-                        "anything (default: the scheme and Host header each request arrives with)")
+    p.add_argument("--online", action="store_true", required=True, help=_("serve online rooms (the only way for now)"))
+    p.add_argument("--port", type=port_number, default=8443, help=_("the port to listen on (default 8443)"))
+    p.add_argument("--host", default=None, help=_("the address to listen on (default 0.0.0.0; 127.0.0.1 with --proxy)"))
+    p.add_argument("--cert", type=Path, help=_("the TLS certificate (PEM), for HTTPS without a proxy"))
+    p.add_argument("--key", type=Path, help=_("the certificate's private key (PEM)"))
+    p.add_argument("--proxy", action="store_true", help=_("behind a reverse proxy that serves HTTPS (nginx, Caddy)"))
+    p.add_argument("--public-url", metavar=_("URL"),
+                   help=_("the address players open (e.g. https://wolf.example.org): only pages from it may change "
+                        "anything (default: the scheme and Host header each request arrives with)"))
     p.add_argument("--insecure", action="store_true",
-                   help="plain HTTP on purpose, to try it on this machine (a microphone only at http://localhost)")
-    p.add_argument("--stun", action="append", default=[], metavar="URL",
-                   help="a STUN server, e.g. stun:turn.example.org")
-    p.add_argument("--turn", action="append", default=[], metavar="URL",
-                   help="a TURN server, e.g. turn:turn.example.org")
-    p.add_argument("--turn-secret-file", type=Path, help="a file holding coturn's static-auth-secret")
-    p.add_argument("--code-prefix", default="", metavar="LETTER",
-                   help="the first letter of this server's room codes, when a router sends each letter to its server")
-    p.add_argument("--data", type=Path, help="where accounts and room journals are kept (default: the data folder)")
-    p.add_argument("--store", metavar="URL", help="keep accounts, tries and the room registry in PostgreSQL, "
-                   "postgresql://user@host/database (default: accounts.sqlite in the data folder)")
-    p.add_argument("--lease", type=lease_seconds, default=None, metavar="SECONDS",
-                   help="how long a room stays this process's without a renewal, when several processes share "
-                        "--store and --data: a dead process's rooms move to another this much later (default 5)")
-    p.add_argument("--config", type=Path, help=CONFIG_HELP)
-    p.add_argument("--scripts", type=Path, help="a folder of your own scenes laid over the shipped ones")
+                   help=_("plain HTTP on purpose, to try it on this machine (a microphone only at http://localhost)"))
+    p.add_argument("--stun", action="append", default=[], metavar=_("URL"),
+                   help=_("a STUN server, e.g. stun:turn.example.org"))
+    p.add_argument("--turn", action="append", default=[], metavar=_("URL"),
+                   help=_("a TURN server, e.g. turn:turn.example.org"))
+    p.add_argument("--turn-secret-file", type=Path, help=_("a file holding coturn's static-auth-secret"))
+    p.add_argument("--code-prefix", default="", metavar=_("LETTER"),
+                   help=_("the first letter of this server's room codes, when a router sends each letter to its "
+                          "server"))
+    p.add_argument("--data", type=Path, help=_("where accounts and room journals are kept (default: the data folder)"))
+    p.add_argument("--store", metavar=_("URL"), help=_("keep accounts, tries and the room registry in PostgreSQL, "
+                   "postgresql://user@host/database (default: accounts.sqlite in the data folder)"))
+    p.add_argument("--lease", type=lease_seconds, default=None, metavar=_("SECONDS"),
+                   help=_("how long a room stays this process's without a renewal, when several processes share "
+                        "--store and --data: a dead process's rooms move to another this much later (default 5)"))
+    p.add_argument("--config", type=Path, help=_(CONFIG_HELP))
+    p.add_argument("--scripts", type=Path, help=_("a folder of your own scenes laid over the shipped ones"))
     p.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--speed", type=speed_factor, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--captions-only", action="store_true", help=argparse.SUPPRESS)  # the bench: no voice

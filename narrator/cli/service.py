@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from gettext import gettext as _
 from pathlib import Path
 
 from narrator.config import AUDIO, config_in_use
@@ -51,15 +52,16 @@ def run_command(command: Sequence[str]) -> Outcome:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    sub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    i = sub.add_parser("install", help="start the game master at boot (a systemd user unit), restarted if it fails")
+    sub = p.add_subparsers(dest="action", required=True, metavar=_("ACTION"))
+    i = sub.add_parser("install", help=_("start the game master at boot (a systemd user unit), restarted if it fails"))
     i.add_argument("--kiosk", action="store_true",
-                   help="also show the page full-screen on this machine's display (needs: apt install cage chromium)")
-    i.add_argument("--port", type=_port, help="the page's port (default: config.yaml, else 8765)")
+                   help=_("also show the page full-screen on this machine's display (needs: apt install cage "
+                          "chromium)"))
+    i.add_argument("--port", type=_port, help=_("the page's port (default: config.yaml, else 8765)"))
     i.add_argument("--audio", choices=tuple(a for a in AUDIO if a != "file"),
-                   help="how sound is played (default: config.yaml)")
-    sub.add_parser("uninstall", help="stop, disable and remove the units that `install` wrote")
-    sub.add_parser("status", help="whether the units are installed, enabled and running, and where the logs are")
+                   help=_("how sound is played (default: config.yaml)"))
+    sub.add_parser("uninstall", help=_("stop, disable and remove the units that `install` wrote"))
+    sub.add_parser("status", help=_("whether the units are installed, enabled and running, and where the logs are"))
 
 
 def _port(text: str) -> int:

@@ -37,8 +37,9 @@ def moment(state: State, position: str | None = None, revealed: bool | None = No
            said: Set[int] = frozenset(), scene: str = "") -> Moment:
     """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, the seats
     whose card was (`said`), and the `scene` said. The end's lines count the pack by the wolf cards dealt: a wolf
-    shown dead won with it ("the werewolves win", never "the werewolf wins" of the one still alive)."""
-    counted = frozenset() if state.over or scene.startswith(END) else said
+    shown dead won with it ("the werewolves win", never "the werewolf wins" of the one still alive). Only the end's:
+    a night's last lines, said after the choice that decided the game, still speak to the pack the table knows."""
+    counted = frozenset() if scene.startswith(END) else said
     return Moment(mode=state.mode, narrator="yes" if narrated(state) else "no",  # a person holds the device and taps
                   night="first" if state.night <= 1 else "later", pack=pack(state, counted),
                   position=position, revealed=None if revealed is None else "yes" if revealed else "no")

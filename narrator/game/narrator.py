@@ -83,6 +83,7 @@ class Narrator:
         self.unsaid: list[Event] = []  # events whose scenes the table has not heard yet
         self.telling = telling(game.state.mode)(self)  # the deal, the night and the dawn of this way of playing
         self.revealed: set[int] = set()  # seats whose card the table has heard said aloud
+        self.spent_on = 0  # the night the big bad wolf heard his second victim is gone (nightcalls.told_spent)
         self.reminders = 0  # the reminders said in the night step (or turn) being held
         # the games opened at this table this evening: a welcome heard already makes this one a rematch
         self.games = 1 if "game.welcome" in lines.picker.heard else 0
@@ -250,7 +251,7 @@ class Narrator:
         """A rematch is dealt: what the narrator kept of the last game goes (the deal's events are the opening's);
         the lines heard stay heard, so the next game does not open with the same words."""
         self.unsaid, self.overruns, self.ended = [], [], False
-        self.telling, self.revealed = telling(self.state.mode)(self), set()
+        self.telling, self.revealed, self.spent_on = telling(self.state.mode)(self), set(), 0
 
     def prepare(self, *upcoming: Upcoming) -> None:
         """Let a speaker that can get these lines' audio ready while others play (live voices): each line with

@@ -25,7 +25,7 @@ from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import Speaker, lasting
-from narrator.speech.lines import Line, Lines, Number
+from narrator.speech.lines import Line, Lines, Number, held_unsaid
 from narrator.speech.moment import Moment
 from narrator.speech.script import MIDDLE
 
@@ -50,6 +50,7 @@ class Calling(Protocol):
     decoys: Decoys
     tasked: bool  # the step called asks for a choice (its reminder may ask for one)
     revealed: set[int]  # the seats whose card the table has heard
+    spent_on: int  # the night the big bad wolf was told his second victim is gone (0: not yet)
 
     @property
     def state(self) -> State: ...
@@ -102,7 +103,7 @@ class CalledNight:
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
-                  *((f"night.{s.step}.{part}", {}, call_facts(n.state, s.step, n.revealed)) for s in plan
+                  *((f"night.{s.step}.{part}", {}, told_spent(n, call_facts(n.state, s.step, n.revealed))) for s in plan
                     for part in ("wake", "sleep")))
         for slot in plan:
             self.step(slot.step, slot.asked)
@@ -120,7 +121,9 @@ class CalledNight:
         known = gone(n.state, step, n.revealed)
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
         self.gone, n.reminders = known == "yes", 0  # the reminders are counted per step
-        facts = call_facts(n.state, step, n.revealed)  # as the call begins: the sleep line says the task the wake gave
+        facts = told_spent(n, call_facts(n.state, step, n.revealed))  # as the call begins: the sleep line says the
+        if facts.get("spent") == "yes":  # task the wake gave; the big bad wolf hears his loss this night only
+            n.spent_on = n.state.night
         woke = n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), **facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
@@ -153,6 +156,7 @@ class CalledNight:
         """Hold, unsaid, the time the line of `scene` would take now (a gone call's reminder): the rhythm stays."""
         n = self.narrator
         line = n.lines.peek(scene, n.moment({}, scene=scene).but(**facts))
+        held_unsaid(n.lines, line)
         n.clock.sleep_until(n.clock.now() + lasting(n.speaker, line))
 
     def written_for_mode(self, scene: str, facts: Mapping[str, str]) -> bool:
@@ -207,18 +211,19 @@ class CalledNight:
         return n.input if self.decoys and not n.replaying and isinstance(n.input, RollCall) else None
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
-             reminders: int = 2) -> bool:
+             reminders: int = 2, grace: float = 0.0) -> bool:
         """Ask `q` for the night's fixed window: up to `reminders` reminders, each with one more window, when it runs
-        out; asked `again` until an answer is accepted; the window is always held to its end. True: one was said."""
+        out (the first `grace` seconds later: the device is still on its way round the table); asked `again` until
+        an answer is accepted; the window is always held to its end. True: one was said."""
         n = self.narrator
         window = n.state.house.step_seconds
         asked, n.reminders = n.clock.now(), 0
-        answer = n.ask(q, asked, asked + window)
+        answer = n.ask(q, asked, asked + window + grace)
         reminded = False
         if answer is None and window > 0 and reminders > 0:
             self.remind()  # one window gone: a calm reminder; a second window gone: one that may hurry
             reminded = True
-            answer = n.ask(q, asked, asked + 2 * window)
+            answer = n.ask(q, asked, asked + 2 * window + grace)
             if answer is None and reminders > 1:
                 self.remind()
         if answer is None:
@@ -283,6 +288,14 @@ def call_facts(state: State, step: str, said: Set[int]) -> dict[str, str | None]
         facts["spent"] = "yes" if fallen(state, said) else "no"
     if step in LEFT:
         facts["left"] = left(state, step, said)
+    return facts
+
+
+def told_spent(n: Calling, facts: dict[str, str | None]) -> dict[str, str | None]:
+    """`spent` "told" once the big bad wolf heard, on an earlier night, that his second victim is gone: a table
+    that heard it once wants a bare call after (read_de_B6 B2), not the loss night after night."""
+    if facts.get("spent") == "yes" and 0 < n.spent_on < n.state.night:
+        return {**facts, "spent": "told"}
     return facts
 
 

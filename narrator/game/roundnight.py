@@ -17,6 +17,12 @@ from narrator.game.timeline import StepTiming
 from narrator.speech.lines import Line, Number, Seat
 from narrator.speech.moment import position
 
+# seconds a turn's first reminder waits past the window for the device to reach the player: from the middle of the
+# table (a night's or a lap's first turn), or from the neighbour; sooner, "Ruhig. Es bleibt Zeit" came while the
+# device was still on its way (read_de_B6 B3, 3 to 10 s after the turn line)
+REACH_FIRST = 8.0
+REACH_NEXT = 4.0
+
 
 class Narrating(Protocol):
     """What the night's laps use of the narrator that holds them."""
@@ -54,7 +60,7 @@ class Calls(Protocol):
     def step(self, step: str, asked: bool) -> None: ...
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
-             reminders: int = 2) -> bool: ...
+             reminders: int = 2, grace: float = 0.0) -> bool: ...
 
 
 class RoundNight:
@@ -113,7 +119,8 @@ class RoundNight:
         q = Question(TURN, legal, seat, n.number, task)
         n.eyes = "night"  # the turn's window is the night's, as its screens are (a reminder in it)
         # one reminder a turn at most: a calm line then a hurried one, in one short turn, clash (read_de s46)
-        reminded = self.calls.held(q, self.take, lambda: q, reminders=0 if self.reminded else 1)
+        reminded = self.calls.held(q, self.take, lambda: q, reminders=0 if self.reminded else 1,
+                                   grace=REACH_FIRST if where == "first" else REACH_NEXT)
         self.reminded = self.reminded or reminded
         n.eyes = "day"
         n.steps.append(StepTiming(task or laps.DECOY, round(start, 3), round(n.clock.now(), 3), task is not None))

@@ -4,8 +4,11 @@ says them (wording.py, where the placeholder grammar is)."""
 
 from __future__ import annotations
 
+import re
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.events import Said
 from engine.roles import ROLES
@@ -32,6 +35,26 @@ from narrator.speech.wording import (
 )
 
 APART = 2  # a family of lines (a scene's `families:`) is not heard again within this many lines of its scene
+# a line does not open (its first words) or end (its last sentence) as one of this many lines before it, of any
+# scene: "Die Melodie verklingt. Flötenspieler, …" then "Die Melodie verklingt. Verzauberte, …" (read_de_B6 C)
+RECENT = 12
+OPENED = 8  # ... nor as one of this many lines of its own scene (a night call's groups may open alike, night 1 and 3)
+OPENER = 3  # the words that make a line's opening
+TAIL = 4  # a last sentence this long or longer is heard as the line's ending ("Öffne die Augen und sammle dich.")
+_WORD = re.compile(r"\{[^}]*\}|[^\W_]+")
+_SENTENCE = re.compile(r"(?<=[.!?:])\s+")
+
+
+@lru_cache(maxsize=8192)
+def marks(template: str) -> frozenset[str]:
+    """What a table hears again when two lines share it: the first words of a line, and its last sentence when that
+    is long enough to be more than an "Augen zu." (placeholders as written, so "{player}, du bist dran" is one)."""
+    words = [w.lower() for w in _WORD.findall(template)]
+    found = {"^" + " ".join(words[:OPENER])} if len(words) >= OPENER else set()
+    last = [w.lower() for w in _WORD.findall(_SENTENCE.split(template.strip())[-1])]
+    if len(last) >= TAIL and len(last) < len(words):
+        found.add("$" + " ".join(last))
+    return frozenset(found)
 
 
 @dataclass(frozen=True)
@@ -53,6 +76,8 @@ class Lines:
                  genders: Sequence[str] = ()) -> None:
         self.script, self.lang, self.picker = script, lang, picker
         self.words = Wording(script, lang, names, genders)
+        # the marks of the last lines said (`RECENT`), of any scene; rebuilt as a game is replayed (undo, resume)
+        self.recent: deque[frozenset[str]] = deque(maxlen=RECENT)
 
     # -- what the table's pages and voices ask of the words --------------------------------------------
     def gender_of(self, seat: int) -> str:
@@ -115,13 +140,18 @@ class Lines:
         every variant is: "Einen Platz weiter" twice in a row is what a table hears as a machine."""
         entry = self.script.scenes[self.lang][scene]
         heard = self.picker.heard.get(scene)
-        if not entry.families or not heard:
+        if not heard:
             return pool
         texts = {key_of(v.text): v.text for v in entry.variants}
-        recent = [texts[k] for k in sorted(heard, key=lambda k: heard[k][1], reverse=True)[:APART] if k in texts]
+        latest = sorted(heard, key=lambda k: heard[k][1], reverse=True)
+        recent = [texts[k] for k in latest[:max(APART, OPENED)] if k in texts]
         for last in range(len(recent), 0, -1):
-            avoided = frozenset().union(*(entry.families_of(t) for t in recent[:last]))
-            kept = [i for i in pool if not entry.families_of(entry.variants[i].text) & avoided]
+            # a shared opening is a family of its own, kept apart longer: the groups of a scene may start alike ("Im
+            # Rudel ist einer älter als alle anderen" on night 1 and night 3, read_de_B6 C4)
+            avoided = frozenset().union(*(entry.families_of(t) for t in recent[:min(last, APART)]),
+                                        *(marks(t) for t in recent[:last]))
+            kept = [i for i in pool if not (entry.families_of(entry.variants[i].text) | marks(entry.variants[i].text))
+                    & avoided]
             if kept:
                 return kept
         return pool
@@ -153,9 +183,11 @@ class Lines:
             pool = [i for i in pool if not held(variants[i].text, self.lang)] or pool
         if self.no_person(values):  # "Ben was one of the sisters": the card is said ("Ben? One of the sisters' cards")
             pool = [i for i in pool if not says_role(variants[i].text)] or pool
-        pool = self.apart(scene, pool)
+        pool = fresh(self.recent, self.apart(scene, pool), variants)
         texts = [variants[i].text for i in pool]
         index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]
+        if use:
+            self.recent.append(marks(variants[index].text))
         return self._line(scene, index, values)
 
     def say(self, scene: str, moment: Moment | None = None, **values: object) -> Line:
@@ -165,6 +197,23 @@ class Lines:
     def peek(self, scene: str, moment: Moment | None = None, **values: object) -> Line:
         """The line `say` would give next, without using it up (to prepare its audio early)."""
         return self._choose(scene, moment, values, False)
+
+
+def fresh(recent: Sequence[frozenset[str]], pool: list[int], variants: Sequence[Variant]) -> list[int]:
+    """The variants of `pool` that neither open nor end as one of the `recent` lines said (their marks), or as fewer
+    of them when every variant does: two scenes in a row that start alike are heard as a machine."""
+    for last in range(len(recent), 0, -1):
+        avoided = frozenset().union(*list(recent)[-last:])
+        kept = [i for i in pool if not marks(variants[i].text) & avoided]
+        if kept:
+            return kept
+    return pool
+
+
+def held_unsaid(lines: Lines, line: Line) -> None:
+    """A line whose time is held unsaid (a gone call's reminder): the lines after it are chosen as if it had been
+    said, so the game goes on with the same words either way."""
+    lines.recent.append(marks(lines.script.variants(lines.lang, line.scene)[line.variant]))
 
 
 def best_fitting(variants: Sequence[Variant], moment: Moment, lang: str) -> list[int]:

@@ -42,7 +42,9 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "game": ("first", "later"),  # game.welcome: the evening's first game at this table, or a rematch
     "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game
     "gone": ("yes", "no"),  # a night call's wake and sleep: every card of its role has been said of the dead
-    "spent": ("yes", "no"),  # the big bad wolf's call: a wolf card has been said of the dead (no second victim)
+    # the big bad wolf's call: a wolf card has been said of the dead (no second victim); "told": and he heard it on
+    # an earlier night (a bare call now)
+    "spent": ("yes", "no", "told"),
     # the pied piper's wake and sleep: how many he is to charm, "one" when only one is left (the last, as the screen)
     "charms": ("one", "two"),
     "own": ("yes", "no"),  # end.story.lovers: Cupid chose himself as one of the two ("Cupid's pair" is then wrong)

@@ -239,6 +239,12 @@ def _bare(script: Script, lang: str, value: object, person: str) -> str | None:
     return script.form(lang, scene, CARD_FORM)
 
 
+def _seat(value: object) -> int | None:
+    """The seat a line's {player} value names, if any."""
+    seat = value.n if isinstance(value, Seat) else value if isinstance(value, int) else None
+    return None if seat is None or isinstance(seat, bool) else seat
+
+
 def _at(said: Sequence[str], seat: int) -> str:
     """What was said for `seat` (its name, its gender), or "" for a seat nothing was said for."""
     return said[seat - 1] if 0 < seat <= len(said) else ""
@@ -328,6 +334,8 @@ class Wording:
         """A template filled with `values`, and its parts (not yet capitalised)."""
         text, parts = "", []
         person = self._person(values.get("player"))
+        seat = _seat(values.get("player"))
+        own = "" if seat is None else self.person_of(seat)  # the person, not the seat word's gender
         template = resolve_selectors(template, person)
         for chunk, field, spec, _ in _FORMATTER.parse(template):
             if field is None:
@@ -336,9 +344,11 @@ class Wording:
                 continue
             value = values["role" if field == "card" and "card" not in values else field]
             held = field == "card" and (spec or "") in _HELD.get(self.lang, ())
-            if field in ("role", "card") and person in PERSON and not held:
+            if field in ("role", "card") and person in PERSON and not held and (field == "role" or own in PERSON):
                 # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
-                # her ("der Urwolf" of Ana) stays the card, in every line (English: only the group cards' person)
+                # her ("der Urwolf" of Ana) stays the card, in every line (English: only the group cards' person).
+                # A seat word's card is the card: "Die Karte von Spieler dreizehn: eine der drei Brüderkarten", not
+                # "einer der Brüder" (read_de_B6 A1), while "Spieler dreizehn war einer der Brüder" agrees with the word
                 value = _agreeing(value, person)
             bare = _bare(self.script, self.lang, value, person) if field == "card" and not spec else None
             said, more = (bare, [Part("text", bare)]) if bare else self._render(field, spec or "", value)

@@ -333,8 +333,10 @@ def test_demo_refuses_a_count_the_rules_do_not_allow(players: str, capsys: pytes
     code = main(["demo", "--fast", "--players", players])
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
+    extended = ruleset("extended")  # read_es_B6 28: a count only the extended rules take says how to play it
+    hint = "; with --ruleset extended, 3 to 40" if extended.min_players <= int(players) <= extended.max_players else ""
     assert err == (f"wolfcall demo: --players: the classic rules are for {rules.min_players} to "
-                   f"{rules.max_players} players, not {players}\n")
+                   f"{rules.max_players} players, not {players}{hint}\n")
 
 
 def test_the_player_range_follows_each_ruleset() -> None:

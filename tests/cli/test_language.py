@@ -42,8 +42,8 @@ def test_the_help_is_in_the_tables_language(lang: str, words: list[str], capsys:
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (["demo", "--bogus", "--lang", "de"], "wolfcall: unbekannte Argumente: --bogus (siehe wolfcall --help)"),
-    (["demo", "--lang", "es", "--players", "x"], "argumento --players: 'x' no es un valor válido"),
+    (["demo", "--bogus", "--lang", "de"], "wolfcall demo: unbekannte Argumente: --bogus (siehe wolfcall demo --help)"),
+    (["demo", "--lang", "es", "--players", "x"], "argumento --players: «x» no es un valor válido"),
     # German read B (O5): a whole sentence after the colon starts with a capital
     (["demo", "--players", "2", "--lang", "de"],
      "--players: Die klassischen Regeln sind für 6 bis 12 Spieler, nicht für 2"),
@@ -51,9 +51,9 @@ def test_the_help_is_in_the_tables_language(lang: str, words: list[str], capsys:
     (["demo", "--mode", "reihum", "--lang", "de"], "(möglich sind 'one_device', 'round_table', 'own_devices')"),
     (["demo", "--ruleset", "classic", "--players", "5", "--lang", "es"],
      "las reglas clásicas son para partidas de 6 a 12 jugadores, no de 5"),
-    (["balance", "chess:9", "--lang", "es"], "'chess:9' no es un archivo de escenario ni un reparto como classic:9"),
-    (["balance", "classic:werewolf*x", "--lang", "de"], "'werewolf*x': eine Karte ist rolle oder rolle*anzahl"),
-    (["history", "show", "--lang", "es", "--last", "x"], "argumento --last: 'x' no es un valor válido"),
+    (["balance", "chess:9", "--lang", "es"], "«chess:9» no es un archivo de escenario ni un reparto como classic:9"),
+    (["balance", "classic:werewolf*x", "--lang", "de"], "„werewolf*x“: eine Karte ist rolle oder rolle*anzahl"),
+    (["history", "show", "--lang", "es", "--last", "x"], "argumento --last: «x» no es un valor válido"),
 ])
 def test_every_refusal_is_in_the_tables_language(argv: list[str], words: str,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,11 +62,12 @@ def test_every_refusal_is_in_the_tables_language(argv: list[str], words: str,
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (["balance", "classic:5", "--lang", "de"], "wolfcall balance: Diese Regeln sind für 6 bis 12 Spieler, nicht für 5"),
+    (["balance", "classic:5", "--lang", "de"],
+     "wolfcall balance: classic:5: Die klassischen Regeln sind für 6 bis 12 Spieler, nicht für 5"),
     (["balance", "classic:werewolf*4,seer,villager", "--lang", "de"],
      "wolfcall balance: Die Werwölfe müssen weniger als die Hälfte der Spieler"),
     # German read B (O3): `wolfcall --lang de balance` was refused («ungültige Wahl: 'de'»)
-    (["--lang", "de", "balance", "classic:5"], "wolfcall balance: Diese Regeln sind für 6 bis 12 Spieler"),
+    (["--lang", "de", "balance", "classic:5"], "wolfcall balance: classic:5: Die klassischen Regeln sind für 6 bis 12"),
 ])
 def test_a_deal_the_rules_refuse_is_refused_in_the_tables_language(argv: list[str], words: str,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:

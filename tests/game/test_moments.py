@@ -4,6 +4,7 @@ and what the table already heard or will hear next shapes what it says."""
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any
 
 import pytest
@@ -138,12 +139,14 @@ def test_the_pack_counts_the_wolves_said_of_the_dead() -> None:
 
 
 def test_the_end_speaks_of_the_pack_dealt() -> None:
-    """Two wolves dealt, one shown dead during the game: the nights call one, the end line tells of both."""
+    """Two wolves dealt, one shown dead during the game: the nights call one, the end line tells of both; a night's
+    line said once the game is decided still calls one."""
     game = Game.new([f"P{i}" for i in range(1, 7)], ruleset="extended",
                     roles=["werewolf", "werewolf", "seer", "villager", "villager", "villager"], seed=1)
     state = game.state.but(alive=game.state.alive - {1})
     assert moment_of(state, said={1}).pack == "one"
-    assert moment_of(state.but(phase="over"), said={1}).pack == "many"
+    assert moment_of(state.but(phase="over"), said={1}, scene="end.wolves.number").pack == "many"
+    assert moment_of(state.but(phase="over"), said={1}, scene="night.werewolves.sleep").pack == "one"
 
 
 def test_the_big_bad_wolf_knows_when_the_table_saw_a_wolf_die() -> None:
@@ -266,3 +269,18 @@ def test_the_brothers_calls_know_how_many_of_them_the_table_saw_die(dead: tuple[
     state = fold([Died(seat, "wolves") for seat in dead], game.state)
     assert call_facts(state, "brothers", set(said))["left"] == left
     assert "left" not in call_facts(state, "seer", set(said))
+
+
+def test_a_night_decided_by_the_last_wolf_still_speaks_to_one_wolf(moments: list[tuple[str, Moment]]) -> None:
+    """read_es_A6 B: Ana's card shown at the gallows, Ben alone kills the villager that leaves him at parity. The game
+    is over as his choice lands, yet his device-back and sleep lines are the night's: «Deja el móvil…», «Lobo,
+    cierra los ojos», not «Poned el móvil…», «Lobos, cerrad los ojos» of the two wolves dealt; the end counts both."""
+    cards = ["werewolf", "werewolf", *["villager"] * 5]
+    n = narrate(answers(("werewolves:3", 2.0), (VOTE, 30.0), ("day_vote:1", 2.0), ("werewolves:4", 2.0), (VOTE, 30.0),
+                        ("day_vote:5", 2.0), ("werewolves:6", 2.0)), lang="es", roles=cards, ruleset="extended")
+    assert n.state.over and n.state.winner == "wolves", n.state
+    assert [m.pack for s, m in moments if s == "night.werewolves.sleep"] == ["many", "one", "one"]
+    assert [m.hands for s, m in moments if s == "night.device.back"] == ["many", "one", "one"]
+    assert {m.pack for s, m in moments if s.startswith("end.")} == {"many"}
+    last_sleep = [c.text for c in captions(n) if c.scene == "night.werewolves.sleep"][-1]
+    assert not re.search(r"\b(cerrad|Lobos)\b", last_sleep), last_sleep

@@ -23,6 +23,7 @@ from narrator.game.inputs import NEVER, TURN, UNDO, Answer, Input, Question, Ran
 from narrator.game.journal import Journal
 from narrator.game.narrator import Narrator
 from narrator.game.records import Numbered
+from narrator.game.roundnight import REACH_FIRST
 from narrator.game.session import Session, Table, encode, open_journal
 from narrator.speech.captions import CaptionSpeaker
 from narrator.speech.lines import Lines
@@ -132,7 +133,8 @@ def test_a_turn_lasts_the_same_whether_it_acts_or_is_a_decoy(seed: int) -> None:
         kinds.add(timing.actor_alive)
     assert kinds == {True, False}  # both actions and decoys were timed
 
-    late = play(t, Steady(t.seed, delay=window + 3.0))  # every answer late: a lap reminds once, at its first turn
+    # every answer late, past the time the device needs to come round too: a lap reminds once, at its first turn
+    late = play(t, Steady(t.seed, delay=window + REACH_FIRST + 3.0))
     heard = captions(late)
     laps = [c.t for c in heard if c.scene in ("round.start", "round.again")]
     for timing in late.steps:

@@ -38,7 +38,7 @@ def test_a_short_turn_is_a_whole_short_sentence(seat: int, where: str) -> None:
     assert [t for t in lines if not 2 <= words(t, seat) <= 6] == []  # «Sigue Darío.» is a sentence; «Fede.» is not
     telegraphic = r"^(Y |Turno:|Siguiente|M[óo]vil para)|:"
     assert [t for t in lines if re.search(telegraphic, t)] == []
-    verb = r"\b(toca|va|sigue|pasa|pasamos|pasadle|es|seguimos|juega|llega|le sigue)\b"
+    verb = r"\b(toca|va|sigue|pasa|pasamos|pasadle|es|seguimos|juega|llega|le sigue|coge|toma|tiene|mira|recibe)\b"
     assert [t for t in lines if not re.search(verb, t, re.I)] == []
     if seat == 14:
         assert [t for t in lines if re.search(VOCATIVE, t)] == []

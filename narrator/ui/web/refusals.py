@@ -49,6 +49,8 @@ def refused(refusal: Refusal, words: dict[str, str], name: Callable[[int], str] 
             kind: str = "refused") -> dict[str, Any]:
     """The message that tells a page why (`kind`: "refused", or "notice" for a word that refuses nothing)."""
     params = {k: name(v) if k == "player" and isinstance(v, int) else v for k, v in refusal.params.items()}
+    if "rules" in params:  # a ruleset by the name the screens give it ("las reglas clásicas"), not its id
+        params["rules"] = words.get(f"refusal.rules.{params['rules']}", params["rules"])
     text = words.get(f"refusal.{refusal.rule}", "")
     try:
         text = text.format(**params) if text else str(refusal)

@@ -45,7 +45,7 @@ def test_the_counted_vote_shows_the_captain_and_the_mark_on_the_players_they_con
     assert {v["seat"]: v["weight"] for v in count["voters"]} == {1: 1, 2: 2, 3: 1, 4: 1, 6: 1}
     seats = {p["seat"]: p for p in count["seats"]}
     assert seats[3]["extra"] == 2 and seats[2]["captain"] and not seats[1]["captain"]
-    assert count["notes"] == ["Ben ist Hauptmann und hat zwei Stimmen.",
+    assert count["notes"] == ["Ben hat das Hauptmannsamt und zwei Stimmen.",
                               "Spieler drei geht mit 2 Stimmen gegen sich in die Abstimmung."]
 
 
