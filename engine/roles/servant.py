@@ -26,6 +26,12 @@ def one_device(state: State, night: int) -> bool:
     return state.mode != Mode.OWN_DEVICES
 
 
+def takes_unseen(state: State) -> bool:
+    """Whether a servant is in play whose take nobody learns (one device, round the table): any executed card may
+    be hers now, for all the table knows."""
+    return state.mode != Mode.OWN_DEVICES and "servant" in (*state.dealt, *state.extra)
+
+
 def unused(state: State) -> bool:
     return state.memory(ServantMemory).took is None
 

@@ -45,14 +45,18 @@ class WildChild(Role):
     recommended = at_players(extended=(26,))
     steps = (ModelStep(),)
     night = (NightCall("wild_child", 25, first_night),)
-    scenes = (Spoken("end.story.wild_child", "player", rare=True),)
+    # {player} is the child, {players} its model (the end tells all): "Das Vorbild von Spieler 21" was heard as
+    # Spieler 21 being the model
+    scenes = (Spoken("end.story.wild_child", "player", optional="players", rare=True),)
 
     def story(self, state: State) -> list[Said]:
         """A wild child whose model died played with the wolves: the card does not say so. A child bitten by the
         wolf father came to the pack that way (a wolf cannot be bitten, so the bite came first): that story tells
         it."""
         bitten = {entry.target for entry in state.log if entry.kind == "infect"}
-        return [Said("end.story.wild_child", seat) for seat in state.seats_of(self.id)
+        model = state.memory(WildChildMemory).model
+        return [Said("end.story.wild_child", seat, players=() if model is None else (model,))
+                for seat in state.seats_of(self.id)
                 if seat in state.wolves and seat not in bitten]
 
     def after_death(self, state: State, seat: int, cause: str) -> list[Event]:

@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         for game in range(args.games):
             if game:  # the next game of the evening: a new deal, the lines heard so far remembered
                 table = next_game(table, heard)
-            session = Session(table, script, speaker, clock, RandomInput(table.seed), journal, answers,
+            session = Session(table, script, speaker, clock, RandomInput(table.seed, spare_kin=True), journal, answers,
                               resumed=bool(args.resume))
             narrator = session.run()
             heard = narrator.lines.picker.snapshot()

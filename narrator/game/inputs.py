@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, Protocol, runtime_checkable
 
 from engine import Choice, Event, State
@@ -181,6 +181,10 @@ class Exhausted(Exception):
         super().__init__(question.step)
 
 
+# the steps a wolf attacks in: a random table draws no wolf there (a lone wolf killing itself reads as a bug)
+PACK_STEPS = frozenset({"werewolves", "big_bad_wolf"})
+
+
 @dataclass
 class RandomInput:
     """A table that plays at random but legally, with tap delays like real players'.
@@ -191,6 +195,7 @@ class RandomInput:
 
     seed: int
     pending: dict[int, Answer] = field(default_factory=dict)
+    spare_kin: bool = False  # the demo's table: a pack attacks no wolf (kin_spared)
 
     def _draw(self, question: Question) -> Answer:
         rng = random.Random(f"{self.seed}:{question.number}:{question.step}")
@@ -211,11 +216,22 @@ class RandomInput:
         return Answer(choice, tap_delay(rng))
 
     def answer(self, question: Question, state: State, clock: Clock, asked_at: float, until: float) -> Answer | None:
-        drawn = self.pending.setdefault(question.number, self._draw(question))
+        asked = kin_spared(question, state) if self.spare_kin else question
+        drawn = self.pending.setdefault(question.number, self._draw(asked))
         got = _wait(clock, asked_at, drawn.delay, until, drawn.value)
         if got is not None:
             del self.pending[question.number]
         return got
+
+
+def kin_spared(question: Question, state: State) -> Question:
+    """`question` with no wolf among a pack's victims: the rules let the pack attack a wolf (RULES.md), a table's
+    pack never does (nor itself), so a random table draws among the others, or attacks nobody."""
+    step = question.task if question.step == TURN else question.step
+    if step not in PACK_STEPS:
+        return question
+    spared = tuple(c for c in question.legal if c.is_pass or c.target not in state.wolves)
+    return replace(question, legal=spared) if spared else question
 
 
 def tap_delay(rng: random.Random) -> float:

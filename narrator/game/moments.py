@@ -13,8 +13,9 @@ from narrator.game.nightcalls import fallen
 from narrator.game.tellings import narrated
 from narrator.speech.moment import Moment
 
-# cards that can bring another player into the pack: the wolf-dog's choice, the wild child's turn, an infection
-JOINERS = frozenset({"wolf_dog", "wild_child", "wolf_father"})
+# cards that can bring another player into the pack: the wolf-dog's choice, the wild child's turn, an infection, the
+# servant's take of an executed wolf's card (secret with one device)
+JOINERS = frozenset({"wolf_dog", "wild_child", "wolf_father", "servant"})
 END = "end."  # the scenes said once the game is over: the winner's line, the cards, the stories
 # the scenes that say their {player}'s card (a role's `Spoken(tells=True)`): once said, the table has heard it
 TELLS = frozenset(line.id for role in ROLES.values() for line in role.scenes if line.tells)

@@ -16,6 +16,7 @@ from typing import Protocol
 from engine import Game, Mode, State, night_plan
 from engine.roles import CALLS, ROLES, STEP_ROLE
 from engine.roles._base import WOLF_CARDS
+from engine.roles.servant import takes_unseen
 from narrator.game import beats
 from narrator.game.clock import Clock
 from narrator.game.decoy import Decoys
@@ -299,11 +300,14 @@ def told_spent(n: Calling, facts: dict[str, str | None]) -> dict[str, str | None
 
 
 def left(state: State, step: str, said: Set[int]) -> str:
-    """How many of a group (the sisters, the brothers) the table can know alive: all dealt, less those dead whose
-    card was said aloud. "all", "some" (more than one, fewer than all), "one" or "none"."""
-    holders = state.seats_of(next(role.id for role, call in CALLS if call.step == step))
-    alive = len(holders) - sum(1 for s in holders if s not in state.alive and s in said)
-    return "all" if alive == len(holders) else "none" if alive == 0 else "one" if alive == 1 else "some"
+    """How many of a group (the sisters, the brothers) the table can know alive: the copies in the deal (the thief's
+    cards too), less the dead whose card was said aloud as one of them. Counted from what the table heard, never from
+    who holds the cards now: a secret take (the servant's, the thief's) must not change the words. "all", "some"
+    (more than one, fewer than all), "one" or "none"."""
+    card = next(role.id for role, call in CALLS if call.step == step)
+    dealt = sum(1 for c in (*state.dealt, *state.extra) if c == card)
+    alive = dealt - sum(1 for d in state.deaths if d.card == card and d.seat in said)
+    return "all" if alive >= dealt else "none" if alive <= 0 else "one" if alive == 1 else "some"
 
 
 def fallen(state: State, said: Set[int]) -> set[int]:
@@ -318,13 +322,26 @@ def told(state: State, step: str) -> dict[str, str]:
 
 
 def gone(state: State, step: str, said: Set[int]) -> str | None:
-    """A night call's role is gone for the table: every player who holds its card is dead and had the card said
-    aloud (None: the call is no single card's, a pack's or a recognition's)."""
+    """A night call's role is gone for the table: every player it knows held the card is dead and had the card said
+    aloud, and nobody can hold it in secret now (None: the call is no single card's, a pack's or a recognition's).
+    Decided from what the table heard only: with one device the servant's take is secret, so the card of a player
+    executed while she may still take is never gone, whether she took it or not (`takeable`)."""
     role = STEP_ROLE.get(step)
     if role is None or ROLES[role].many or ROLES[role].copies:
         return None
-    holders = state.seats_of(role)
-    return "yes" if holders and all(s not in state.alive and s in said for s in holders) else "no"
+    holders = state.seats_of(role)  # with a secret take among them, `takeable` holds: the card is not gone
+    known = holders and all(s not in state.alive and s in said for s in holders)
+    return "yes" if known and not takeable(state, role, said) else "no"
+
+
+def takeable(state: State, card: str, said: Set[int]) -> bool:
+    """Whether, for all the table knows, the servant may hold `card` now: she is in play with one device (her take is
+    secret), was never said dead as the servant, and a player with that card was executed."""
+    if not takes_unseen(state):
+        return False
+    if any(d.card == "servant" and d.seat in said for d in state.deaths):
+        return False
+    return any(d.cause == "vote" and d.card == card for d in state.deaths)
 
 
 def took(lines: Lines, woke: Line) -> bool:

@@ -21,7 +21,17 @@ from narrator.speech.picker import Picker
 from narrator.speech.renderings import renderings
 from narrator.speech.scenes import LANGUAGES, ONCE, WORD, SceneSpec, catalogue
 from narrator.speech.script import SHIPPED, Problem, Scene, Script, load, relative
-from narrator.speech.wording import CARD_FORM, GENDERS, MAX_ORDINAL, ORDINAL_FORMS, PERSON, ROLE_FORMS, agrees, selector
+from narrator.speech.wording import (
+    AGAIN_FORMS,
+    CARD_FORM,
+    GENDERS,
+    MAX_ORDINAL,
+    ORDINAL_FORMS,
+    PERSON,
+    ROLE_FORMS,
+    agrees,
+    selector,
+)
 
 MAX_WORDS = 30
 _FORMATTER = string.Formatter()
@@ -267,7 +277,8 @@ def lint_words(script: Script, roles: Sequence[str]) -> list[Problem]:
                 if form not in have:
                     out.append(Problem(scene.file, scene.line, scene.id, f"no form {form} in {lang} "
                                        f"(a {lang} role has {', '.join(wanted)})"))
-            for form in sorted(have - set(wanted) - _person_forms(lang, wanted) - {CARD_FORM}):
+            for form in sorted(have - set(wanted) - _person_forms(lang, (*wanted, *AGAIN_FORMS)) - {CARD_FORM}
+                               - set(AGAIN_FORMS)):
                 out.append(Problem(scene.file, scene.forms[form].line, scene.id,
                                    f"unknown form {form} (a {lang} role has {', '.join(wanted)}, and as what a "
                                    f"woman or a man was, a.f, a.m, the.f, ...)"))

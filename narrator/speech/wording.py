@@ -53,6 +53,9 @@ ROLE_FORMS = {
 # a form any language's role may have, none must: `{card}` of a player it agrees with nobody for (a gender not
 # said) names the card without an article that would agree ("La carta de Kim: aldeano", not "un aldeano")
 CARD_FORM = "card"
+# forms a group card (the sisters, the brothers) may have: a second card of its group said in one reveal ("die zweite
+# Schwesternkarte"), so the end does not say "eine der beiden Schwesternkarten" twice; "again_dat" for the dative
+AGAIN_FORMS = ("again", "again_dat")
 ORDINAL_FORMS = {"en": ("nom",), "de": ("nom", "dat"), "es": ("nom",)}  # German "dat" is "ersten"
 GENDERS = {"de": ("m", "f", "n"), "es": ("m", "f")}
 PERSON = ("f", "m")  # how a player may be spoken of; anything else is not said
@@ -108,6 +111,7 @@ class RoleName:
     role: str
     copies: int = 1
     person: str = ""
+    again: bool = False  # another card of its group was said before it in the same sequence (AGAIN_FORMS)
 
 
 @dataclass(frozen=True)
@@ -204,10 +208,17 @@ def held(text: str, lang: str) -> bool:
 def _agreeing(value: object, person: str) -> object:
     """The card of a line's {role}, said as what its player was (a woman, a man)."""
     if isinstance(value, RoleName):
-        return RoleName(value.role, value.copies, person)
+        return RoleName(value.role, value.copies, person, value.again)
     if isinstance(value, str):
         return RoleName(value, 1, person)
     return value
+
+
+def _again(script: Script, lang: str, role: str, form: str, person: str) -> str | None:
+    """A group's second card in one sequence ("die zweite Schwesternkarte"), where the words give such a form."""
+    scene, key = f"roles.{role}", AGAIN_FORMS[1] if form in ("dat", "the_dat") else AGAIN_FORMS[0]
+    agreeing = script.form(lang, scene, f"{key}.{person}") if person in PERSON else None
+    return agreeing or script.form(lang, scene, key)
 
 
 def named_card(value: object) -> str | None:
@@ -281,12 +292,13 @@ class Wording:
     def players(self, seats: Sequence[int]) -> str:
         return self._render("players", "", Seats(tuple(seats)))[0]
 
-    def role(self, role: str, spec: str = "", copies: int = 1, person: str = "") -> str:
+    def role(self, role: str, spec: str = "", copies: int = 1, person: str = "", again: bool = False) -> str:
         """A card's word as `{role:spec}` says it, one of `copies` in the deal: "the seer", "a werewolf";
         `spec` as in a line: "the", and in German "acc", "the_dat", ...; `person` ("f", "m"): as what a woman or a
         man was ("una aldeana", "ein Seher"), where the language has such a form."""
         form = self.form_of("role", spec) or "a"
-        return self._role(role, _DEFINITE.get(form, form) if copies <= 1 else form, person)
+        said = _again(self.script, self.lang, role, form, person) if again else None
+        return said or self._role(role, _DEFINITE.get(form, form) if copies <= 1 else form, person)
 
     def gender(self, role: str) -> str:
         """The role word's grammatical gender ("m", "f", "n"), "" where the language has none."""
@@ -416,7 +428,7 @@ class Wording:
             return word, [Part("text", word)]
         if isinstance(value, RoleName) or (field in ("role", "card") and isinstance(value, str)):
             card = value if isinstance(value, RoleName) else RoleName(str(value))
-            word = self.role(card.role, spec, card.copies, card.person)
+            word = self.role(card.role, spec, card.copies, card.person, card.again)
             return word, [Part("text", word)]
         if isinstance(value, Cards) or (field == "roles" and isinstance(value, (Mapping, list, tuple))):
             return self._cards(value)

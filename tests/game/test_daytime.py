@@ -3,6 +3,8 @@ it, and the end that reveals every card."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from narrator.game.inputs import VOTE
@@ -39,3 +41,16 @@ def test_expelled_hunter_gets_his_step_and_the_end_reveals_every_card() -> None:
     assert scenes[-8] == "end.village" and scenes[-7:] == ["end.reveal"] * 7
     reveal = [c.text for c in captions(n)][-7:]
     assert "Ana" in reveal[0] and "werewolf" in reveal[0] and "Carla" in reveal[2] and "seer" in reveal[2]
+
+
+@pytest.mark.parametrize("genders", [(), ("m", "f", "f", "m", "f", "m", "f", "m")])
+def test_the_second_sister_card_of_the_end_is_not_said_as_the_first(genders: tuple[str, ...]) -> None:
+    """Read A6, D: "Auf dem Platz von Felix liegt eine der beiden Schwesternkarten." then "Das Geheimnis von Spieler
+    fünfzehn: eine der beiden Schwesternkarten.": the second is "die zweite Schwesternkarte" (a woman's, "die
+    andere Schwester")."""
+    roles = ["werewolf", "sister", "sister", *["villager"] * 5]
+    n = narrate(answers(("werewolves:4", 2.0), (VOTE, 30.0), ("day_vote:1", 3.0)), lang="de", ruleset="extended",
+                roles=roles, genders=genders)
+    reveals = [c.text for c in captions(n) if c.scene == "end.reveal"]
+    assert len(reveals) == 8 and re.search(r"eine der (beiden Schwesternkarten|Schwestern)\b", reveals[1])
+    assert re.search(r"\b(zweite[n]? Schwesternkarte|andere[n]? Schwester)\b", reveals[2]), reveals[2]

@@ -89,3 +89,19 @@ def test_a_tap_takes_one_to_fifteen_seconds_mostly_under_eight() -> None:
     delays = [tap_delay(rng) for _ in range(2000)]
     assert min(delays) >= 1.0 and max(delays) <= 15.0
     assert sum(d <= 8.0 for d in delays) > 0.85 * len(delays) and max(delays) > 8.0
+
+
+@pytest.mark.parametrize("step", ["werewolves", "big_bad_wolf"])
+def test_a_random_pack_never_attacks_a_wolf_though_the_rules_allow_it(step: str) -> None:
+    """Read A6, H (g16, g03): the demo's lone wolf attacked itself. RULES.md lets the pack attack a wolf, so the
+    engine takes it; a table never does, so the demo's random table draws its victim among the others (or nobody)."""
+    wolves = sorted(STATE.wolves)
+    legal = (*(Choice(step, seat) for seat in sorted(STATE.alive)), Choice(step))
+    drawn = [RandomInput(seed, spare_kin=True).answer(Question(step, legal, None, 3), STATE, VirtualClock(), 0.0, 1e9)
+             for seed in range(200)]
+    targets = {a.value.target for a in drawn if a is not None and isinstance(a.value, Choice)}
+    assert wolves and targets and not targets & set(wolves), targets
+    only_wolves = (*(Choice(step, seat) for seat in wolves), Choice(step))
+    alone = RandomInput(1, spare_kin=True).answer(Question(step, only_wolves, None, 3), STATE, VirtualClock(), 0.0,
+                                                   1e9)
+    assert alone is not None and alone.value == Choice(step)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine import Game
+from engine.events import Died, fold
 from narrator.game.clock import VirtualClock
 from narrator.game.inputs import VOTE, Exhausted, ScriptedInput
 from narrator.game.moments import moment as moment_of
@@ -245,8 +246,9 @@ def test_a_call_whose_card_is_gone_hears_no_reminder_but_lasts_as_long(moments: 
     remind = calls.remind
 
     def said_anyway(self: Any) -> None:
-        self.gone = False  # the reminders said as in any dead step
-        remind(self)
+        gone, self.gone = self.gone, False  # the reminders said as in any dead step, and only they: the device's
+        remind(self)  # line back stays held unsaid as the quiet game holds it
+        self.gone = gone
 
     monkeypatch.setattr(calls, "remind", said_anyway)
     loud = narrate(GONE_SEER, lang="de", roles=LOVERS, ruleset="extended")
@@ -264,7 +266,7 @@ def test_the_brothers_calls_know_how_many_of_them_the_table_saw_die(dead: tuple[
     """Only a card said aloud counts: a brother dead unseen is alive for the table, so nothing is given away."""
     roles = ["brother", "brother", "brother", "werewolf", "werewolf", *["villager"] * 5]
     game = Game.new([f"P{i}" for i in range(1, 11)], ruleset="extended", roles=roles, seed=1)
-    state = game.state.but(alive=game.state.alive - set(dead))
+    state = fold([Died(seat, "wolves") for seat in dead], game.state)
     assert call_facts(state, "brothers", set(said))["left"] == left
     assert "left" not in call_facts(state, "seer", set(said))
 

@@ -185,3 +185,36 @@ def test_one_device_tells_the_pack_to_put_the_device_back_in_the_plural() -> Non
               and said[i + 1][0] != "night.werewolves.sleep"]
     assert len(wolves) == 6 and all(text in pool["many"] for text in wolves), said
     assert others and all(text in pool["one"] for text in others), said
+
+
+# the servant (Ben) is dealt with one device; Carla's card is executed on day 1, and Ben takes it or not: nobody
+# learns which (RULES.md, Servant), so her card's later calls are said from the same facts either way
+def servant_game(card: str, took: bool, rest: list[tuple[str, float]]) -> Narrator:
+    more = ["sister", "villager"] if card == "sister" else ["villager"]  # the sisters need eight players
+    roles = ["werewolf", "servant", card, *more, *["villager"] * 3]
+    first = ("guard:5", 2.0) if card == "guard" else None
+    script = [*([first] if first else []), ("werewolves:6", 2.0), ("servant:=take" if took else "servant:=pass", 2.0),
+              (VOTE, 30.0), ("day_vote:3", 3.0), *rest]
+    return narrate(answers(*script), lang="de", ruleset="extended", roles=roles)
+
+
+def test_the_servants_secret_take_does_not_change_the_taken_cards_later_calls() -> None:
+    took = servant_game("guard", True, [("guard:4", 2.0), ("werewolves:5", 2.0)])
+    kept = servant_game("guard", False, [("werewolves:5", 2.0), ("servant:=pass", 2.0)])
+    lines = Lines(load(SHIPPED), "de", Picker(1), ())
+    not_gone = Moment(mode="one_device", narrator="no", night="later", pack="one", gone="no")
+    for n in (took, kept):
+        assert n.state.night == 2 and n.steps[3].step == "guard"
+        calls = [c for c in step_captions(n, 3) if c.scene in ("night.guard.wake", "night.guard.sleep")]
+        assert [c.scene for c in calls] == ["night.guard.wake", "night.guard.sleep"]
+        for c in calls:
+            assert c.variant in lines.fitting(c.scene, not_gone), (c.scene, c.text)
+    assert [c.variant for c in step_captions(took, 3)] == [c.variant for c in step_captions(kept, 3)]
+
+
+def test_the_sisters_are_counted_as_the_table_knows_them_whoever_took_a_card() -> None:
+    from narrator.game.nightcalls import call_facts
+
+    facts = [call_facts(n.state, "sisters", n.revealed)
+             for n in (servant_game("sister", took, []) for took in (True, False))]
+    assert facts[0] == facts[1] and facts[0]["left"] == "one"

@@ -57,7 +57,7 @@ def test_no_surprise_and_you_know_are_kept_apart(seed: int) -> None:
 
 def test_the_wild_childs_story_does_not_make_the_child_the_model() -> None:
     """A3: "Mit dem Vorbild von Spieler achtundzwanzig starb auch die Unschuld" (28 is the child)."""
-    told = said("end.story.wild_child", Moment(), 14)
+    told = said("end.story.wild_child", Moment(), 14, players=Seats((3,)))  # {players}: the model (fix53)
     assert [t for t in told if "Vorbild von Spieler vierzehn" in t] == []
 
 
