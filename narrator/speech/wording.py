@@ -53,6 +53,13 @@ ROLE_FORMS = {
 # a form any language's role may have, none must: `{card}` of a player it agrees with nobody for (a gender not
 # said) names the card without an article that would agree ("La carta de Kim: aldeano", not "un aldeano")
 CARD_FORM = "card"
+# and where its sentence already named the card (Spanish «La carta de Kim: la de aldeano», not «…: la carta de
+# aldeano»): said when the words `card` has beyond it ("carta") came before it, and its own opening ("la de") did not
+CARD_AFTER_FORM = "card_after"
+# languages whose `{card}` of an unnamed seat agrees with the seat word as `{role}` does: Spanish names a card by
+# its character («La carta del jugador dieciséis: uno de los hermanos», as «…: la vidente»); German says the card
+# ("Die Karte von Spieler dreizehn: eine der drei Brüderkarten", read_de_B6 A1)
+SEAT_CARD_AGREES = frozenset({"es"})
 # forms a group card (the sisters, the brothers) may have: a second card of its group said in one reveal ("die zweite
 # Schwesternkarte"), so the end does not say "eine der beiden Schwesternkarten" twice; "again_dat" for the dative
 AGAIN_FORMS = ("again", "again_dat")
@@ -226,9 +233,10 @@ def named_card(value: object) -> str | None:
     return value.role if isinstance(value, RoleName) else value if isinstance(value, str) else None
 
 
-def _bare(script: Script, lang: str, value: object, person: str) -> str | None:
+def _bare(script: Script, lang: str, value: object, person: str, before: str = "") -> str | None:
     """`{card}` of a player the card cannot agree with (a gender not said, "una de las hermanas" of a man): its
-    `card` form where the words give one ("aldeano", "una carta de hermana"); None: the usual form."""
+    `card` form where the words give one («la carta de aldeano»), or its `card_after` form where the sentence
+    `before` it already named the card («La carta de Kim: la de aldeano»); None: the usual form."""
     role = named_card(value)
     if role is None:
         return None
@@ -236,7 +244,15 @@ def _bare(script: Script, lang: str, value: object, person: str) -> str | None:
     if person in PERSON and ((script.form(lang, scene, "gender") or "") in ("", person)
                              or script.form(lang, scene, f"a.{person}") is not None):
         return None
-    return script.form(lang, scene, CARD_FORM)
+    card, after = script.form(lang, scene, CARD_FORM), script.form(lang, scene, CARD_AFTER_FORM)
+    if card and after:
+        sentence = re.split(r"(?<=[.!?…])\s+(?=[¡¿\"«]?[^\W\d_a-zñáéíóú])", before)[-1].lower()
+        said = set(re.findall(r"\w+", sentence))
+        extra = set(re.findall(r"\w+", card.lower())) - set(re.findall(r"\w+", after.lower()))
+        opening = " ".join(after.lower().split()[:2])
+        if extra <= said and not re.search(rf"\b{re.escape(opening)}\b", sentence):
+            return after
+    return card
 
 
 def _seat(value: object) -> int | None:
@@ -344,13 +360,15 @@ class Wording:
                 continue
             value = values["role" if field == "card" and "card" not in values else field]
             held = field == "card" and (spec or "") in _HELD.get(self.lang, ())
-            if field in ("role", "card") and person in PERSON and not held and (field == "role" or own in PERSON):
+            unnamed = seat is not None and not _at(self.names, seat) and self.lang in SEAT_CARD_AGREES
+            if field in ("role", "card") and person in PERSON and not held and (field == "role" or own in PERSON
+                                                                                 or unnamed):
                 # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
                 # her ("der Urwolf" of Ana) stays the card, in every line (English: only the group cards' person).
                 # A seat word's card is the card: "Die Karte von Spieler dreizehn: eine der drei Brüderkarten", not
                 # "einer der Brüder" (read_de_B6 A1), while "Spieler dreizehn war einer der Brüder" agrees with the word
                 value = _agreeing(value, person)
-            bare = _bare(self.script, self.lang, value, person) if field == "card" and not spec else None
+            bare = _bare(self.script, self.lang, value, person, text + chunk) if field == "card" and not spec else None
             said, more = (bare, [Part("text", bare)]) if bare else self._render(field, spec or "", value)
             chunk, said, more = self._contract(chunk, said, more)
             chunk = self._euphony(chunk, said)
