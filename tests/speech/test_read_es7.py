@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from narrator.speech.lines import Lines, RoleName
+from narrator.speech.lines import Lines, RoleName, Seats
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
@@ -124,3 +124,52 @@ def test_a_line_does_not_say_again_the_opening_words_of_the_line_before(role: st
             assert "la noche" not in sleep.text.lower(), (reminder.text, sleep.text)
             checked += 1
     assert checked >= 5
+
+
+# -- after 13:00: B7 A1, A7 B2: a woman who wins as the piper, called «el flautista» beside her name -----------------
+@pytest.mark.parametrize("alone", ["yes", "no"])
+def test_the_pipers_win_does_not_put_el_flautista_beside_a_womans_name(alone: str) -> None:
+    lines = said("end.all_charmed", Moment(alone=alone), 1)
+    assert len(lines) >= 8 and [t for t in lines if re.search(r"Ana, (el|la) flautista", t)] == []
+
+
+# -- B7 5: the white werewolf's sleep after a night he may have bitten --------------------------------------------
+@pytest.mark.parametrize("pack", ["one", "many", "some"])
+def test_the_white_werewolfs_sleep_does_not_presume_he_waited(pack: str) -> None:
+    """«Lobo blanco, la traición puede esperar.» after a night he bit the big bad wolf (g34): the sleep line is chosen
+    without knowing what he did, so it says nothing of waiting."""
+    lines = said("night.white_werewolf.sleep", Moment(mode=OWN, night="later", gone="no", pack=pack))
+    assert len(lines) >= 20
+    assert [t for t in lines if re.search(r"puede esperar|llegará|paciencia|esperar", t, re.I)] == []
+
+
+# -- A7 D1, D2, D8; B7 4; A7 D5: single lines -----------------------------------------------------------------------
+@pytest.mark.parametrize(("scene", "moment", "wrong"), [
+    ("hunter.wake", Moment(mode="one_device", narrator="yes", revealed="no"), r"perdonar a todos"),
+    ("hunter.wake", Moment(mode="one_device", narrator="yes", revealed="yes"), r"Todavía no ha terminado"),
+    ("hunter.wake", Moment(mode=OWN, revealed="yes"), r"si prefiere no disparar|Todavía no ha"),
+    ("hunter.wake", Moment(mode="one_device", narrator="no", revealed="yes"), r"si prefiere no disparar"),
+    ("dawn.deaths", Moment(), r"No la han superado"),
+    ("village_idiot.pardoned", Moment(), r"carta de (Álex|Bruno|el jugador catorce), el tonto"),
+    ("servant.took", Moment(mode=OWN), r"quién es ella|nueva dueña"),
+])
+def test_single_lines_a_madrid_table_hears_wrong(scene: str, moment: Moment, wrong: str) -> None:
+    lines = [t for seat in (2, 3, 14) for t in said(scene, moment, seat, role=RoleName("village_idiot", 1),
+                                                    players=Seats((2, 3)))]
+    assert lines and [t for t in lines if re.search(wrong, t)] == []
+
+
+# -- B7 8: «Enamorados, cerrad los ojos. Mañana, disimulad.» then «Hermanas, cerrad los ojos. Mañana, disimulad.» ----
+def test_the_first_nights_closings_do_not_end_alike() -> None:
+    def tails(scene: str, **facts: str) -> set[str]:
+        lines = said(scene, Moment(mode=OWN, night="first", **facts))
+        return {re.split(r"(?<=[.!?])\s+", t)[-1] for t in lines} - {"Ojos cerrados."}  # the call itself
+    lovers, sisters = tails("night.lovers.sleep"), tails("night.sisters.sleep", left="all")
+    charmed = tails("night.charmed.sleep")
+    assert lovers & sisters == set() and lovers & charmed == set()
+
+
+# -- B7 11: «Hermanas, se acabó el consejo.» on the first night ------------------------------------------------------
+def test_the_sisters_first_closing_speaks_of_no_council_before() -> None:
+    lines = said("night.sisters.sleep", Moment(mode=OWN, night="first", left="all"))
+    assert len(lines) >= 8 and [t for t in lines if re.search(r"consejo", t)] == []
