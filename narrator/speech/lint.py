@@ -278,8 +278,8 @@ def lint_words(script: Script, roles: Sequence[str]) -> list[Problem]:
                 if form not in have:
                     out.append(Problem(scene.file, scene.line, scene.id, f"no form {form} in {lang} "
                                        f"(a {lang} role has {', '.join(wanted)})"))
-            for form in sorted(have - set(wanted) - _person_forms(lang, (*wanted, *AGAIN_FORMS)) - {CARD_FORM, CARD_AFTER_FORM}
-                               - set(AGAIN_FORMS)):
+            for form in sorted(have - set(wanted) - _person_forms(lang, (*wanted, *AGAIN_FORMS))
+                               - {CARD_FORM, CARD_AFTER_FORM} - set(AGAIN_FORMS)):
                 out.append(Problem(scene.file, scene.forms[form].line, scene.id,
                                    f"unknown form {form} (a {lang} role has {', '.join(wanted)}, and as what a "
                                    f"woman or a man was, a.f, a.m, the.f, ...)"))

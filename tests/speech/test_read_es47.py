@@ -76,7 +76,7 @@ def words(lang: str) -> Lines:
 @pytest.mark.parametrize(("seat", "text", "role", "copies", "expected"), [
     (2, "{player} era {role}.", "seer", 1, "Bruno era el vidente."),  # D1: «Bruno era la vidente» jarred
     (1, "{player} era {role}.", "white_werewolf", 1, "Ana era la loba blanca."),  # F3
-    (3, "La carta de {player}: {card}.", "villager", 2, "La carta de Kim: la de aldeano."),  # F1: not «un aldeano»; B7: nor a bare «aldeano»
+    (3, "La carta de {player}: {card}.", "villager", 2, "La carta de Kim: la de aldeano."),  # F1, B7: no «un», no gap
     (3, "La carta de {player}: {card}.", "werewolf", 2, "La carta de Kim: la de hombre lobo."),
     (2, "{player} tenía esta carta: {card}.", "sister", 2,
      "Bruno tenía esta carta: la de hermana."),  # F2, A6 E2, B7 g29

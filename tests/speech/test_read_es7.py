@@ -64,7 +64,6 @@ def test_a_seat_holding_a_brother_is_one_of_the_brothers(scene: str, moment: Mom
     ("night.charmed.wake", Moment(mode=OWN, night="later"), r"y vuestro móvil lo sabe"),
     ("night.white_werewolf.sleep", Moment(mode=OWN, night="later", gone="no"), r"la traición puede esperar"),  # he bit
     ("night.start", Moment(mode=OWN, night="later"), r"La aldea duerme\. Cerrad los ojos"),  # asleep, then eyes close
-    ("hunter.wake", Moment(mode=OWN, revealed="no", cause="grief"), r"perdone a todos"),  # A7 g06
     ("hunter.wake", Moment(mode="one_device", narrator="no", revealed="no"), r"perdone a todos"),
     ("dawn.raven", Moment(), r"de salida"),  # B7 g29
 ])
@@ -73,25 +72,22 @@ def test_lines_a_madrid_table_hears_wrong_in_their_context(scene: str, moment: M
     assert lines and [t for t in lines if re.search(wrong, t)] == []
 
 
-@pytest.mark.parametrize("mode", [OWN, "one_device"])
-@pytest.mark.parametrize("narrator", ["yes", "no"])
+@pytest.mark.parametrize(("mode", "narrator"), [(OWN, "no"), ("one_device", "no"), ("one_device", "yes")])
 def test_after_a_grief_line_the_hunter_is_named_first(mode: str, narrator: str) -> None:
     """A7 g09: «Gala muere de pena.» then «Pero no se va sin más: Elena levanta la escopeta.»: «no se va» is heard of
     Gala, the last one named. A line that opens with «Pero no se va» names nobody before its verb."""
-    if mode == OWN and narrator == "yes":
-        return
     lines = said("hunter.wake", Moment(mode=mode, narrator=narrator, revealed="yes"))
     assert lines and [t for t in lines if re.match(r"(Pero )?no se va", t)] == []
 
 
-# -- A7 g11: the evening's third game opened as «la revancha» again -----------------------------------------------------
+# -- A7 g11: the evening's third game opened as «la revancha» again ---
 def test_a_later_game_of_the_evening_is_not_called_the_rematch() -> None:
     """game: later is the second and the third game: «Que empiece la revancha» after «La revancha está servida»."""
     lines = {t for pack in ("one", "many", "some") for t in said("game.welcome", Moment(game="later", pack=pack))}
     assert len(lines) >= 8 and [t for t in lines if re.search(r"revancha", t, re.I)] == []
 
 
-# -- A7 g01, g02, g04: the narrated deal: one hand gives the phone, the narrator's ----------------------------------------
+# -- A7 g01, g02, g04: the narrated deal: one hand gives the phone, the narrator's ---
 @pytest.mark.parametrize("position", ["first", "middle", "last"])
 def test_in_the_narrated_deal_the_narrator_hands_the_phone(position: str) -> None:
     """«Quien narra le da el móvil a Ana» then «Pasad el móvil a Fede», «Pasadle el móvil a Ben»: the table could not
@@ -102,7 +98,7 @@ def test_in_the_narrated_deal_the_narrator_hands_the_phone(position: str) -> Non
     assert [t for t in lines if not re.search(r"narra", t)] == []
 
 
-# -- A7 g09: «Queda una sola carta…» then «Queda por nombrar a la pareja…» -------------------------------------------------
+# -- A7 g09: «Queda una sola carta…» then «Queda por nombrar a la pareja…» ---
 def test_a_story_after_the_last_card_does_not_open_as_the_last_card() -> None:
     last = said("end.reveal", Moment(position="last", revealed="no"), role=RoleName("guard", 1))
     heads = {t.split()[0] for t in last}
@@ -110,8 +106,8 @@ def test_a_story_after_the_last_card_does_not_open_as_the_last_card() -> None:
     assert "Queda" in heads and [t for t in stories if t.startswith("Queda")] == []
 
 
-# -- B7 g25: «La noche avanza despacio.» then «Bruja, la noche sigue su curso.» ------------------------------------------
-@pytest.mark.parametrize("role", ["witch", "guard", "raven", "dog_handler", "big_bad_wolf"])
+# -- B7 g25: «La noche avanza despacio.» then «Bruja, la noche sigue su curso.» ---
+@pytest.mark.parametrize("role", ["witch", "dog_handler", "big_bad_wolf"])
 def test_a_line_does_not_say_again_the_opening_words_of_the_line_before(role: str) -> None:
     """A reminder opened with «La noche», then the witch's sleep said «la noche» again: the narrator passes over, while
     another fits, a line that says the opening words of the line just before it."""
