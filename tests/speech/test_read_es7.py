@@ -169,3 +169,14 @@ def test_the_first_nights_closings_do_not_end_alike() -> None:
 def test_the_sisters_first_closing_speaks_of_no_council_before() -> None:
     lines = said("night.sisters.sleep", Moment(mode=OWN, night="first", left="all"))
     assert len(lines) >= 8 and [t for t in lines if re.search(r"consejo", t)] == []
+
+
+# -- B7 6, A7 B4: the lovers' story after a grief death the table saw -------------------------------------------------
+def test_the_lovers_story_after_a_grief_death_tells_no_secret() -> None:
+    """«Inés muere de pena.» then at the end «Las cartas no lo cuentan, pero Luis e Inés compartían destino…»: the
+    table saw the pair. The story knows it (cause: grief) and says it as a reminder. (Cupid in his own pair, own: yes,
+    is still news the grief did not tell: those lines stay.)"""
+    lines = said("end.story.lovers", Moment(own="no", cause="grief"))
+    secret = r"[Nn]inguna carta|[Ll]as cartas no|no lo sepa|[Qq]ue se sepa|no lo dice|secreto"
+    assert len(lines) >= 20 and [t for t in lines if re.search(secret, t)] == []
+
