@@ -180,3 +180,13 @@ def test_the_lovers_story_after_a_grief_death_tells_no_secret() -> None:
     secret = r"[Nn]inguna carta|[Ll]as cartas no|no lo sepa|[Qq]ue se sepa|no lo dice|secreto"
     assert len(lines) >= 20 and [t for t in lines if re.search(secret, t)] == []
 
+
+
+# -- B7 24: the pack of unknown size, twenty verbless lines in a row ---------------------------------------------------
+@pytest.mark.parametrize("mode", [OWN, "one_device", "round_table"])
+def test_the_pack_of_unknown_size_hears_a_verb_that_counts_nobody(mode: str) -> None:
+    """«Despierta la manada: ojos abiertos, el móvil del centro en la mano y una víctima elegida.»: telegraphic, line
+    after line. Half of them now say what the pack does in its own singular («la manada abre los ojos y marca…»)."""
+    lines = said("night.werewolves.wake", Moment(mode=mode, narrator="no", night="later", pack="some"))
+    acting = [t for t in lines if re.search(r"\b(abre los ojos|marca a|elige (una|a|en))\b", t)]
+    assert len(lines) >= 20 and len(acting) >= 8
