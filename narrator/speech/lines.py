@@ -57,22 +57,6 @@ def marks(template: str) -> frozenset[str]:
     return frozenset(found)
 
 
-ECHO = 2  # the first words of a line that the next line does not say again anywhere ("La noche avanza despacio."
-# then "Bruja, la noche sigue su curso.", read_es_B7): kept in `Lines.recent` as a mark of its own, "<la noche"
-
-
-def echo(template: str) -> frozenset[str]:
-    """The mark of a line's opening words that the line after it should not say again, anywhere in it."""
-    words = [w.lower() for w in _WORD.findall(template)]
-    return frozenset({"<" + " ".join(words[:ECHO])}) if len(words) > ECHO else frozenset()
-
-
-@lru_cache(maxsize=8192)
-def _pairs(template: str) -> frozenset[str]:
-    words = [w.lower() for w in _WORD.findall(template)]
-    return frozenset("<" + " ".join(words[i:i + ECHO]) for i in range(len(words) - ECHO + 1))
-
-
 @dataclass(frozen=True)
 class Line:
     """One spoken line: its scene, which variant, the language, the words, and its parts."""
@@ -203,7 +187,7 @@ class Lines:
         texts = [variants[i].text for i in pool]
         index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]
         if use:
-            self.recent.append(marks(variants[index].text) | echo(variants[index].text))
+            self.recent.append(marks(variants[index].text))
         return self._line(scene, index, values)
 
     def say(self, scene: str, moment: Moment | None = None, **values: object) -> Line:
@@ -217,10 +201,7 @@ class Lines:
 
 def fresh(recent: Sequence[frozenset[str]], pool: list[int], variants: Sequence[Variant]) -> list[int]:
     """The variants of `pool` that neither open nor end as one of the `recent` lines said (their marks), or as fewer
-    of them when every variant does: two scenes in a row that start alike are heard as a machine. Nor, while
-    another fits, a line that says again the opening words of the line just before it (`echo`)."""
-    said = recent[-1] if recent else frozenset()
-    pool = [i for i in pool if not said & _pairs(variants[i].text)] or pool
+    of them when every variant does: two scenes in a row that start alike are heard as a machine."""
     for last in range(len(recent), 0, -1):
         avoided = frozenset().union(*list(recent)[-last:])
         kept = [i for i in pool if not marks(variants[i].text) & avoided]
@@ -232,8 +213,7 @@ def fresh(recent: Sequence[frozenset[str]], pool: list[int], variants: Sequence[
 def held_unsaid(lines: Lines, line: Line) -> None:
     """A line whose time is held unsaid (a gone call's reminder): the lines after it are chosen as if it had been
     said, so the game goes on with the same words either way."""
-    text = lines.script.variants(lines.lang, line.scene)[line.variant]
-    lines.recent.append(marks(text) | echo(text))
+    lines.recent.append(marks(lines.script.variants(lines.lang, line.scene)[line.variant]))
 
 
 def best_fitting(variants: Sequence[Variant], moment: Moment, lang: str) -> list[int]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from engine import __file__ as _engine_file
 from engine.roles import FOLDERS, ROLES
 from narrator.paths import cache_dir
+from narrator.speech.cardforms import CARD_AFTER_FORM, CARD_FORM
 from narrator.speech.lines import Cards, Lines, RoleName, Seat, Seats, best_fitting
 from narrator.speech.moment import FACTS, contexts
 from narrator.speech.moment import shown as shown_when
@@ -23,8 +24,6 @@ from narrator.speech.scenes import LANGUAGES, ONCE, WORD, SceneSpec, catalogue
 from narrator.speech.script import SHIPPED, Problem, Scene, Script, load, relative
 from narrator.speech.wording import (
     AGAIN_FORMS,
-    CARD_AFTER_FORM,
-    CARD_FORM,
     GENDERS,
     MAX_ORDINAL,
     ORDINAL_FORMS,

@@ -6,10 +6,11 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator, Sequence
 
+from narrator.speech.cardforms import CARD_AFTER_FORM, CARD_FORM
 from narrator.speech.lines import Cards, Digits, Lines, Part, RoleName, Seat, Seats
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
-from narrator.speech.wording import CARD_AFTER_FORM, CARD_FORM, literal, selector
+from narrator.speech.wording import literal, selector
 
 _FORMATTER = string.Formatter()
 

@@ -37,6 +37,7 @@ import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from narrator.speech.cardforms import CARD_AFTER_FORM, CARD_FORM, SEAT_CARD_AGREES, after_named
 from narrator.speech.script import Script
 from narrator.speech.spelling import sentence_case, starts_with_i_sound, starts_with_o_sound
 
@@ -50,16 +51,6 @@ ROLE_FORMS = {
     "de": ("a", "the", "acc", "dat", "the_acc", "the_dat", "plural", "gender"),
     "es": ("a", "the", "plural", "gender"),
 }
-# a form any language's role may have, none must: `{card}` of a player it agrees with nobody for (a gender not
-# said) names the card without an article that would agree ("La carta de Kim: aldeano", not "un aldeano")
-CARD_FORM = "card"
-# and where its sentence already named the card (Spanish «La carta de Kim: la de aldeano», not «…: la carta de
-# aldeano»): said when the words `card` has beyond it ("carta") came before it, and its own opening ("la de") did not
-CARD_AFTER_FORM = "card_after"
-# languages whose `{card}` of an unnamed seat agrees with the seat word as `{role}` does: Spanish names a card by
-# its character («La carta del jugador dieciséis: uno de los hermanos», as «…: la vidente»); German says the card
-# ("Die Karte von Spieler dreizehn: eine der drei Brüderkarten", read_de_B6 A1)
-SEAT_CARD_AGREES = frozenset({"es"})
 # forms a group card (the sisters, the brothers) may have: a second card of its group said in one reveal ("die zweite
 # Schwesternkarte"), so the end does not say "eine der beiden Schwesternkarten" twice; "again_dat" for the dative
 AGAIN_FORMS = ("again", "again_dat")
@@ -245,14 +236,7 @@ def _bare(script: Script, lang: str, value: object, person: str, before: str = "
                              or script.form(lang, scene, f"a.{person}") is not None):
         return None
     card, after = script.form(lang, scene, CARD_FORM), script.form(lang, scene, CARD_AFTER_FORM)
-    if card and after:
-        sentence = re.split(r"(?<=[.!?…])\s+(?=[¡¿\"«]?[^\W\d_a-zñáéíóú])", before)[-1].lower()
-        said = set(re.findall(r"\w+", sentence))
-        extra = set(re.findall(r"\w+", card.lower())) - set(re.findall(r"\w+", after.lower()))
-        opening = " ".join(after.lower().split()[:2])
-        if extra <= said and not re.search(rf"\b{re.escape(opening)}\b", sentence):
-            return after
-    return card
+    return after if card and after and after_named(card, after, before) else card
 
 
 def _seat(value: object) -> int | None:
