@@ -112,7 +112,8 @@ class CalledNight:
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
                   *((f"night.{s.step}.{part}", held_by(n, s.step),
-                     told_spent(n, call_facts(n.state, s.step, n.revealed))) for s in plan for part in ("wake", "sleep")))
+                     told_spent(n, call_facts(n.state, s.step, n.revealed)))
+                    for s in plan for part in ("wake", "sleep")))
         for slot in plan:
             self.step(slot.step, slot.asked)
         while n.state.phase == "night" and n.state.current is not None:  # a step no plan foresaw
