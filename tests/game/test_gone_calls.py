@@ -112,7 +112,8 @@ PROPS = [
     ("de", "night.guard.wake", r"Huf"), ("de", "night.guard.sleep", r"Huf"),
     ("de", "night.dog_handler.wake", r"Schwanz"), ("de", "night.dog_handler.sleep", r"Schwanz"),
     ("es", "night.wolf_father.wake", r"despereza"),
-    ("es", "night.white_werewolf.wake", r"abedul|cruje bajo unas patas"), ("es", "night.white_werewolf.sleep", r"abedul"),
+    ("es", "night.white_werewolf.wake", r"abedul|cruje bajo unas patas"),
+    ("es", "night.white_werewolf.sleep", r"abedul"),
 ]
 
 
