@@ -67,7 +67,7 @@ class Cupid(Role):
     id = "cupid"
     picture = "cupidon-arrow"
     scenes = (Spoken("end.lovers", "players", rare=True),
-              Spoken("end.story.lovers", "players", rare=True, facts="own"))
+              Spoken("end.story.lovers", "players", rare=True, facts="own cause"))
     recommended = at_players(extended=(8,))
     steps = (LinkStep(),)
     night = (NightCall("cupid", 30, first_night), NightCall("lovers", 35, first_night, asked=False))
@@ -96,7 +96,9 @@ class Cupid(Role):
             return []  # the lovers' win named them already
         archer = {entry.by for entry in state.log if entry.kind == "link"}  # who linked them, not a later holder
         chose_self = "yes" if archer & set(pair) else "no"
-        return [Said("end.story.lovers", players=tuple(sorted(pair)), facts=(("own", chose_self),))]
+        # a lover who died of grief showed the pair to the table: the story is then no secret the cards kept
+        grief = "grief" if any(d.cause == "grief" for d in state.deaths) else "other"
+        return [Said("end.story.lovers", players=tuple(sorted(pair)), facts=(("own", chose_self), ("cause", grief)))]
 
     def knows(self, state: State, seat: int) -> dict[str, Any]:
         pair = lovers(state)

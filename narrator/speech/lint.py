@@ -14,6 +14,7 @@ from pathlib import Path
 from engine import __file__ as _engine_file
 from engine.roles import FOLDERS, ROLES
 from narrator.paths import cache_dir
+from narrator.speech.cardforms import CARD_AFTER_FORM, CARD_FORM
 from narrator.speech.lines import Cards, Lines, RoleName, Seat, Seats, best_fitting
 from narrator.speech.moment import FACTS, contexts
 from narrator.speech.moment import shown as shown_when
@@ -23,7 +24,6 @@ from narrator.speech.scenes import LANGUAGES, ONCE, WORD, SceneSpec, catalogue
 from narrator.speech.script import SHIPPED, Problem, Scene, Script, load, relative
 from narrator.speech.wording import (
     AGAIN_FORMS,
-    CARD_FORM,
     GENDERS,
     MAX_ORDINAL,
     ORDINAL_FORMS,
@@ -277,8 +277,8 @@ def lint_words(script: Script, roles: Sequence[str]) -> list[Problem]:
                 if form not in have:
                     out.append(Problem(scene.file, scene.line, scene.id, f"no form {form} in {lang} "
                                        f"(a {lang} role has {', '.join(wanted)})"))
-            for form in sorted(have - set(wanted) - _person_forms(lang, (*wanted, *AGAIN_FORMS)) - {CARD_FORM}
-                               - set(AGAIN_FORMS)):
+            for form in sorted(have - set(wanted) - _person_forms(lang, (*wanted, *AGAIN_FORMS))
+                               - {CARD_FORM, CARD_AFTER_FORM} - set(AGAIN_FORMS)):
                 out.append(Problem(scene.file, scene.forms[form].line, scene.id,
                                    f"unknown form {form} (a {lang} role has {', '.join(wanted)}, and as what a "
                                    f"woman or a man was, a.f, a.m, the.f, ...)"))

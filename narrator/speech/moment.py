@@ -35,7 +35,9 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "gender": ("f", "m", "unsaid"),  # how the line's {player} is spoken of
     "revealed": ("yes", "no"),  # the {player}'s card has been said aloud in this game already
     "spared": ("yes", "no"),  # day.vote.out: the condemned will not die of it (the village idiot is pardoned)
-    "cause": ("grief", "other"),  # death.also: why a death no other line named came (a lover's grief)
+    # death.also: why a death no other line named came (a lover's grief); end.story.lovers: whether a lover died of
+    # grief (the table saw the pair, so its story is no secret)
+    "cause": ("grief", "other"),
     "alone": ("yes", "no"),  # end.all_charmed: the winner is the last one alive (nobody is left to dance)
     "again": ("yes", "no"),  # night.reminder: a reminder was said already in this step (its first one is calm)
     "task": ("yes", "no"),  # night.reminder: the step called asks for a choice ("no": a recognition, the lovers')

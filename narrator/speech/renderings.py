@@ -6,10 +6,11 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator, Sequence
 
+from narrator.speech.cardforms import CARD_AFTER_FORM, CARD_FORM
 from narrator.speech.lines import Cards, Digits, Lines, Part, RoleName, Seat, Seats
 from narrator.speech.picker import Picker
 from narrator.speech.script import Script
-from narrator.speech.wording import CARD_FORM, literal, selector
+from narrator.speech.wording import literal, selector
 
 _FORMATTER = string.Formatter()
 
@@ -69,9 +70,10 @@ def spoken_texts(script: Script, lang: str, roles: Sequence[str]) -> dict[str, t
                         if part.kind == "text":
                             out.setdefault(part.text, (scene_id, index))
     for role in roles:  # a {card} said of a player whose gender is not said: the card's own name ("aldeano")
-        bare = script.form(lang, f"roles.{role}", CARD_FORM)
-        if bare:
-            out.setdefault(bare, (f"roles.{role}", 0))
+        for form in (CARD_FORM, CARD_AFTER_FORM):
+            bare = script.form(lang, f"roles.{role}", form)
+            if bare:
+                out.setdefault(bare, (f"roles.{role}", 0))
     return out
 
 

@@ -37,6 +37,7 @@ import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from narrator.speech.cardforms import CARD_AFTER_FORM, CARD_FORM, SEAT_CARD_AGREES, after_named
 from narrator.speech.script import Script
 from narrator.speech.spelling import sentence_case, starts_with_i_sound, starts_with_o_sound
 
@@ -50,9 +51,6 @@ ROLE_FORMS = {
     "de": ("a", "the", "acc", "dat", "the_acc", "the_dat", "plural", "gender"),
     "es": ("a", "the", "plural", "gender"),
 }
-# a form any language's role may have, none must: `{card}` of a player it agrees with nobody for (a gender not
-# said) names the card without an article that would agree ("La carta de Kim: aldeano", not "un aldeano")
-CARD_FORM = "card"
 # forms a group card (the sisters, the brothers) may have: a second card of its group said in one reveal ("die zweite
 # Schwesternkarte"), so the end does not say "eine der beiden Schwesternkarten" twice; "again_dat" for the dative
 AGAIN_FORMS = ("again", "again_dat")
@@ -226,9 +224,10 @@ def named_card(value: object) -> str | None:
     return value.role if isinstance(value, RoleName) else value if isinstance(value, str) else None
 
 
-def _bare(script: Script, lang: str, value: object, person: str) -> str | None:
+def _bare(script: Script, lang: str, value: object, person: str, before: str = "") -> str | None:
     """`{card}` of a player the card cannot agree with (a gender not said, "una de las hermanas" of a man): its
-    `card` form where the words give one ("aldeano", "una carta de hermana"); None: the usual form."""
+    `card` form where the words give one («la carta de aldeano»), or its `card_after` form where the sentence
+    `before` it already named the card («La carta de Kim: la de aldeano»); None: the usual form."""
     role = named_card(value)
     if role is None:
         return None
@@ -236,7 +235,8 @@ def _bare(script: Script, lang: str, value: object, person: str) -> str | None:
     if person in PERSON and ((script.form(lang, scene, "gender") or "") in ("", person)
                              or script.form(lang, scene, f"a.{person}") is not None):
         return None
-    return script.form(lang, scene, CARD_FORM)
+    card, after = script.form(lang, scene, CARD_FORM), script.form(lang, scene, CARD_AFTER_FORM)
+    return after if card and after and after_named(card, after, before) else card
 
 
 def _seat(value: object) -> int | None:
@@ -344,13 +344,15 @@ class Wording:
                 continue
             value = values["role" if field == "card" and "card" not in values else field]
             held = field == "card" and (spec or "") in _HELD.get(self.lang, ())
-            if field in ("role", "card") and person in PERSON and not held and (field == "role" or own in PERSON):
+            unnamed = seat is not None and not _at(self.names, seat) and self.lang in SEAT_CARD_AGREES
+            if field in ("role", "card") and person in PERSON and not held and (field == "role" or own in PERSON
+                                                                                 or unnamed):
                 # one player is one thing all game: "die Jägerin" by day and at the end; a card with no form for
                 # her ("der Urwolf" of Ana) stays the card, in every line (English: only the group cards' person).
                 # A seat word's card is the card: "Die Karte von Spieler dreizehn: eine der drei Brüderkarten", not
                 # "einer der Brüder" (read_de_B6 A1), while "Spieler dreizehn war einer der Brüder" agrees with the word
                 value = _agreeing(value, person)
-            bare = _bare(self.script, self.lang, value, person) if field == "card" and not spec else None
+            bare = _bare(self.script, self.lang, value, person, text + chunk) if field == "card" and not spec else None
             said, more = (bare, [Part("text", bare)]) if bare else self._render(field, spec or "", value)
             chunk, said, more = self._contract(chunk, said, more)
             chunk = self._euphony(chunk, said)

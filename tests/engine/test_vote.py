@@ -69,4 +69,17 @@ def test_the_lovers_story_says_whether_cupid_chose_himself() -> None:
                         roles=["cupid", "werewolf", "seer", "witch", "villager", "villager"])
         play(game, link)
         [story] = ROLES["cupid"].story(game.state)
-        assert dict(story.facts) == {"own": chose_self}
+        assert dict(story.facts) == {"own": chose_self, "cause": "other"}
+
+
+def test_the_lovers_story_knows_the_table_saw_a_lover_die_of_grief() -> None:
+    """read_es_B7 6: «Inés muere de pena.» then «Las cartas no lo cuentan, pero Luis e Inés compartían destino…»: once a
+    lover died of grief (fact `cause`), the story is no secret."""
+    from engine.roles import ROLES
+    from engine.state import Death
+    game = Game.new(["Ana", "Ben", "Carla", "Dario", "Eva", "Fede"], ruleset="extended",
+                    roles=["cupid", "werewolf", "seer", "witch", "villager", "villager"])
+    play(game, "cupid:3,5")
+    grieved = game.state.but(deaths=(Death(3, "wolves", 1), Death(5, "grief", 1)))
+    [story] = ROLES["cupid"].story(grieved)
+    assert dict(story.facts)["cause"] == "grief"

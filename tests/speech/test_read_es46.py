@@ -123,10 +123,12 @@ def test_the_little_girl_does_not_hear_her_wake_clause_again_at_sleep() -> None:
 
 
 def test_the_pack_of_unknown_size_is_told_what_to_do() -> None:
-    """«Que abra los ojos, coja el móvil…» sounded like a stage direction: the instruction is an infinitive or a
-    bare «ojos abiertos», never «que (la manada) abra»."""
+    """«Que abra los ojos, coja el móvil…» sounded like a stage direction: the instruction is an infinitive, a
+    bare «ojos abiertos», or (read_es_B7 24: twenty verbless lines in a row are telegraphic) the pack's own present,
+    «la manada abre los ojos y marca…», which counts nobody; never «que (la manada) abra»."""
     wolves = SCRIPT.scenes["es"]["night.werewolves.wake"].variants
     some = [v.text for v in wolves if dict(v.when).get("pack") == frozenset({"some"})]
     assert len(some) >= 40
     assert [t for t in some if re.search(r"\bque (la manada )?(abra|coja|elija|marque)\b", t, re.IGNORECASE)] == []
-    assert [t for t in some if not re.search(r"\b(abrir|ojos abiertos|se marca)\b", t, re.IGNORECASE)] == []
+    told = re.compile(r"\b(abrir|ojos abiertos|se marca|abre los ojos)\b", re.IGNORECASE)
+    assert [t for t in some if not told.search(t)] == []

@@ -76,10 +76,10 @@ def words(lang: str) -> Lines:
 @pytest.mark.parametrize(("seat", "text", "role", "copies", "expected"), [
     (2, "{player} era {role}.", "seer", 1, "Bruno era el vidente."),  # D1: «Bruno era la vidente» jarred
     (1, "{player} era {role}.", "white_werewolf", 1, "Ana era la loba blanca."),  # F3
-    (3, "La carta de {player}: {card}.", "villager", 2, "La carta de Kim: aldeano."),  # F1: not «un aldeano»
-    (3, "La carta de {player}: {card}.", "werewolf", 2, "La carta de Kim: hombre lobo."),
+    (3, "La carta de {player}: {card}.", "villager", 2, "La carta de Kim: la de aldeano."),  # F1, B7: no «un», no gap
+    (3, "La carta de {player}: {card}.", "werewolf", 2, "La carta de Kim: la de hombre lobo."),
     (2, "{player} tenía esta carta: {card}.", "sister", 2,
-     "Bruno tenía esta carta: una de las cartas de las hermanas."),  # F2, A6 E2
+     "Bruno tenía esta carta: la de hermana."),  # F2, A6 E2, B7 g29
     (1, "La carta de {player}: {card}.", "villager", 2, "La carta de Ana: una aldeana."),  # said as before
     (2, "La carta de {player}: {card}.", "villager", 2, "La carta de Bruno: un aldeano."),
     (3, "La carta de {player}: {card}.", "seer", 1, "La carta de Kim: la vidente."),
@@ -93,7 +93,7 @@ def test_a_card_is_said_as_the_table_knows_the_player(seat: int, text: str, role
 def test_the_bare_card_names_are_in_the_voice_packs_texts() -> None:
     from narrator.speech.renderings import spoken_texts
     texts = spoken_texts(SCRIPT, "es", ["villager", "werewolf", "sister"])
-    assert {"aldeano", "hombre lobo", "una de las cartas de las hermanas"} <= set(texts)
+    assert {"la carta de aldeano", "la de aldeano", "la de hombre lobo", "la de hermana"} <= set(texts)
 
 
 # -- E1: the narrated hunter is asked whom he aims at -------------------------------------------------------------

@@ -122,10 +122,10 @@ def test_the_white_werewolf_is_not_put_beside_a_name(seat: int) -> None:
 
 
 # -- E2: «una carta de hermano» -------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("seat", "card", "says"), [(2, "sister", "una de las cartas de las hermanas"),
-                                                    (3, "sister", "una de las cartas de las hermanas"),
-                                                    (1, "brother", "una de las cartas de los hermanos"),
-                                                    (14, "sister", "una de las cartas de las hermanas")])
+@pytest.mark.parametrize(("seat", "card", "says"), [(2, "sister", "la de hermana"),  # B7: not «una de las cartas de
+                                                    (3, "sister", "la de hermana"),  # las hermanas» after «carta»
+                                                    (1, "brother", "la de hermano"),
+                                                    (14, "sister", "la de hermana")])
 def test_a_group_card_of_the_other_gender_is_one_of_the_groups_cards(seat: int, card: str, says: str) -> None:
     """A6 E2: «La carta de Elena: una carta de hermano.» sounds translated; the card form says what `a` says."""
     lines = Lines(SCRIPT, "es", Picker(0), NAMES, GENDERS)

@@ -42,7 +42,7 @@ def said(lang: str, scene: str, moment: Moment, seat: int = 1, **values: object)
 PERSON = {"de": {"sister": r"\bd?eine?r? der Schwestern\b", "brother": r"\b(einer|einen|einem) der Brüder\b"},
           "es": {"sister": r"\buna de las hermanas\b", "brother": r"\buno de los hermanos\b"}}
 CARD = {"de": {"sister": "Schwesternkarten", "brother": "Brüderkarten"},
-        "es": {"sister": "una de las cartas de las hermanas", "brother": "una de las cartas de los hermanos"}}  # A6 E2
+        "es": {"sister": "de hermana", "brother": "de hermano"}}  # A6 E2; B7: «la de hermana»
 REVEALS = [("end.reveal", where, revealed) for where in ("first", "middle", "last") for revealed in ("yes", "no")]
 
 
