@@ -46,7 +46,7 @@ from narrator.game.inputs import (
     ScriptedInput,
     UndoBox,
 )
-from narrator.game.moments import TELLS, moment
+from narrator.game.moments import TELLS, even, moment
 from narrator.game.signals import Deaf, Listener, Upcoming
 from narrator.game.tellings import telling
 from narrator.game.timeline import StepTiming
@@ -290,7 +290,10 @@ class Narrator:
                     self.game_over()  # the end screen comes with the line that says who won, not before
                 if name == "dawn.start":
                     name = self.telling.dawn  # round the table nobody slept: no eyes to open
-                self.utter(name, values, facts=dict(scene.facts))
+                facts = dict(scene.facts)
+                if name == "end.wolves.number":  # the count that holds, not "as many or more"
+                    facts["even"] = even(self.state)
+                self.utter(name, values, facts=facts)
             elif isinstance(event, Died) and event.seat not in named:
                 self.utter("death.also", {"player": Seat(event.seat)},
                            facts={"cause": "grief" if event.cause == "grief" else "other"})

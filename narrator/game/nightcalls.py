@@ -26,7 +26,7 @@ from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import Speaker, lasting
 from narrator.speech.lines import Line, Lines, Number, held_unsaid
-from narrator.speech.moment import Moment
+from narrator.speech.moment import Moment, order
 from narrator.speech.script import MIDDLE
 
 # the calls whose lines know whether the table saw a wolf die (the big bad wolf's second victim ends with it)
@@ -94,6 +94,7 @@ class CalledNight:
         self.narrator, self.decoys = narrator, decoys
         self.back = back  # one device and nobody narrating: each step's role is told to put the device back
         self.gone = False  # the step called is a card the table knows is gone: its reminders are held unsaid
+        self.place = "only"  # the step called: its place among the night's calls (moment.order)
 
     def run(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
@@ -103,14 +104,15 @@ class CalledNight:
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
-                  *((f"night.{s.step}.{part}", {}, told_spent(n, call_facts(n.state, s.step, n.revealed))) for s in plan
-                    for part in ("wake", "sleep")))
-        for slot in plan:
-            self.step(slot.step, slot.asked)
+                  *((f"night.{s.step}.{part}", {}, {**told_spent(n, call_facts(n.state, s.step, n.revealed)),
+                                                     "order": order(i, len(plan))})
+                    for i, s in enumerate(plan) for part in ("wake", "sleep")))
+        for index, slot in enumerate(plan):
+            self.step(slot.step, slot.asked, order(index, len(plan)))
         while n.state.phase == "night" and n.state.current is not None:  # a step no plan foresaw
-            self.step(n.state.current.step, True)
+            self.step(n.state.current.step, True, "last")
 
-    def step(self, step: str, asked: bool) -> None:
+    def step(self, step: str, asked: bool, place: str = "only") -> None:
         """One step called: its wake line, its window (answered, or held like one), its sleep line."""
         n = self.narrator
         start = n.clock.now()
@@ -122,6 +124,7 @@ class CalledNight:
         n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
         self.gone, n.reminders = known == "yes", 0  # the reminders are counted per step
         facts = told_spent(n, call_facts(n.state, step, n.revealed))  # as the call begins: the sleep line says the
+        facts["order"] = self.place = place  # its place in the night: "the night goes on" only where a call follows
         if facts.get("spent") == "yes":  # task the wake gave; the big bad wolf hears his loss this night only
             n.spent_on = n.state.night
         woke = n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), **facts)
@@ -149,7 +152,7 @@ class CalledNight:
         hands = {"hands": (n.moment({}, scene="night.device.back").pack or "one") if many else "one"}
         if self.gone:
             self.hush("night.device.back", hands)
-        elif not self.written_for_mode(f"night.{step}.sleep", {"gone": known} if known else {}):
+        elif not self.written_for_mode(f"night.{step}.sleep", {"order": self.place, **({"gone": known} if known else {})}):
             n.utter("night.device.back", {}, facts=hands)
 
     def hush(self, scene: str, facts: Mapping[str, str]) -> None:

@@ -94,7 +94,7 @@ _FIXED = [
     _spec("day.vote.out", RECURRING, "player", facts="spared"),
     _spec("day.vote.nobody", RECURRING),
     _spec("end.village", RARE),
-    _spec("end.wolves.number", RARE),
+    _spec("end.wolves.number", RARE, facts="even"),
     _spec("end.wolves.side", RARE),  # Contract 2's id, kept for user scripts; the game says the two below
     _spec("end.wolves.villagers", RARE),
     _spec("end.wolves.specials", RARE),
@@ -148,7 +148,7 @@ def catalogue() -> dict[str, SceneSpec]:
         for part in ("wake", "sleep"):
             scene = f"night.{call.step}.{part}"
             gone = frozenset({"gone"}) if call.asked and not (role.many or role.copies) else frozenset()
-            told = frozenset(call.facts.split())
+            told = frozenset(call.facts.split()) | {"order"}  # every call has a place in the night
             specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING, modes=modes, nights=nights,
                                      narrated=narrated, facts=gone | told)
     for rules in RULESETS.values():
