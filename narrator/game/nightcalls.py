@@ -152,7 +152,8 @@ class CalledNight:
         hands = {"hands": (n.moment({}, scene="night.device.back").pack or "one") if many else "one"}
         if self.gone:
             self.hush("night.device.back", hands)
-        elif not self.written_for_mode(f"night.{step}.sleep", {"order": self.place, **({"gone": known} if known else {})}):
+        elif not self.written_for_mode(f"night.{step}.sleep",
+                                       {"order": self.place, **({"gone": known} if known else {})}):
             n.utter("night.device.back", {}, facts=hands)
 
     def hush(self, scene: str, facts: Mapping[str, str]) -> None:
