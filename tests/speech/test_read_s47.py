@@ -155,6 +155,7 @@ GONE = [  # (scene, words a German table stumbled on)
     ("night.start", "Mitternacht"),
     ("night.werewolves.wake", "Kein Licht brennt mehr"),
     ("night.fox.wake", "in die Mitte?"),
+    ("end.wolves.number", "stimmt nach dem Willen der Wölfe"),
 ]
 
 
