@@ -24,7 +24,7 @@ def test_a_scenarios_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     path.write_text("players: 8\nsteps: []\n")
     assert main(["balance", str(path), "--lang", "en"]) == 0
     text = capsys.readouterr().out
-    assert "Village: " in text and "Werewolves: " in text and "Estimated from 1000 simulated games" in text
+    assert "Village: " in text and "Werewolves: " in text and "Estimated from 1,000 simulated games" in text
 
 
 @pytest.mark.parametrize(("lang", "said"), [
