@@ -99,15 +99,17 @@ class PiedPiper(Role):
     id = "pied_piper"
     picture = "pan-flute"
     scenes = (Spoken("end.all_charmed", "player", rare=True, facts="alone"),
-              Spoken("end.story.charmed", "players", rare=True, facts="won count"))
+              Spoken("end.story.charmed", "players", rare=True, facts="won count share"))
 
     def story(self, state: State) -> list[Said]:
         """Everyone he charmed, the dead too."""
         spell = state.memory(PiperMemory).charmed
         won = "yes" if state.winner == "pied_piper" else "no"
         count = "one" if len(spell) == 1 else "many"  # one name is said with a singular verb
-        return [Said("end.story.charmed", players=tuple(sorted(spell)), facts=(("won", won), ("count", count)))] \
-            if spell else []
+        # "almost took the village" only where at least half the others were charmed, "only ..." where fewer
+        share = "many" if 2 * len(spell) >= len(state.seats) - 1 else "few"
+        return [Said("end.story.charmed", players=tuple(sorted(spell)),
+                     facts=(("won", won), ("count", count), ("share", share)))] if spell else []
     recommended = at_players(extended=(30,))
     side = "solo"
     min_players = 8

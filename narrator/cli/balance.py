@@ -11,7 +11,7 @@ import sys
 from gettext import gettext as _
 from pathlib import Path
 
-from babel.numbers import format_percent
+from babel.numbers import format_decimal, format_percent
 
 from engine import HouseRules, Refused, Setup, Unknown, ruleset
 from engine.house import defaults
@@ -73,7 +73,7 @@ def lines(found: Estimate, lang: str) -> list[str]:
     odds = found.odds
     out = [words["balance.side"].format(side=side(s), chance=pct(odds.chance(s)), low=pct(odds.interval(s)[0]),
                                         high=pct(odds.interval(s)[1])) for s in odds.sides]
-    out.append(words["balance.games"].format(n=odds.games))
+    out.append(words["balance.games"].format(n=format_decimal(odds.games, locale=lang)))  # "1.000", "1,000"
     if found.suggestion is None:
         out.append(words["balance.no_suggestion"])
     else:

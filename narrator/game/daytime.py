@@ -139,15 +139,15 @@ class Day:
         # the screen shows each card as the voice reveals it, not before (None: every card)
         reveal: Callable[[int | None], None] = (lambda seat: None) if n.replaying else n.listener.on_reveal
         seats = n.state.seats
-        shown: set[str] = set()  # the cards said so far: a group's second card is "die zweite Schwesternkarte"
+        shown: list[str] = []  # the cards said so far: a group's second card is "die zweite Schwesternkarte"
         for index, seat in enumerate(seats):
             if isinstance(n.input, AheadBox) and n.input.answered_ahead():
                 break  # the table has already asked to play again: the end screen shows every card
             reveal(seat)
             card = n.state.role_of(seat)
             n.say_at("end.reveal", position(index, len(seats)), player=Seat(seat),
-                     role=replace(card_of(n.state, card), again=card in shown))
-            shown.add(card)
+                     role=replace(card_of(n.state, card), again=shown.count(card)))
+            shown.append(card)
         else:  # every card said: what the cards do not show (the lovers, an infection)
             for said in story(n.state):
                 name, values = _values(said, n.state)

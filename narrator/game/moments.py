@@ -33,6 +33,13 @@ def pack(state: State, said: Set[int] = frozenset()) -> str:
     return "one" if wolves == 1 and not JOINERS & set(cards) else "some"
 
 
+def even(state: State) -> str:
+    """end.wolves.number: "yes" when the living wolves are exactly as many as the others, "no" when more (two
+    died at once). Said once the game is over, with every card about to be shown."""
+    wolves = len(state.wolves & state.alive)
+    return "yes" if wolves == len(state.alive) - wolves else "no"
+
+
 def moment(state: State, position: str | None = None, revealed: bool | None = None,
            said: Set[int] = frozenset(), scene: str = "") -> Moment:
     """The facts of a line said now; `position` in a sequence, whether its {player}'s card was said, the seats

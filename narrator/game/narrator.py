@@ -24,7 +24,7 @@ from engine import (
     Unknown,
     WrongStep,
 )
-from engine.events import Died, GameOver
+from engine.events import Died, GameOver, Said
 from engine.flow import REMATCH
 from narrator.game import laps, undo
 from narrator.game.clock import Clock, ShiftedClock, VirtualClock
@@ -46,7 +46,7 @@ from narrator.game.inputs import (
     ScriptedInput,
     UndoBox,
 )
-from narrator.game.moments import TELLS, moment
+from narrator.game.moments import TELLS, even, moment
 from narrator.game.signals import Deaf, Listener, Upcoming
 from narrator.game.tellings import telling
 from narrator.game.timeline import StepTiming
@@ -277,6 +277,7 @@ class Narrator:
         events, self.unsaid = self.unsaid, []
         said = [(e, e.said()) for e in events]
         named = {seat for _, s in said if s is not None for seat in (s.player, *s.players) if seat is not None}
+        said, mourned = grief_apart(said)  # a lover's grief is said after the dawn's news, with its cause
         self.prepare(*(_values(s, self.state) for _, s in said if s is not None))
         heard = [] if self.replaying else [state for _, state in as_heard(self.game, events)]
         reach = 0  # a line tells the log up to its own event, and to the deaths it names (a verdict's)
@@ -291,7 +292,12 @@ class Narrator:
                     self.game_over()  # the end screen comes with the line that says who won, not before
                 if name == "dawn.start":
                     name = self.telling.dawn  # round the table nobody slept: no eyes to open
-                self.utter(name, values, facts=dict(scene.facts))
+                facts = dict(scene.facts)
+                if name == "end.wolves.number":  # the count that holds, not "as many or more"
+                    facts["even"] = even(self.state)
+                self.utter(name, values, facts=facts)
+                for seat in mourned.get(i, ()):
+                    self.utter("death.also", {"player": Seat(seat)}, facts={"cause": "grief"})
             elif isinstance(event, Died) and event.seat not in named:
                 self.utter("death.also", {"player": Seat(event.seat)},
                            facts={"cause": "grief" if event.cause == "grief" else "other"})
@@ -303,6 +309,23 @@ class Narrator:
         if not (self.ended or self.replaying) and self.over is not None:
             self.over(self.state)
         self.ended = self.ended or not self.replaying
+
+
+def grief_apart(said: list[tuple[Event, Said | None]]) -> tuple[list[tuple[Event, Said | None]],
+                                                                 dict[int, tuple[int, ...]]]:
+    """The dawn's news without the lovers who died of grief (read_de_B7 26: "Das Dorf hat in der Nacht Alex und Maxi
+    verloren." told nobody why Maxi died), and, by the news's place, those to say after it as a grief."""
+    grief = {e.seat for e, _ in said if isinstance(e, Died) and e.cause == "grief"}
+    out: list[tuple[Event, Said | None]] = []
+    mourned: dict[int, tuple[int, ...]] = {}
+    for i, (event, scene) in enumerate(said):
+        rest = () if scene is None or scene.scene != "dawn.deaths" else tuple(s for s in scene.players
+                                                                              if s not in grief)
+        if scene is not None and rest and len(rest) < len(scene.players):
+            mourned[i] = tuple(s for s in scene.players if s in grief)
+            scene = Said("dawn.death", rest[0]) if len(rest) == 1 else Said("dawn.deaths", players=rest)
+        out.append((event, scene))
+    return out, mourned
 
 
 def check_origin(question: Question, origin: Origin) -> None:

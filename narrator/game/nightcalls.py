@@ -26,7 +26,7 @@ from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import Speaker, lasting
 from narrator.speech.lines import Line, Lines, Number, RoleName, held_unsaid
-from narrator.speech.moment import Moment
+from narrator.speech.moment import Moment, order
 from narrator.speech.script import MIDDLE
 from narrator.speech.wording import PERSON
 
@@ -101,6 +101,7 @@ class CalledNight:
         self.narrator, self.decoys = narrator, decoys
         self.back = back  # one device and nobody narrating: each step's role is told to put the device back
         self.gone = False  # the step called is a card the table knows is gone: its reminders are held unsaid
+        self.place = "only"  # the step called: its place among the night's calls (moment.order)
         self.shared = False  # the night's line for the cards long gone was said
 
     def run(self) -> None:
@@ -112,14 +113,14 @@ class CalledNight:
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
                   *((f"night.{s.step}.{part}", held_by(n, s.step),
-                     told_spent(n, call_facts(n.state, s.step, n.revealed)))
-                    for s in plan for part in ("wake", "sleep")))
-        for slot in plan:
-            self.step(slot.step, slot.asked)
+                     {**told_spent(n, call_facts(n.state, s.step, n.revealed)), "order": order(i, len(plan))})
+                    for i, s in enumerate(plan) for part in ("wake", "sleep")))
+        for index, slot in enumerate(plan):
+            self.step(slot.step, slot.asked, order(index, len(plan)))
         while n.state.phase == "night" and n.state.current is not None:  # a step no plan foresaw
-            self.step(n.state.current.step, True)
+            self.step(n.state.current.step, True, "last")
 
-    def step(self, step: str, asked: bool) -> None:
+    def step(self, step: str, asked: bool, place: str = "only") -> None:
         """One step called: its wake line, its window (answered, or held like one), its sleep line."""
         n = self.narrator
         start = n.clock.now()
@@ -131,6 +132,7 @@ class CalledNight:
         n.called_now, n.tasked = step, asked and known not in GONE  # a card shown dead: its reminder asks nothing
         self.gone, n.reminders = known in GONE, 0  # the reminders are counted per step
         facts = told_spent(n, call_facts(n.state, step, n.revealed))  # as the call begins: the sleep line says the
+        facts["order"] = self.place = place  # its place in the night: "the night goes on" only where a call follows
         if facts.get("spent") == "yes":  # task the wake gave; the big bad wolf hears his loss this night only
             n.spent_on = n.state.night
         values = held_by(n, step)  # a gone card is said as the table heard its holder: "der Seher" of David
@@ -185,7 +187,8 @@ class CalledNight:
         hands = {"hands": (n.moment({}, scene="night.device.back").pack or "one") if many else "one"}
         if self.gone:
             self.hush("night.device.back", hands)
-        elif not self.written_for_mode(f"night.{step}.sleep", {"gone": known} if known else {}):
+        elif not self.written_for_mode(f"night.{step}.sleep",
+                                       {"order": self.place, **({"gone": known} if known else {})}):
             n.utter("night.device.back", {}, facts=hands)
 
     def hush(self, scene: str, facts: Mapping[str, str | None], values: Mapping[str, object] | None = None) -> Line:

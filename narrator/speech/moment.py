@@ -63,16 +63,28 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # night.device.back: who puts the device back, as the wake line called them: one role ("one"), the pack as the
     # table knows it ("many": say it to them all, "some": a wolf or none, with a card that may have joined)
     "hands": ("one", "many", "some"),
+    # a night call's wake and sleep: its place among tonight's calls, as the table hears them ("only": the one call
+    # of the night): a line that says more is to come fits only where a call follows, "next" only after one
+    "order": ("first", "middle", "last", "only"),
+    # end.wolves.number: the living wolves are exactly as many as the others ("yes"), or more ("no": two died at
+    # once), so the line says the count that holds instead of hedging "as many or more"
+    "even": ("yes", "no"),
+    # end.story.charmed: the charmed are at least half of the other players ("many": "the flute almost took the
+    # village"), or fewer ("few": "only ... followed")
+    "share": ("few", "many"),
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
-                         "own", "left", "count", "lap", "hands"})
+                         "own", "left", "count", "lap", "hands", "order",
+                         "even", "share"})
 
-# facts that narrow a line without making it more specific: they are implied by what a variant writes (a
-# variant whose words agree with the player's gender may only be said when it is known)
-IMPLIED = frozenset({"gender"})
+# facts that narrow a line without making it more specific: implied by what a variant writes (a variant whose
+# words agree with the player's gender may only be said when it is known), or what a line's words need ("the night
+# is not over yet" where another call follows, "as many as" where the wolves are not more) that must not outrank
+# the scene's other lines
+IMPLIED = frozenset({"gender", "order", "even", "share"})
 
 When = tuple[tuple[str, frozenset[str]], ...]  # (fact, values it may take), sorted by fact: hashable
 ALWAYS: When = ()
@@ -104,6 +116,9 @@ class Moment:
     left: str | None = None
     lap: str | None = None
     hands: str | None = None
+    order: str | None = None
+    even: str | None = None
+    share: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None
@@ -128,6 +143,13 @@ def position(index: int, count: int) -> str:
     if index == 0:
         return "first"
     return "last" if index == count - 1 else "middle"
+
+
+def order(index: int, count: int) -> str:
+    """A night call's place among the `count` calls of the night: first, middle, last, or the only one."""
+    if count <= 1:
+        return "only"
+    return position(index, count)
 
 
 def parse_when(raw: object) -> tuple[When, list[tuple[object, str]]]:

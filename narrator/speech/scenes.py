@@ -95,7 +95,7 @@ _FIXED = [
     _spec("day.vote.out", RECURRING, "player", facts="spared"),
     _spec("day.vote.nobody", RECURRING),
     _spec("end.village", RARE),
-    _spec("end.wolves.number", RARE),
+    _spec("end.wolves.number", RARE, facts="even"),
     _spec("end.wolves.side", RARE),  # Contract 2's id, kept for user scripts; the game says the two below
     _spec("end.wolves.villagers", RARE),
     _spec("end.wolves.specials", RARE),
@@ -149,7 +149,7 @@ def catalogue() -> dict[str, SceneSpec]:
         for part in ("wake", "sleep"):
             scene = f"night.{call.step}.{part}"
             gone = frozenset({"gone"}) if call.asked and not (role.many or role.copies) else frozenset()
-            told = frozenset(call.facts.split())
+            told = frozenset(call.facts.split()) | {"order"}  # every call has a place in the night
             # a gone card's lines may say it as the table heard its holder ({role}: "der Seher" of David)
             specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING,
                                      optional=frozenset({"role"}) if gone else frozenset(), modes=modes,

@@ -52,8 +52,9 @@ ROLE_FORMS = {
     "es": ("a", "the", "plural", "gender"),
 }
 # forms a group card (the sisters, the brothers) may have: a second card of its group said in one reveal ("die zweite
-# Schwesternkarte"), so the end does not say "eine der beiden Schwesternkarten" twice; "again_dat" for the dative
-AGAIN_FORMS = ("again", "again_dat")
+# Schwesternkarte"), so the end does not say "eine der beiden Schwesternkarten" twice; "again_dat" for the dative;
+# "third"/"third_dat" for the third card of a group of three ("die dritte Brüderkarte", never "eine weitere" twice)
+AGAIN_FORMS = ("again", "again_dat", "third", "third_dat")
 ORDINAL_FORMS = {"en": ("nom",), "de": ("nom", "dat"), "es": ("nom",)}  # German "dat" is "ersten"
 GENDERS = {"de": ("m", "f", "n"), "es": ("m", "f")}
 PERSON = ("f", "m")  # how a player may be spoken of; anything else is not said
@@ -109,7 +110,7 @@ class RoleName:
     role: str
     copies: int = 1
     person: str = ""
-    again: bool = False  # another card of its group was said before it in the same sequence (AGAIN_FORMS)
+    again: int = 0  # how many other cards of its group were said before it in the same sequence (AGAIN_FORMS)
 
 
 @dataclass(frozen=True)
@@ -212,9 +213,11 @@ def _agreeing(value: object, person: str) -> object:
     return value
 
 
-def _again(script: Script, lang: str, role: str, form: str, person: str) -> str | None:
-    """A group's second card in one sequence ("die zweite Schwesternkarte"), where the words give such a form."""
-    scene, key = f"roles.{role}", AGAIN_FORMS[1] if form in ("dat", "the_dat") else AGAIN_FORMS[0]
+def _again(script: Script, lang: str, role: str, form: str, person: str, before: int = 1) -> str | None:
+    """A group's second card in one sequence ("die zweite Schwesternkarte"), or its third (`before`: 2, "die dritte
+    Brüderkarte"), where the words give such a form."""
+    ordinal = AGAIN_FORMS[2:] if before >= 2 else AGAIN_FORMS[:2]
+    scene, key = f"roles.{role}", ordinal[1] if form in ("dat", "the_dat") else ordinal[0]
     agreeing = script.form(lang, scene, f"{key}.{person}") if person in PERSON else None
     return agreeing or script.form(lang, scene, key)
 
@@ -292,12 +295,12 @@ class Wording:
     def players(self, seats: Sequence[int]) -> str:
         return self._render("players", "", Seats(tuple(seats)))[0]
 
-    def role(self, role: str, spec: str = "", copies: int = 1, person: str = "", again: bool = False) -> str:
+    def role(self, role: str, spec: str = "", copies: int = 1, person: str = "", again: int = 0) -> str:
         """A card's word as `{role:spec}` says it, one of `copies` in the deal: "the seer", "a werewolf";
         `spec` as in a line: "the", and in German "acc", "the_dat", ...; `person` ("f", "m"): as what a woman or a
         man was ("una aldeana", "ein Seher"), where the language has such a form."""
         form = self.form_of("role", spec) or "a"
-        said = _again(self.script, self.lang, role, form, person) if again else None
+        said = _again(self.script, self.lang, role, form, person, again) if again else None
         return said or self._role(role, _DEFINITE.get(form, form) if copies <= 1 else form, person)
 
     def gender(self, role: str) -> str:

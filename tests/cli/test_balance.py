@@ -24,12 +24,12 @@ def test_a_scenarios_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     path.write_text("players: 8\nsteps: []\n")
     assert main(["balance", str(path), "--lang", "en"]) == 0
     text = capsys.readouterr().out
-    assert "Village: " in text and "Werewolves: " in text and "Estimated from 1000 simulated games" in text
+    assert "Village: " in text and "Werewolves: " in text and "Estimated from 1,000 simulated games" in text
 
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("de", ["Dorf: 48\xa0% (mit 95 % Sicherheit zwischen 45\xa0% und 52\xa0%)", "Werwölfe: 52\xa0%",
-            "Geschätzt aus 1000 simulierten Partien",
+            "Geschätzt aus 1.000 simulierten Partien",
             "Mit einer einzigen anderen Karte wird es nicht ausgeglichener."]),
     ("es", ["Aldea: 64\xa0% (con un 95 % de confianza, entre 61\xa0% y 67\xa0%)", "Lobos: 36\xa0%",
             "Más equilibrado: un hombre lobo en lugar de un aldeano (aldea 50\xa0%, lobos 50\xa0%)."]),

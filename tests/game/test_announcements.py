@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.game.inputs import VOTE
+from narrator.speech.lines import Seat
 
 from ..narration import answers, captions, narrate
 
@@ -129,3 +130,19 @@ def test_the_cards_in_play_are_read_out_with_the_wolves_together() -> None:
         village = [deal.lower().find(w) for w in {"en": ("seer", "witch", "fox"), "de": ("seherin", "hexe", "fuchs"),
                                                    "es": ("vidente", "bruja", "zorro")}[lang]]
         assert -1 not in at and -1 not in village and at[-1] < min(village), deal
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_a_lover_who_died_of_grief_at_dawn_is_said_to_have_died_of_grief(lang: str) -> None:
+    """read_de_B7 26: "Das Dorf hat in der Nacht Alex und Maxi verloren." (the wolves took Alex, Maxi followed out
+    of grief): the dawn names the night's victim, then the grief that came of it, with its cause."""
+    n = narrate(answers(("cupid:3,5", 2.0), ("werewolves:5", 2.0), ("seer:2", 2.0), ("witch:pass", 2.0)),
+                lang=lang, roles=LOVERS, ruleset="extended")
+    scenes = [(c.scene, c.text) for c in captions(n)]
+    assert not [text for scene, text in scenes if scene == "dawn.deaths"]
+    dawn = heard(scenes, "dawn.death", "Eva")
+    assert "Carla" not in scenes[dawn][1] and scenes[dawn + 1][0] == "death.also" and "Carla" in scenes[dawn + 1][1]
+    variants = n.lines.script.scenes[lang]["death.also"].variants
+    griefs = {n.lines.render(v.text, {"player": Seat(3)})[0] for v in variants if ("cause", frozenset({"grief"}))
+              in v.when}
+    assert scenes[dawn + 1][1] in griefs

@@ -52,5 +52,18 @@ def test_the_second_sister_card_of_the_end_is_not_said_as_the_first(genders: tup
     n = narrate(answers(("werewolves:4", 2.0), (VOTE, 30.0), ("day_vote:1", 3.0)), lang="de", ruleset="extended",
                 roles=roles, genders=genders)
     reveals = [c.text for c in captions(n) if c.scene == "end.reveal"]
-    assert len(reveals) == 8 and re.search(r"eine der (beiden Schwesternkarten|Schwestern)\b", reveals[1])
+    assert len(reveals) == 8 and re.search(r"(?i)eine der (beiden Schwesternkarten|Schwestern)\b", reveals[1])
     assert re.search(r"\b(zweite[n]? Schwesternkarte|andere[n]? Schwester)\b", reveals[2]), reveals[2]
+
+
+@pytest.mark.parametrize(("lang", "third"), [("de", r"\bdritte[n]? Brüderkarte\b"),
+                                             ("es", r"\b(tercera carta de los hermanos|tercer hermano)\b"),
+                                             ("en", r"\bthird (of the brothers' cards|brother)\b")])
+def test_the_third_brother_card_of_the_end_is_said_as_the_third(lang: str, third: str) -> None:
+    """read_de_B7 17: "Spieler sechzehn: eine weitere Brüderkarte" … "Spieler vierundzwanzig: eine weitere
+    Brüderkarte": the third card of a group is "die dritte Brüderkarte"."""
+    roles = ["werewolf", "brother", "brother", "brother", *["villager"] * 6]
+    n = narrate(answers(("werewolves:5", 2.0), (VOTE, 30.0), ("day_vote:1", 3.0)), lang=lang, ruleset="extended",
+                roles=roles)
+    reveals = [c.text for c in captions(n) if c.scene == "end.reveal"]
+    assert len(reveals) == 10 and re.search(third, reveals[3]), reveals[1:4]

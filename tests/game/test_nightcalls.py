@@ -218,3 +218,59 @@ def test_the_sisters_are_counted_as_the_table_knows_them_whoever_took_a_card() -
     facts = [call_facts(n.state, "sisters", n.revealed)
              for n in (servant_game("sister", took, []) for took in (True, False))]
     assert facts[0] == facts[1] and facts[0]["left"] == "one"
+
+
+def heard_all_but(lang: str, scene: str, keep: re.Pattern[str]) -> dict[str, object]:
+    """An evening's memory in which every line of `scene` was heard once but those `keep` matches: the picker says
+    one of those next wherever it fits."""
+    from narrator.speech.lines import marks
+    from narrator.speech.picker import key_of
+
+    variants = [v.text for v in load(SHIPPED).scenes[lang][scene].variants]
+    kept = frozenset().union(*(marks(t) for t in variants if keep.search(t)))
+    # heard long ago, those that open or end as a kept one longest ago: the scene's recent lines do not hide it
+    texts = sorted((t for t in variants if not keep.search(t)), key=lambda t: bool(marks(t) & kept))
+    return {"tick": len(texts), "heard": {scene: {key_of(t): [1, len(texts) - i] for i, t in enumerate(texts)}}}
+
+
+def narrate_after(memory: dict[str, object], script: list, lang: str) -> Narrator:  # type: ignore[type-arg]
+    """The classic seven narrated on one device, with `memory` as what the evening heard already."""
+    import contextlib
+
+    from engine import Game, HouseRules, Mode
+    from narrator.game.clock import VirtualClock
+    from narrator.game.inputs import Exhausted, ScriptedInput
+    from narrator.speech.captions import CaptionSpeaker
+
+    from ..narration import NAMES, ROLES, opening
+
+    game = Game.new(NAMES, roles=ROLES, ruleset="classic", house=HouseRules(), seed=1, mode=Mode.ONE_DEVICE)
+    lines = Lines(load(SHIPPED), lang, Picker(1, memory), NAMES, ())
+    n = Narrator(game, lines, CaptionSpeaker(None), VirtualClock(), ScriptedInput(opening(7) + script), seed=1)
+    with contextlib.suppress(Exhausted):
+        n.run()
+    return n
+
+
+@pytest.mark.parametrize(("lang", "more"), [("de", r"noch nicht vorbei"), ("es", r"aún no ha terminado")])
+def test_the_last_call_of_the_night_does_not_say_the_night_goes_on(lang: str, more: str) -> None:
+    """read_de_A7 3, read_es_A7: the classic seer is the night's last call ("Seherin, schließ die Augen. Die Nacht
+    ist noch nicht vorbei." and dawn four seconds later): even when that line is the one least heard, the seer's
+    sleep at the end of the night says another."""
+    n = narrate_after(heard_all_but(lang, "night.seer.sleep", re.compile(more)), answers(*NIGHT1), lang)
+    scenes = [c.scene for c in captions(n)]
+    sleep = [c.text for c in captions(n) if c.scene == "night.seer.sleep"]
+    assert sleep and not re.search(more, sleep[0]), sleep
+    assert scenes[scenes.index("night.seer.sleep") + 1].startswith("dawn"), scenes
+
+
+def test_the_wolves_win_says_they_are_as_many_as_the_others() -> None:
+    """read_es_A7: «La manada ya iguala o supera en número a la aldea» (exactly equal): the narrator knows the count;
+    with two wolves and two others left, the line says "as many", never "or more" nor "more"."""
+    hedge = re.compile(r"mindestens so")
+    script = answers(*NIGHT1, (VOTE, 30.0), ("day_vote:7", 3.0), ("werewolves:4", 2.0), ("witch:pass", 2.0),
+                     ("seer:5", 2.0))
+    n = narrate_after(heard_all_but("de", "end.wolves.number", hedge), script, "de")
+    won = [c.text for c in captions(n) if c.scene == "end.wolves.number"]
+    assert n.state.reason == "wolves_number" and len(n.state.alive) == 4
+    assert won and not hedge.search(won[0]) and not re.search(r"mehr (Köpfe )?als|stärker als", won[0]), won

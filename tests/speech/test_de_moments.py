@@ -479,9 +479,10 @@ def test_the_next_game_of_an_evening_is_not_welcomed_as_the_first() -> None:
                for line in later)
 
 
+@pytest.mark.parametrize("share", ["few", "many"])
 @pytest.mark.parametrize("won", ["yes", "no"])
-def test_the_charmed_are_named_last_and_a_lost_piper_is_not_praised(won: str) -> None:
-    lines = said("end.story.charmed", Moment(won=won), players=Seats((1, 2, 3)))
+def test_the_charmed_are_named_last_and_a_lost_piper_is_not_praised(won: str, share: str) -> None:
+    lines = said("end.story.charmed", Moment(won=won, share=share), players=Seats((1, 2, 3)))
     assert len(lines) >= 20 and [line for line in lines if not re.search(r"Carla[.?!]$", line)] == []
     if won == "no":
         assert [line for line in lines if re.search(r"gut gespielt|[Ss]ieg für|hatte gesiegt", line)] == []

@@ -43,5 +43,6 @@ def test_a_call_is_said_on_the_nights_it_is_made_and_by_a_narrator_only_in_the_c
     cupid, seer = CATALOGUE["night.cupid.wake"], CATALOGUE["night.seer.wake"]
     assert cupid.nights == ("first",) and seer.nights == ("first", "later")
     assert cupid.narrated == ("no",) and seer.narrated == ("yes", "no")  # cupid is an extended card
-    assert seer.facts == {"gone"} and CATALOGUE["night.werewolves.wake"].facts == frozenset()  # a pack is never gone
+    # a pack is never gone; every call has its place in the night (order)
+    assert seer.facts == {"gone", "order"} and CATALOGUE["night.werewolves.wake"].facts == {"order"}
     assert CATALOGUE["deal.own"].modes == (Mode.OWN_DEVICES,)

@@ -58,9 +58,11 @@ def test_no_reveal_line_assumes_its_place_in_the_order() -> None:
 
 
 def test_the_wolves_number_win_says_at_least_as_many() -> None:
-    """The wolves win with at least as many as the rest (two deaths at once may leave them more)."""
+    """The wolves win with at least as many as the rest (two deaths at once may leave them more): a line that says
+    "as many" is said only where they are exactly as many (`even: yes`, fix58; the hedge «o más» is gone)."""
     equal = r"\bigualan?\b(?! o supera)|(?<!al menos )tantos como (?!.*o más)|\ba la par\b|un lobo por cada"
-    only_equal = [v for v in SCRIPT.variants("es", "end.wolves.number") if re.search(equal, v)]
+    only_equal = [v.text for v in SCRIPT.scenes["es"]["end.wolves.number"].variants
+                  if re.search(equal, v.text) and dict(v.when).get("even") != frozenset({"yes"})]
     assert only_equal == []
 
 

@@ -387,7 +387,7 @@ function balanceField(b) {
   for (const s of b.sides) {
     field.append(el("p", { "data-side": s.side, text: t("balance.side", { side: t("balance.side." + s.side), chance: pct(s.chance), low: pct(s.low), high: pct(s.high) }) }));
   }
-  field.append(el("p", { class: "muted small", text: t("balance.games", { n: b.games }) }));
+  field.append(el("p", { class: "muted small", text: t("balance.games", { n: new Intl.NumberFormat(document.documentElement.lang || "en").format(b.games) }) }));
   const n = b.suggestion;
   if (n) {
     const wins = (side) => pct((n.sides.find((s) => s.side === side) || { chance: 0 }).chance);
