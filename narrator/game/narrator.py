@@ -117,7 +117,7 @@ class Narrator:
               facts: Mapping[str, str] | None = None, avoid: Collection[int] = ()) -> Line:
         """Say a scene with its `values`, picked for its moment, with the `facts` the game adds to it; none of the
         variants `avoid` while another fits."""
-        line = self.lines.say(scene, self.moment(values, where, scene).but(**(facts or {})), avoid, **values)
+        line = self.lines.say(scene, self.moment(values, where, scene).but(**(facts or {})), avoid=avoid, **values)
         self._speak(line)
         role, player = values.get("role"), values.get("player")
         if (role is not None or scene in TELLS) and isinstance(player, Seat):

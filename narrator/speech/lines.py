@@ -192,7 +192,7 @@ class Lines:
             self.recent.append(marks(variants[index].text))
         return self._line(scene, index, values)
 
-    def say(self, scene: str, moment: Moment | None = None, avoid: Collection[int] = (), **values: object) -> Line:
+    def say(self, scene: str, moment: Moment | None = None, *, avoid: Collection[int] = (), **values: object) -> Line:
         """Pick the next variant of `scene` that fits the moment and fill it in; none of the variants `avoid` (their
         indexes) while another fits."""
         return self._choose(scene, moment, values, True, avoid)
