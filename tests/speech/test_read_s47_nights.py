@@ -9,7 +9,7 @@ import re
 import pytest
 
 from narrator.speech.moment import Moment
-from tests.speech.test_read_es44 import NAMES, said
+from tests.speech.test_read_es44 import NAMES, SCRIPT, said
 
 ROUND = "round_table"
 SEATS = (1, 2, 3, 14)  # Ana (f), Bruno (m), Álex (said neither way), a seat word
@@ -77,3 +77,16 @@ def test_the_first_new_lap_says_why_only_on_the_first_night(lang: str) -> None:
     third = said("round.again", Moment(mode=ROUND, night="first", again="yes", two="no"), 1, lang)
     assert len(first) >= 8 and all(why.search(line) for line in first)
     assert len(later) >= 20 and [line for line in (*later, *third) if why.search(line)] == []
+
+
+def test_a_spanish_steps_two_reminders_do_not_say_the_same_and_every_one_is_spanish() -> None:
+    """es B7 9: the raven's reminders back to back «Es momento de elegir.» → «Es hora de decidirse.»; es B7 12 and
+    es A7 D4: «Ni una prisa.» is not Spanish."""
+    first = said("night.reminder", Moment(mode="own_devices", night="later", again="no", task="yes", turn="no"),
+                 1, "es")
+    second = said("night.reminder", Moment(mode="own_devices", night="later", again="yes", task="yes", turn="no"),
+                  1, "es")
+    time = re.compile(r"\b(es|ya es) (hora|momento) de\b", re.I)
+    assert [line for line in first if time.search(line)] == [] and [line for line in second if time.search(line)]
+    texts = [v.text for v in SCRIPT.scenes["es"]["night.reminder"].variants]
+    assert [t for t in texts if re.fullmatch(r"Ni una prisa\.", t)] == []
