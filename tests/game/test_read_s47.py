@@ -44,7 +44,8 @@ def player_in(row: dict[str, Any]) -> str:
     """The {player} a caption said, read back from its variant's words."""
     template = SCRIPT.variants(row["lang"], row["scene"])[row["variant"]]
     pattern = re.escape(template).replace(re.escape("{player}"), "(.+)")
-    found = re.fullmatch(pattern, row["text"], re.I)
+    text = re.sub(r"\b(de|a)l (jugador)", r"\1 el \2", row["text"])  # «al jugador trece»: «a» + «el jugador trece»
+    found = re.fullmatch(pattern, text, re.I)
     assert found is not None, (template, row["text"])
     return found.group(1).lower()
 
