@@ -5,15 +5,25 @@ from __future__ import annotations
 import contextlib
 
 from engine import Choice, Game, HouseRules, Mode
+from engine.roles import STEP_ROLE
 from narrator.game.clock import VirtualClock
 from narrator.game.inputs import COVERED, STARTED, VOTE, VOTE_CALLED, Answer, ScriptedInput
 from narrator.game.narrator import Narrator
 from narrator.speech.captions import CaptionSpeaker
-from narrator.speech.lines import Lines
+from narrator.speech.lines import Lines, RoleName
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
 
 SCRIPT = load(SHIPPED)
+
+
+def own_card(scene: str) -> dict[str, object]:
+    """A night call's own card, as its gone lines say it ({role}) when no holder is said: "die Seherin"."""
+    parts = scene.split(".")
+    step = parts[1] if len(parts) == 3 and parts[0] == "night" else ""
+    return {"role": RoleName(STEP_ROLE[step])} if step in STEP_ROLE else {}
+
+
 NAMES = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala"]
 MORE_NAMES = ["Hugo", "Ines", "Jon"]  # for a table of more than seven: NAMES stays the classic seven seats
 ROLES = ["werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager"]

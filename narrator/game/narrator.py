@@ -124,10 +124,11 @@ class Narrator:
             self.revealed.add(player.n)  # its card is said: a later line need not say it again
         return line
 
-    def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> Line:
-        """Say a scene with the `facts` it adds, and tell the listener `then` as soon as the line is said out (live
-        only)."""
-        line = self.lines.say(scene, self.moment({}, scene=scene).but(**facts))
+    def signal(self, scene: str, then: Callable[[], None], values: Mapping[str, object] | None = None,
+               **facts: str | None) -> Line:
+        """Say a scene with its `values` and the `facts` it adds, and tell the listener `then` as soon as the line is
+        said out (live only)."""
+        line = self.lines.say(scene, self.moment({}, scene=scene).but(**facts), avoid=(), **(values or {}))
         self._speak(line, then)
         return line
 

@@ -25,14 +25,20 @@ from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import Speaker, lasting
-from narrator.speech.lines import Line, Lines, Number, Seat, held_unsaid
+from narrator.speech.lines import Line, Lines, Number, RoleName, Seat, held_unsaid
 from narrator.speech.moment import Moment
 from narrator.speech.script import MIDDLE
+from narrator.speech.wording import PERSON
 
 # the calls whose lines know whether the table saw a wolf die (the big bad wolf's second victim ends with it)
 SPENT = frozenset(call.step for _, call in CALLS if "spent" in call.facts.split())
 # the calls whose lines know how many of a group the table can know alive (the sisters, the brothers)
 LEFT = frozenset(call.step for _, call in CALLS if "left" in call.facts.split())
+# from a card's third night gone on its call and sleep are held unsaid but for one line a night for all such cards
+# (SHARED): a 40-player game with four cards shown dead heard eight gone lines a night for nine nights (read_de_B7 E15)
+LONG = 3
+GONE = ("yes", "long")  # the `gone` values of a card the table knows is gone
+SHARED = "night.gone"  # the one line a night for the cards long gone
 
 
 class Calling(Protocol):
@@ -62,7 +68,8 @@ class Calling(Protocol):
 
     def prepare(self, *upcoming: Upcoming) -> None: ...
 
-    def signal(self, scene: str, then: Callable[[], None], **facts: str | None) -> Line: ...
+    def signal(self, scene: str, then: Callable[[], None], values: Mapping[str, object] | None = None,
+               **facts: str | None) -> Line: ...
 
     reminders: int  # the reminders said in the step (or turn) being held
 
@@ -95,17 +102,19 @@ class CalledNight:
         self.back = back  # one device and nobody narrating: each step's role is told to put the device back
         self.gone = False  # the step called is a card the table knows is gone: its reminders are held unsaid
         self.idle = False  # the step called asks nothing of its role (a recognition, a spent big bad wolf): no reminder
+        self.shared = False  # the night's line for the cards long gone was said
 
     def run(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
         n = self.narrator
         plan = night_plan(n.state)
-        n.eyes = "night"
+        n.eyes, self.shared = "night", False
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
-                  *((f"night.{s.step}.{part}", {}, told_spent(n, call_facts(n.state, s.step, n.revealed))) for s in plan
-                    for part in ("wake", "sleep")))
+                  *((f"night.{s.step}.{part}", held_by(n, s.step),
+                     told_spent(n, call_facts(n.state, s.step, n.revealed)))
+                    for s in plan for part in ("wake", "sleep")))
         for slot in plan:
             self.step(slot.step, slot.asked)
         while n.state.phase == "night" and n.state.current is not None:  # a step no plan foresaw
@@ -120,15 +129,16 @@ class CalledNight:
         elif not asked:  # and a recognition then shows who the last choice chose (the piper's charmed), no dawn yet
             n.tell_state(night_as_heard(n.game))
         known = gone(n.state, step, n.revealed)
-        n.called_now, n.tasked = step, asked and known != "yes"  # a card shown dead: its reminder asks nothing
-        self.gone, n.reminders = known == "yes", 0  # the reminders are counted per step
+        n.called_now, n.tasked = step, asked and known not in GONE  # a card shown dead: its reminder asks nothing
+        self.gone, n.reminders = known in GONE, 0  # the reminders are counted per step
         facts = told_spent(n, call_facts(n.state, step, n.revealed))  # as the call begins: the sleep line says the
         if facts.get("spent") == "yes":  # task the wake gave; the big bad wolf hears his loss this night only
             n.spent_on = n.state.night
         # a call that gives no task (the wake said "deine eigene Jagd ist vorbei", or only asks to look) hears no
         # "Immer mit der Ruhe" nor "Die Nacht wartet auf eine Entscheidung" (read_de_B7 B5): nobody is deciding
         self.idle = not asked or facts.get("spent") in ("yes", "told")
-        woke = n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), **facts)
+        values = held_by(n, step)  # a gone card is said as the table heard its holder: "der Seher" of David
+        woke = self.call(step, known, values, facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
         if live:
@@ -138,10 +148,37 @@ class CalledNight:
         n.called_now = None  # the step closes: its choice stays
         if self.back and asked and took(n.lines, woke):
             self.hand_back(step, known)
-        self.gone = self.idle = False
-        n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), **facts)
+        self.idle = False
+        self.close(step, values, facts)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
+
+    def close(self, step: str, values: Mapping[str, object], facts: Mapping[str, str | None]) -> None:
+        """The step's sleep line. A gone card's wake line closed its call ("Der Seher wacht nicht mehr auf"): a sleep
+        line after it, picked apart from it, painted what the wake had not ("Das Hufgeklapper verklingt", read_de_B7
+        E12), so its time is held unsaid."""
+        n = self.narrator
+        if self.gone:
+            if not n.replaying:
+                n.listener.on_sleep(step)
+            self.hush(f"night.{step}.sleep", facts, values)
+            self.gone = False
+        else:
+            n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), values, **facts)
+
+    def call(self, step: str, known: str | None, values: Mapping[str, object], facts: Mapping[str, str | None]) -> Line:
+        """The step's wake line; for cards long gone (`LONG`) one line a night for them all, said at the first of
+        their calls ("Bei den Toten bleibt es still."), the others' time held unsaid: a 40-player game with four
+        cards shown dead heard eight such lines a night for nine nights (read_de_B7 E15)."""
+        n = self.narrator
+        if known != "long":
+            return n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), values, **facts)
+        if not self.shared:
+            self.shared = True
+            return n.signal(SHARED, lambda: n.listener.on_call(step))
+        if not n.replaying:
+            n.listener.on_call(step)
+        return self.hush(f"night.{step}.wake", facts, values)
 
     def hand_back(self, step: str, known: str | None) -> None:
         """The device goes back to the middle, said at every step that hands it over, live or dead; a gone card's
@@ -156,12 +193,13 @@ class CalledNight:
         elif not self.written_for_mode(f"night.{step}.sleep", {"gone": known} if known else {}):
             n.utter("night.device.back", {}, facts=hands)
 
-    def hush(self, scene: str, facts: Mapping[str, str]) -> None:
+    def hush(self, scene: str, facts: Mapping[str, str | None], values: Mapping[str, object] | None = None) -> Line:
         """Hold, unsaid, the time the line of `scene` would take now (a gone call's reminder): the rhythm stays."""
         n = self.narrator
-        line = n.lines.peek(scene, n.moment({}, scene=scene).but(**facts))
+        line = n.lines.peek(scene, n.moment({}, scene=scene).but(**facts), **(values or {}))
         held_unsaid(n.lines, line)
         n.clock.sleep_until(n.clock.now() + lasting(n.speaker, line))
+        return line
 
     def written_for_mode(self, scene: str, facts: Mapping[str, str]) -> bool:
         """Whether every line `scene` may say now was written for some ways of playing only (a group naming them):
@@ -332,15 +370,37 @@ def told(state: State, step: str) -> dict[str, str]:
 
 def gone(state: State, step: str, said: Set[int]) -> str | None:
     """A night call's role is gone for the table: every player it knows held the card is dead and had the card said
-    aloud, and nobody can hold it in secret now (None: the call is no single card's, a pack's or a recognition's).
-    Decided from what the table heard only: with one device the servant's take is secret, so the card of a player
-    executed while she may still take is never gone, whether she took it or not (`takeable`)."""
+    aloud, and nobody can hold it in secret now (None: the call is no single card's, a pack's or a recognition's);
+    "long" from the `LONG`th night after its last holder died. Decided from what the table heard only: with one
+    device the servant's take is secret, so the card of a player executed while she may still take is never gone,
+    whether she took it or not (`takeable`)."""
     role = STEP_ROLE.get(step)
     if role is None or ROLES[role].many or ROLES[role].copies:
         return None
     holders = state.seats_of(role)  # with a secret take among them, `takeable` holds: the card is not gone
     known = holders and all(s not in state.alive and s in said for s in holders)
-    return "yes" if known and not takeable(state, role, said) else "no"
+    if not known or takeable(state, role, said):
+        return "no"
+    died = max((d.night for d in state.deaths if d.seat in holders), default=state.night)
+    return "long" if state.night - died >= LONG else "yes"
+
+
+def holder(state: State, step: str, said: Set[int]) -> int | None:
+    """The seat the table last heard said dead with the card a gone call names (several holders of one card are
+    rare: the thief's, the servant's take); None for a call that is no single card's or a card nobody was."""
+    role = STEP_ROLE.get(step)
+    seats = [d.seat for d in state.deaths if role is not None and d.card == role and d.seat in said]
+    return seats[-1] if seats else None
+
+
+def held_by(n: Calling, step: str) -> dict[str, object]:
+    """A gone call's `{role}`: its card as the table heard it of its last holder ("der Seher" of David, "la
+    protectora" of Ana), the card as printed for a gender not said or a seat word (as the reveal's `{card}`)."""
+    if gone(n.state, step, n.revealed) not in GONE:
+        return {}
+    seat, role = holder(n.state, step, n.revealed), STEP_ROLE[step]
+    person = "" if seat is None else n.lines.person_of(seat)
+    return {"role": RoleName(role, 1, person if person in PERSON else "")}
 
 
 def takeable(state: State, card: str, said: Set[int]) -> bool:

@@ -49,7 +49,9 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "two": ("yes", "no"),
     "game": ("first", "later"),  # game.welcome: the evening's first game at this table, or a rematch
     "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game
-    "gone": ("yes", "no"),  # a night call's wake and sleep: every card of its role has been said of the dead
+    # a night call's wake and sleep: every card of its role has been said of the dead; "long": from the third night
+    # after (one short line then, its sleep held unsaid: narrator/game/nightcalls.py LONG)
+    "gone": ("yes", "long", "no"),
     # the big bad wolf's call: a wolf card has been said of the dead (no second victim); "told": and he heard it on
     # an earlier night (a bare call now)
     "spent": ("yes", "no", "told"),

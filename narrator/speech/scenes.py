@@ -76,6 +76,7 @@ _FIXED = [
     _spec("deal.own", RARE, modes=(Mode.OWN_DEVICES,)),  # own phones: said once, instead of passing the device round
     _spec("night.start", RECURRING, optional="night"),
     _spec("night.reminder", RECURRING, optional="player", facts="again task turn"),  # {player}: a turn's holder
+    _spec("night.gone", RECURRING),  # once a night, for the calls of cards long gone (nightcalls.LONG)
     _spec("round.start", RECURRING, optional="night", modes=(Mode.ROUND_TABLE,), facts="two"),  # nightfall, eyes open
     _spec("round.turn", RECURRING, "player", sequence="night", modes=(Mode.ROUND_TABLE,),
           facts="lap"),  # up to 40 a night
@@ -149,8 +150,10 @@ def catalogue() -> dict[str, SceneSpec]:
             scene = f"night.{call.step}.{part}"
             gone = frozenset({"gone"}) if call.asked and not (role.many or role.copies) else frozenset()
             told = frozenset(call.facts.split())
-            specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING, modes=modes, nights=nights,
-                                     narrated=narrated, facts=gone | told)
+            # a gone card's lines may say it as the table heard its holder ({role}: "der Seher" of David)
+            specs[scene] = SceneSpec(scene, RARE if nights == ("first",) else RECURRING,
+                                     optional=frozenset({"role"}) if gone else frozenset(), modes=modes,
+                                     nights=nights, narrated=narrated, facts=gone | told)
     for rules in RULESETS.values():
         for role_id in rules.roles:
             specs[f"roles.{role_id}"] = _spec(f"roles.{role_id}", WORD)

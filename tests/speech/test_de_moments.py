@@ -17,6 +17,7 @@ from narrator.speech.picker import Picker
 from narrator.speech.scenes import catalogue
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.strings import strings
+from tests.narration import own_card
 
 SCRIPT = load(SHIPPED)
 CATALOGUE = catalogue()
@@ -36,7 +37,8 @@ def table() -> Lines:
 def said(scene: str, moment: Moment, seat: int = 1, **values: object) -> list[str]:
     """Every line `scene` may say at `moment` of the player in `seat`, as the table hears it."""
     lines = table()
-    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **values}
+    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **own_card(scene),
+              **values}
     at = lines.moment_of(moment, filled)
     return [lines.render(SCRIPT.variants("de", scene)[i], filled)[0] for i in lines.fitting(scene, at)]
 

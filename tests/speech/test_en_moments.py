@@ -19,7 +19,7 @@ from narrator.speech.scenes import catalogue
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.strings import strings
 
-from ..narration import answers, captions, narrate
+from ..narration import answers, captions, narrate, own_card
 
 SCRIPT = load(SHIPPED)
 EN = SCRIPT.scenes["en"]
@@ -34,7 +34,8 @@ VALUES = {"player": Seat(1), "players": Seats((1, 2)), "role": RoleName("hunter"
 def said(scene: str, moment: Moment) -> list[str]:
     """Every variant of `scene` the narrator may pick at `moment`, filled in as the table hears it."""
     variants = EN[scene].variants
-    return [LINES.render(variants[i].text, VALUES)[0] for i in LINES.fitting(scene, moment)]
+    values = {**VALUES, **own_card(scene)}
+    return [LINES.render(variants[i].text, values)[0] for i in LINES.fitting(scene, moment)]
 
 
 def moments(scene: str, **fixed: str) -> Iterator[Moment]:

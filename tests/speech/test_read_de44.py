@@ -16,6 +16,7 @@ from narrator.speech.picker import Picker
 from narrator.speech.scenes import catalogue
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.strings import strings
+from tests.narration import own_card
 
 SCRIPT = load(SHIPPED)
 CATALOGUE = catalogue()
@@ -28,7 +29,8 @@ def said(scene: str, moment: Moment, seat: int = 1, names: tuple[str, ...] = NAM
          genders: tuple[str, ...] = GENDERS, **values: object) -> list[str]:
     """Every line `scene` may say at `moment` of the player in `seat` (of `names`), as the table hears it."""
     lines = Lines(SCRIPT, "de", Picker(1), names, genders)
-    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **values}
+    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **own_card(scene),
+              **values}
     at = lines.moment_of(moment, filled)
     return [lines.render(SCRIPT.variants("de", scene)[i], filled)[0] for i in lines.fitting(scene, at)]
 

@@ -13,6 +13,7 @@ from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
 from narrator.ui.web.strings import strings
+from tests.narration import own_card
 
 SCRIPT = load(SHIPPED)
 NAMES = ("Ana", "Bruno", "Álex")  # a woman, a man, a player who did not say; seat 14 has no name
@@ -22,7 +23,8 @@ GENDERS = ("f", "m", "")
 def said(scene: str, moment: Moment, seat: int = 1, lang: str = "es", **values: object) -> list[str]:
     """Every line `scene` may say at `moment` of the player in `seat`, as the table hears it."""
     lines = Lines(SCRIPT, lang, Picker(1), NAMES, GENDERS)
-    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **values}
+    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **own_card(scene),
+              **values}
     at = lines.moment_of(moment, filled)
     return [lines.render(SCRIPT.variants(lang, scene)[i], filled)[0] for i in lines.fitting(scene, at)]
 

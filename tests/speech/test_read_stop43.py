@@ -13,6 +13,7 @@ from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
 from narrator.speech.wording import agrees
+from tests.narration import own_card
 
 SCRIPT = load(SHIPPED)
 NAMES = ("Ana", "Ben", "", "")  # a woman, a man, two unnamed seats: one said nothing, one said she is a woman
@@ -23,7 +24,8 @@ LANGS = ("en", "de", "es")
 def said(lang: str, scene: str, moment: Moment, seat: int = 1, **values: object) -> list[str]:
     """Every line `scene` may say in `lang` at `moment` of the player in `seat`, as the table hears it."""
     lines = Lines(SCRIPT, lang, Picker(1), NAMES, GENDERS)
-    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **values}
+    filled = {"player": Seat(seat), "players": Seats((1, 2)), "minutes": 5, "night": 3, **own_card(scene),
+              **values}
     at = lines.moment_of(moment, filled)
     return [lines.render(SCRIPT.variants(lang, scene)[i], filled)[0] for i in lines.fitting(scene, at)]
 

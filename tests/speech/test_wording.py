@@ -226,6 +226,8 @@ def _card_scenes(lang: str) -> list[tuple[str, str]]:
     for scene_id, scene in SCRIPT.scenes[lang].items():
         if scene_id.startswith(("roles.", "names.", "numbers.", "ordinals.")):
             continue
+        if re.match(r"night\.\w+\.wake$", scene_id):
+            continue  # a gone call's {role} is its own card, said with no player (tests/game/test_gone_calls.py)
         out += [(scene_id, v.text) for v in scene.variants if re.search(r"\{(role|roles|night)\b", v.text)]
     return out
 
