@@ -13,7 +13,7 @@ place in a sequence, and whether its player's card has been said."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 from engine import (
     Choice,
@@ -114,9 +114,10 @@ class Narrator:
         return self.utter(scene, values, where)
 
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
-              facts: Mapping[str, str] | None = None) -> Line:
-        """Say a scene with its `values`, picked for its moment, with the `facts` the game adds to it."""
-        line = self.lines.say(scene, self.moment(values, where, scene).but(**(facts or {})), **values)
+              facts: Mapping[str, str] | None = None, avoid: Collection[int] = ()) -> Line:
+        """Say a scene with its `values`, picked for its moment, with the `facts` the game adds to it; none of the
+        variants `avoid` while another fits."""
+        line = self.lines.say(scene, self.moment(values, where, scene).but(**(facts or {})), avoid=avoid, **values)
         self._speak(line)
         role, player = values.get("role"), values.get("player")
         if (role is not None or scene in TELLS) and isinstance(player, Seat):
@@ -127,7 +128,7 @@ class Narrator:
                **facts: str | None) -> Line:
         """Say a scene with its `values` and the `facts` it adds, and tell the listener `then` as soon as the line is
         said out (live only)."""
-        line = self.lines.say(scene, self.moment({}, scene=scene).but(**facts), **(values or {}))
+        line = self.lines.say(scene, self.moment({}, scene=scene).but(**facts), avoid=(), **(values or {}))
         self._speak(line, then)
         return line
 

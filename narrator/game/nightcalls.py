@@ -25,7 +25,7 @@ from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import Speaker, lasting
-from narrator.speech.lines import Line, Lines, Number, RoleName, held_unsaid
+from narrator.speech.lines import Line, Lines, Number, RoleName, Seat, held_unsaid
 from narrator.speech.moment import Moment, order
 from narrator.speech.script import MIDDLE
 from narrator.speech.wording import PERSON
@@ -102,6 +102,7 @@ class CalledNight:
         self.back = back  # one device and nobody narrating: each step's role is told to put the device back
         self.gone = False  # the step called is a card the table knows is gone: its reminders are held unsaid
         self.place = "only"  # the step called: its place among the night's calls (moment.order)
+        self.idle = False  # the step called asks nothing of its role (a recognition, a spent big bad wolf): no reminder
         self.shared = False  # the night's line for the cards long gone was said
 
     def run(self) -> None:
@@ -135,6 +136,9 @@ class CalledNight:
         facts["order"] = self.place = place  # its place in the night: "the night goes on" only where a call follows
         if facts.get("spent") == "yes":  # task the wake gave; the big bad wolf hears his loss this night only
             n.spent_on = n.state.night
+        # a call that gives no task (the wake said "deine eigene Jagd ist vorbei", or only asks to look) hears no
+        # "Immer mit der Ruhe" nor "Die Nacht wartet auf eine Entscheidung" (read_de_B7 B5): nobody is deciding
+        self.idle = not asked or facts.get("spent") in ("yes", "told")
         values = held_by(n, step)  # a gone card is said as the table heard its holder: "der Seher" of David
         woke = self.call(step, known, values, facts)
         current = n.state.current
@@ -146,6 +150,7 @@ class CalledNight:
         n.called_now = None  # the step closes: its choice stays
         if self.back and asked and took(n.lines, woke):
             self.hand_back(step, known)
+        self.idle = False
         self.close(step, values, facts)
         # at the captions' precision (a millisecond), so a step holds exactly its own lines
         n.steps.append(StepTiming(step, round(start, 3), round(n.clock.now(), 3), live))
@@ -208,16 +213,20 @@ class CalledNight:
         ways = [dict(variants[i].when).get("mode") for i in pool]
         return all(way is not None and len(way) < len(Mode) for way in ways)
 
-    def remind(self) -> None:
+    def remind(self, holder: int | None = None) -> None:
         """The step's reminder: its first calm, a second (a whole window later) may hurry; one that asks for a choice
-        only where the step called asks one. A call whose card the table knows is gone hears none, but the time it
-        would take is held all the same: the step lasts as long as it would have."""
+        only where the step called asks one. A call whose card the table knows is gone, or that asks nothing (`idle`),
+        hears none, but the time it would take is held all the same: the step lasts as long as it would have. Round
+        the table (`holder`: the seat whose turn the lap named, public) it is said to that hand by name, and every
+        turn asks a tap; a called step's reminder names nobody (who holds the role is a secret)."""
         n = self.narrator
-        facts = {"again": "yes" if n.reminders else "no", "task": "yes" if n.tasked else "no"}
-        if self.gone:
+        facts = {"again": "yes" if n.reminders else "no", "task": "yes" if n.tasked or holder is not None else "no",
+                 "turn": "no" if holder is None else "yes"}
+        values: dict[str, object] = {} if holder is None else {"player": Seat(holder)}
+        if (self.gone or self.idle) and holder is None:
             self.hush("night.reminder", facts)
         else:
-            n.utter("night.reminder", {}, facts=facts)
+            n.utter("night.reminder", values, facts=facts)
         n.reminders += 1
 
     def live_window(self, step: str) -> None:
@@ -251,21 +260,22 @@ class CalledNight:
         return n.input if self.decoys and not n.replaying and isinstance(n.input, RollCall) else None
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
-             reminders: int = 2, grace: float = 0.0) -> bool:
+             reminders: int = 2, grace: float = 0.0, holder: int | None = None) -> bool:
         """Ask `q` for the night's fixed window: up to `reminders` reminders, each with one more window, when it runs
         out (the first `grace` seconds later: the device is still on its way round the table); asked `again` until
-        an answer is accepted; the window is always held to its end. True: one was said."""
+        an answer is accepted; the window is always held to its end; `holder`: the seat a turn round the table named
+        (its reminders name it). True: one was said."""
         n = self.narrator
         window = n.state.house.step_seconds
         asked, n.reminders = n.clock.now(), 0
         answer = n.ask(q, asked, asked + window + grace)
         reminded = False
         if answer is None and window > 0 and reminders > 0:
-            self.remind()  # one window gone: a calm reminder; a second window gone: one that may hurry
+            self.remind(holder)  # one window gone: a calm reminder; a second window gone: one that may hurry
             reminded = True
             answer = n.ask(q, asked, asked + 2 * window + grace)
             if answer is None and reminders > 1:
-                self.remind()
+                self.remind(holder)
         if answer is None:
             answer = n.ask(q, asked)
         assert answer is not None

@@ -4,7 +4,7 @@ window as a night step; what the turns collect is handed to the engine as it ask
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Protocol
 
 from engine import Choice, Event, Game, Refused, State, Unknown, WrongStep
@@ -46,7 +46,7 @@ class Narrating(Protocol):
     def say_at(self, scene: str, where: str | None, **values: object) -> Line: ...
 
     def utter(self, scene: str, values: Mapping[str, object], where: str | None = None,
-              facts: Mapping[str, str] | None = None) -> Line: ...
+              facts: Mapping[str, str] | None = None, avoid: Collection[int] = ()) -> Line: ...
 
     def prepare(self, *upcoming: Upcoming) -> None: ...
 
@@ -60,7 +60,7 @@ class Calls(Protocol):
     def step(self, step: str, asked: bool) -> None: ...
 
     def held(self, q: Question, accept: Callable[[Question, Answer], bool], again: Callable[[], Question],
-             reminders: int = 2, grace: float = 0.0) -> bool: ...
+             reminders: int = 2, grace: float = 0.0, holder: int | None = None) -> bool: ...
 
 
 class RoundNight:
@@ -72,6 +72,9 @@ class RoundNight:
         self.laps = 0  # the laps of the last night
         self.moved = False  # whether the lap so far has collected an answer for a step
         self.reminded = False  # a lap reminds a slow hand at most once: forty turns, one reminder, said once
+        # the pass lines each seat heard tonight: «Venga, Lucía, te toca.» twice to Lucía in one night is a machine
+        # (read_es_B7 g29); another seat may hear it, and she again once every line that fits was hers
+        self.passed: dict[int, set[int]] = {}
 
     def run(self) -> None:
         """Laps round the table, clockwise from seat 1, each living seat answering one question a lap: as many
@@ -79,19 +82,21 @@ class RoundNight:
         n = self.narrator
         state = n.state
         n.eyes = "day"  # nobody closes their eyes round the table
-        n.prepare(("round.start", {"night": Number(state.night)}))
-        n.say("round.start", night=Number(state.night))
         seats = sorted(state.alive)  # those living at nightfall: a death tonight is heard at dawn
+        two = {"two": "yes" if len(seats) == 2 else "no"}  # "durch alle Hände" is wrong for two (read_de_B7 A4)
+        n.prepare(("round.start", {"night": Number(state.night)}, two))
+        n.utter("round.start", {"night": Number(state.night)}, facts=two)
         decoys = laps.decoys(seats)
-        n.prepare(("night.reminder", {}), ("round.again", {}), ("round.done", {}),
+        n.prepare(("night.reminder", {"player": Seat(seats[0])}, {"again": "no", "task": "yes", "turn": "yes"}),
+                  ("round.again", {}, {"again": "no", **two}), ("round.done", {}, two),
                   *(("round.turn", {"player": Seat(s)}) for s in seats))
-        self.collected, self.laps = {}, 0
+        self.collected, self.laps, self.passed = {}, 0, {}
         planned = laps.count(state)  # the same whoever lives: the cards in play and the night decide
         while self.laps < planned or self.open():
             if self.laps and self.laps >= planned and not self.moved:
                 break  # a lap that settled nothing: what is left goes the one-device way below
-            if self.laps:
-                n.say("round.again")
+            if self.laps:  # the night's first new lap says why on the first night (read_de_B7 A3), later ones short
+                n.utter("round.again", {}, facts={"again": "yes" if self.laps > 1 else "no", **two})
             self.moved = self.reminded = False
             lap = "later" if self.laps else "first"
             for index, seat in enumerate(seats):
@@ -99,7 +104,7 @@ class RoundNight:
                 # but its device comes from the last seat, not the middle: the scripts tell them apart by `lap`
                 self.turn(seat, decoys, position(index, len(seats)), lap)
             self.laps += 1
-        n.say("round.done")
+        n.utter("round.done", {}, facts=two)
         n.eyes = "night"
         while self.open():  # a step the laps could not settle (none is known): asked as with one device
             assert n.state.current is not None
@@ -113,14 +118,17 @@ class RoundNight:
         """One seat's turn: its name, then one question held for the night's fixed window, like a step."""
         n = self.narrator
         start = n.clock.now()
-        n.utter("round.turn", {"player": Seat(seat)}, where, facts={"lap": lap})
+        passed = self.passed.setdefault(seat, set())
+        passed.add(n.utter("round.turn", {"player": Seat(seat)}, where, facts={"lap": lap}, avoid=passed).variant)
         task = laps.task(n.state, seat, self.collected)
         legal = tuple(laps.legal(n.state, task)) if task is not None else decoys
         q = Question(TURN, legal, seat, n.number, task)
         n.eyes = "night"  # the turn's window is the night's, as its screens are (a reminder in it)
         # one reminder a turn at most: a calm line then a hurried one, in one short turn, clash (read_de s46)
+        # its reminder names the hand the lap named (public), never "Noch ist die Wahl nicht getroffen" to the
+        # whole table, who asks "whose? which choice?" (read_de_B7 A1)
         reminded = self.calls.held(q, self.take, lambda: q, reminders=0 if self.reminded else 1,
-                                   grace=REACH_FIRST if where == "first" else REACH_NEXT)
+                                   grace=REACH_FIRST if where == "first" else REACH_NEXT, holder=seat)
         self.reminded = self.reminded or reminded
         n.eyes = "day"
         n.steps.append(StepTiming(task or laps.DECOY, round(start, 3), round(n.clock.now(), 3), task is not None))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -176,9 +176,11 @@ class Lines:
         person = self.person_of(player if isinstance(player, int) else player.n)
         return any(forms) and (person not in PERSON or forms[PERSON.index(person)] is None)
 
-    def _choose(self, scene: str, moment: Moment | None, values: Mapping[str, object], use: bool) -> Line:
+    def _choose(self, scene: str, moment: Moment | None, values: Mapping[str, object], use: bool,
+                avoid: Collection[int] = ()) -> Line:
         pool = self.fitting(scene, self.moment_of(moment, values))
         variants = self.script.scenes[self.lang][scene].variants
+        pool = [i for i in pool if i not in avoid] or pool
         if self.printed_differs(values):  # one player is one thing all game: "der Seher", never then "die Seherin"
             pool = [i for i in pool if not held(variants[i].text, self.lang)] or pool
         if self.no_person(values):  # "Ben was one of the sisters": the card is said ("Ben? One of the sisters' cards")
@@ -190,9 +192,10 @@ class Lines:
             self.recent.append(marks(variants[index].text))
         return self._line(scene, index, values)
 
-    def say(self, scene: str, moment: Moment | None = None, **values: object) -> Line:
-        """Pick the next variant of `scene` that fits the moment and fill it in."""
-        return self._choose(scene, moment, values, True)
+    def say(self, scene: str, moment: Moment | None = None, *, avoid: Collection[int] = (), **values: object) -> Line:
+        """Pick the next variant of `scene` that fits the moment and fill it in; none of the variants `avoid` (their
+        indexes) while another fits."""
+        return self._choose(scene, moment, values, True, avoid)
 
     def peek(self, scene: str, moment: Moment | None = None, **values: object) -> Line:
         """The line `say` would give next, without using it up (to prepare its audio early)."""

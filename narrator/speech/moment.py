@@ -39,8 +39,16 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # grief (the table saw the pair, so its story is no secret)
     "cause": ("grief", "other"),
     "alone": ("yes", "no"),  # end.all_charmed: the winner is the last one alive (nobody is left to dance)
-    "again": ("yes", "no"),  # night.reminder: a reminder was said already in this step (its first one is calm)
+    # night.reminder: a reminder was said already in this step (its first one is calm); round.again: the laps went
+    # round again already tonight (the night's first round.again, on the first night, says why)
+    "again": ("yes", "no"),
     "task": ("yes", "no"),  # night.reminder: the step called asks for a choice ("no": a recognition, the lovers')
+    # night.reminder: said in a turn round the table, to the hand the lap named ({player}); "no": a called step, where
+    # nobody is named (the called role's player is a secret)
+    "turn": ("yes", "no"),
+    # round.start, round.again, round.done: only two players live round the table (the device goes back and forth
+    # between them: never "all hands", "everyone")
+    "two": ("yes", "no"),
     "game": ("first", "later"),  # game.welcome: the evening's first game at this table, or a rematch
     "won": ("yes", "no"),  # end.story.*: the card the story tells of won the game
     # a night call's wake and sleep: every card of its role has been said of the dead; "long": from the third night
@@ -77,7 +85,7 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
-                         "own", "left", "count", "lap", "hands", "order",
+                         "own", "left", "count", "lap", "hands", "turn", "two", "order",
                          "even", "share"})
 
 # facts that narrow a line without making it more specific: implied by what a variant writes (a variant whose
@@ -119,6 +127,8 @@ class Moment:
     order: str | None = None
     even: str | None = None
     share: str | None = None
+    turn: str | None = None
+    two: str | None = None
 
     def fact(self, name: str) -> str | None:
         value = getattr(self, name, None) if name in FACTS else None

@@ -75,13 +75,13 @@ _FIXED = [
     _spec("deal.done", RARE),
     _spec("deal.own", RARE, modes=(Mode.OWN_DEVICES,)),  # own phones: said once, instead of passing the device round
     _spec("night.start", RECURRING, optional="night"),
-    _spec("night.reminder", RECURRING, facts="again task"),
+    _spec("night.reminder", RECURRING, optional="player", facts="again task turn"),  # {player}: a turn's holder
     _spec("night.gone", RECURRING),  # once a night, for the calls of cards long gone (nightcalls.LONG)
-    _spec("round.start", RECURRING, optional="night", modes=(Mode.ROUND_TABLE,)),  # said at nightfall, eyes open
+    _spec("round.start", RECURRING, optional="night", modes=(Mode.ROUND_TABLE,), facts="two"),  # nightfall, eyes open
     _spec("round.turn", RECURRING, "player", sequence="night", modes=(Mode.ROUND_TABLE,),
           facts="lap"),  # up to 40 a night
-    _spec("round.again", RECURRING, modes=(Mode.ROUND_TABLE,)),
-    _spec("round.done", RECURRING, modes=(Mode.ROUND_TABLE,)),
+    _spec("round.again", RECURRING, modes=(Mode.ROUND_TABLE,), facts="again two"),
+    _spec("round.done", RECURRING, modes=(Mode.ROUND_TABLE,), facts="two"),
     _spec("round.dawn", RECURRING, modes=(Mode.ROUND_TABLE,)),  # said instead of dawn.start: nobody slept
     _spec("dawn.start", RECURRING),
     _spec("dawn.quiet", RECURRING),

@@ -254,7 +254,8 @@ def test_a_classic_game_calls_its_roles_to_point() -> None:
 
 def test_round_the_table_open_eyes_are_not_special_to_tonight() -> None:
     # nobody ever closes their eyes at this table: later nights do not bring it up at all
-    lines = [line for m in moments("round.start", night="later") for line in said("round.start", m)]
+    lines = [line for two in ("yes", "no") for m in moments("round.start", night="later", two=two)
+             for line in said("round.start", m)]
     assert lines and matching(lines, r"\beyes?\b|\bsleep") == []
 
 
