@@ -232,8 +232,9 @@ def _bare(script: Script, lang: str, value: object, person: str, before: str = "
     `card` form where the words give one («la carta de aldeano»), or its `card_after` form where the sentence
     `before` it already named the card («La carta de Kim: la de aldeano»); None: the usual form."""
     role = named_card(value)
-    if role is None:
-        return None
+    if role is None or (isinstance(value, RoleName) and value.again
+                        and _again(script, lang, role, "a", person, value.again)):
+        return None  # a group's second or third card says which it is, with no word to agree ("la segunda carta")
     scene = f"roles.{role}"
     if person in PERSON and ((script.form(lang, scene, "gender") or "") in ("", person)
                              or script.form(lang, scene, f"a.{person}") is not None):
