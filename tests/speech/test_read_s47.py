@@ -164,3 +164,13 @@ def test_what_the_german_readers_stumbled_on_is_gone(scene: str, wrong: str) -> 
     texts = [f'{v.text}"' for name, s in SCRIPT.scenes["de"].items() for v in s.variants
              if name == scene or name.startswith(scene)]
     assert texts and not [t for t in texts if wrong in t]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_lovers_story_after_a_grief_death_tells_no_secret(lang: str) -> None:
+    """After "Jonas stirbt vor Kummer" the table saw the pair: the end's "Was keine Karte verrät: Amor hatte …
+    verkuppelt" or "The cards don't show it" told them as news (the Spanish story has its own `cause: grief` group;
+    read_es_B7 6). Cupid in his own pair (own: yes) is still news the grief did not tell."""
+    lines = fitting(lang, "end.story.lovers", Moment(own="no", cause="grief"))
+    secret = r"keine Karte|[Hh]eimlich|Geheimnis|wusste|cards don't|secret|hiding|[Nn]obody knew"
+    assert len(lines) >= 20 and [t for t in lines if re.search(secret, t)] == []
