@@ -65,6 +65,7 @@ def test_a_seat_holding_a_brother_is_one_of_the_brothers(scene: str, moment: Mom
     ("night.start", Moment(mode=OWN, night="later"), r"La aldea duerme\. Cerrad los ojos"),  # asleep, then eyes close
     ("hunter.wake", Moment(mode="one_device", narrator="no", revealed="no"), r"perdone a todos"),
     ("dawn.raven", Moment(), r"de salida"),  # B7 g29
+    ("night.brothers.wake", Moment(mode=OWN, night="later", left="one"), r"sospecharían ellos"),  # A7 D3
 ])
 def test_lines_a_madrid_table_hears_wrong_in_their_context(scene: str, moment: Moment, wrong: str) -> None:
     lines = [t for seat in (1, 2, 3, 14) for t in said(scene, moment, seat, role=RoleName("hunter", 1))]
