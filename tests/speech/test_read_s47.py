@@ -174,3 +174,16 @@ def test_the_lovers_story_after_a_grief_death_tells_no_secret(lang: str) -> None
     lines = fitting(lang, "end.story.lovers", Moment(own="no", cause="grief"))
     secret = r"keine Karte|[Hh]eimlich|Geheimnis|wusste|cards don't|secret|hiding|[Nn]obody knew"
     assert len(lines) >= 20 and [t for t in lines if re.search(secret, t)] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", ["one_device", "round_table"])
+def test_a_forty_player_deal_says_no_pass_line_twice(lang: str, mode: str) -> None:
+    """read_es_B7 26: at 40 players the deal came round to its first lines again within 25 players («Vamos con
+    Hugo. Un vistazo a tu carta, y a taparla.» … «Vamos con el jugador treinta y tres. Un vistazo…»): 38 players
+    between the first and the last need 38 lines (the picker repeats none before all were said). The last hands
+    the device to nobody."""
+    middle = fitting(lang, "deal.pass", Moment(mode=mode, narrator="no", position="middle"))
+    last = fitting(lang, "deal.pass", Moment(mode=mode, narrator="no", position="last"))
+    assert len(middle) >= 38
+    assert [t for t in last if re.search(r"weitergibst|weitergeben|pass it on|antes de pasar", t)] == []
