@@ -187,3 +187,28 @@ def test_a_forty_player_deal_says_no_pass_line_twice(lang: str, mode: str) -> No
     last = fitting(lang, "deal.pass", Moment(mode=mode, narrator="no", position="last"))
     assert len(middle) >= 38
     assert [t for t in last if re.search(r"weitergibst|weitergeben|pass it on|antes de pasar", t)] == []
+
+
+# -- read_de_A8 (stop 47's second read, on f2c23f7): lines a Cologne table heard as off in their context ------------
+@pytest.mark.parametrize(("scene", "wrong"), [
+    ("dawn.raven", r"\{player\}.*\{player\}"),  # "klagt Katrin an: … zwei Stimmen gegen Katrin": the name twice
+    ("night.device.back", r"ablegen, in der Mitte|hin, in die Mitte"),  # an afterthought's word order
+    ("night.reminder", r"Zeit für die Wahl\."),  # "Wahl" at night sounds like the day's vote
+    ("night.seer.wake", r"nach unten, ist er"),  # the classic seer's thumb, its second half
+    ("end.draw", r"Plätze am Tisch sind leer"),  # everyone is still sitting at the table
+    ("deal.pass", r"^Die Reihe ist an"), ("round.turn", r"^Die Reihe ist an"),  # stiff: "Bernd ist an der Reihe."
+])
+def test_lines_a_german_table_heard_as_off(scene: str, wrong: str) -> None:
+    variants = SCRIPT.scenes["de"][scene].variants
+    assert variants and [v.text for v in variants if re.search(wrong, v.text)] == []
+
+
+@pytest.mark.parametrize(("scene", "acting"), [
+    ("night.big_bad_wolf.wake", r"Knurren|Heulen, tiefer|Pfote|Schatten|Atem dampft|führen ins Dorf|ziehen die Köpfe"),
+    ("night.fox.wake", r"huscht vorbei|schleicht|Pfote tastet"),
+])
+def test_a_gone_call_shows_no_creature_of_its_card_moving(scene: str, acting: str) -> None:
+    """read_de_A8 3: "Ein Ast bricht unter schwerer Pfote. Vom Leitwolf kommt kein Laut mehr." — a table with its eyes
+    closed hears the dead role move, then hears it is gone."""
+    gone = [v.text for v in SCRIPT.scenes["de"][scene].variants if "yes" in dict(v.when).get("gone", ())]
+    assert len(gone) >= 20 and [t for t in gone if re.search(acting, t)] == []
