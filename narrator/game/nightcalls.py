@@ -25,6 +25,7 @@ from narrator.game.inputs import NEVER, Answer, Input, Question, RollCall
 from narrator.game.signals import Listener, Upcoming
 from narrator.game.timeline import StepTiming
 from narrator.speech.captions import Speaker, lasting
+from narrator.speech.cardforms import SEAT_CARD_AGREES
 from narrator.speech.lines import Line, Lines, Number, RoleName, Seat, held_unsaid
 from narrator.speech.moment import Moment, order
 from narrator.speech.script import MIDDLE
@@ -402,7 +403,9 @@ def held_by(n: Calling, step: str) -> dict[str, object]:
     if gone(n.state, step, n.revealed) not in GONE:
         return {}
     seat, role = holder(n.state, step, n.revealed), STEP_ROLE[step]
-    person = "" if seat is None else n.lines.person_of(seat)
+    # a Spanish seat word's card agrees with the word, as by day: «el vidente» of «el jugador quince» (read_es_A8 2)
+    agrees = n.lines.lang in SEAT_CARD_AGREES
+    person = "" if seat is None else n.lines.gender_of(seat) if agrees else n.lines.person_of(seat)
     return {"role": RoleName(role, 1, person if person in PERSON else "")}
 
 

@@ -69,6 +69,10 @@ OWN40 = ("--mode", "own_devices", "--players", "40", "--seed", "30")
     # es A, the evening's third game: «Bruno era el vidente.» → «La vidente ya no acude.»
     ("es", ("--mode", "one_device", "--players", "11", "--seed", "11", "--games", "3"), r"Bruno era el vidente",
      "night.seer.wake", r"\b(el|del) vidente\b", r"\bla vidente\b"),
+    # read_es_A8 g24: «La carta del jugador quince no miente: el vidente.» → «De la vidente no llega ni un ruido.»
+    ("es", ("--players", "16", "--seed", "44", "--names",
+            "Ana:f,Ben:m,Carla:f,Dario:m,Eva:f,Fede:m,Gala:f,Hugo:m,Irene:f,Jon:m,Kira:f,Leo:m"),
+     r"jugador quince.*el vidente", "night.seer.wake", r"\b(el|del) vidente\b", r"\bla vidente\b"),
 ])
 def test_a_gone_card_is_said_as_the_table_heard_its_holder(tmp: Path, lang: str, argv: tuple[str, ...], reveal: str,
                                                            scene: str, heard: str, not_heard: str) -> None:
