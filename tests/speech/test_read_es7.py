@@ -183,3 +183,21 @@ def test_the_pack_of_unknown_size_hears_a_verb_that_counts_nobody(mode: str) -> 
     lines = said("night.werewolves.wake", Moment(mode=mode, narrator="no", night="later", pack="some"))
     acting = [t for t in lines if re.search(r"\b(abre los ojos|marca a|elige (una|a|en))\b", t)]
     assert len(lines) >= 20 and len(acting) >= 8
+
+
+# -- read_es_A8 (stop 47's second read, on f2c23f7): lines a Madrid table heard as off --------------------------------
+@pytest.mark.parametrize(("scene", "wrong"), [
+    ("deal.pass", r"^Del narrador a"),  # «Del narrador a Ana, …: … devuélveselo»: a letter's header, «lo» of nothing
+    ("night.guard.wake", r"Los lobos también vigilan"),  # the wolves would be guarding too
+    ("night.reminder", r"falta una elección|esté clara la elección, adelante|Falta una decisión para seguir"),
+    ("night.witch.wake", r"Solo una por noche"),  # «una» of «frascos»
+    ("end.wolves.specials", r"Han caído hasta el último"),
+    ("night.little_girl.wake", r"más fácil que"),  # the verb is missing: «más fácil será que»
+    ("end.lovers", r"Pase lo que pase, \{players\} han"),
+    ("captain.successor", r"se va quien era alguacil"),
+    ("night.dog_handler.sleep", r"buen chico el tuyo"),
+    ("death.also", r"poco a poco, hasta morir"),  # a lover dies of grief at once
+])
+def test_lines_a_madrid_table_heard_as_off_in_the_second_read(scene: str, wrong: str) -> None:
+    variants = SCRIPT.scenes["es"][scene].variants
+    assert variants and [v.text for v in variants if re.search(wrong, v.text)] == []
