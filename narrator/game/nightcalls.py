@@ -140,7 +140,10 @@ class CalledNight:
         # a call that gives no task (the wake said "deine eigene Jagd ist vorbei", or only asks to look) hears no
         # "Immer mit der Ruhe" nor "Die Nacht wartet auf eine Entscheidung" (read_de_B7 B5): nobody is deciding
         self.idle = not asked or facts.get("spent") in ("yes", "told")
-        values = held_by(n, step)  # a gone card is said as the table heard its holder: "der Seher" of David
+        # a gone card is said as the table heard its holder ("der Seher" of David): its facts and `{role}` from one
+        # reading of the game, so a wake line of the gone group never lacks its `{role}`
+        facts["gone"] = known
+        values = held_by(n, step, known)
         woke = self.call(step, known, values, facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
@@ -397,10 +400,11 @@ def holder(state: State, step: str, said: Set[int]) -> int | None:
     return seats[-1] if seats else None
 
 
-def held_by(n: Calling, step: str) -> dict[str, object]:
+def held_by(n: Calling, step: str, known: str | None = None) -> dict[str, object]:
     """A gone call's `{role}`: its card as the table heard it of its last holder ("der Seher" of David, "la
-    protectora" of Ana), the card as printed for a gender not said or a seat word (as the reveal's `{card}`)."""
-    if gone(n.state, step, n.revealed) not in GONE:
+    protectora" of Ana), the card as printed for a gender not said or a seat word (as the reveal's `{card}`);
+    `known`: the call's `gone` as already read, else read now."""
+    if (known if known is not None else gone(n.state, step, n.revealed)) not in GONE:
         return {}
     seat, role = holder(n.state, step, n.revealed), STEP_ROLE[step]
     # a Spanish seat word's card agrees with the word, as by day: «el vidente» of «el jugador quince» (read_es_A8 2)

@@ -228,13 +228,11 @@ def named_card(value: object) -> str | None:
 
 
 def _bare(script: Script, lang: str, value: object, person: str, before: str = "") -> str | None:
-    """`{card}` of a player the card cannot agree with (a gender not said, "una de las hermanas" of a man): its
-    `card` form where the words give one («la carta de aldeano»), or its `card_after` form where the sentence
-    `before` it already named the card («La carta de Kim: la de aldeano»); None: the usual form."""
-    role = named_card(value)
-    if role is None or (isinstance(value, RoleName) and value.again
-                        and _again(script, lang, role, "a", person, value.again)):
-        return None  # a group's second or third card says which it is, with no word to agree ("la segunda carta")
+    """`{card}` of a player it cannot agree with (a gender not said, a sister's card of a man): its `card` form («la
+    carta de aldeano»), `card_after` where `before` named the card («…: la de aldeano»); None: the usual or ordinal."""
+    role, again = named_card(value), value.again if isinstance(value, RoleName) else 0
+    if role is None or (again and _again(script, lang, role, "a", person, again)):
+        return None
     scene = f"roles.{role}"
     if person in PERSON and ((script.form(lang, scene, "gender") or "") in ("", person)
                              or script.form(lang, scene, f"a.{person}") is not None):
