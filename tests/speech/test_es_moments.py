@@ -148,8 +148,9 @@ def test_no_question_whether_the_village_was_right_after_the_card() -> None:
     assert matching(r"acertado|¿.*(lo correcto|error)", [v.text for v in ES["day.vote.reveal"].variants]) == []
 
 
-def test_a_piper_left_alone_has_nobody_dancing_to_his_flute() -> None:
-    alone = fitting("end.all_charmed", alone="yes")
+@pytest.mark.parametrize("gender", ["f", "m", "unsaid"])
+def test_a_piper_left_alone_has_nobody_dancing_to_his_flute(gender: str) -> None:
+    alone = fitting("end.all_charmed", alone="yes", gender=gender)  # the winner's gender picks "la flautista"
     assert alone and matching(r"baila|siguen|sigue al|hechizad|oído libre|todos los que", alone) == []
 
 

@@ -201,3 +201,19 @@ def test_the_pack_of_unknown_size_hears_a_verb_that_counts_nobody(mode: str) -> 
 def test_lines_a_madrid_table_heard_as_off_in_the_second_read(scene: str, wrong: str) -> None:
     variants = SCRIPT.scenes["es"][scene].variants
     assert variants and [v.text for v in variants if re.search(wrong, v.text)] == []
+
+
+@pytest.mark.parametrize(("scene", "moment", "card", "her_card"), [
+    ("end.all_charmed", Moment(alone="no"), r"\b(el|del) flautista\b", r"\bla flautista\b"),
+    ("end.all_charmed", Moment(alone="yes"), r"\b(el|del) flautista\b", r"\bla flautista\b"),
+    ("end.white_werewolf", Moment(), r"\b(el|del) lobo blanco\b", r"\bla loba blanca\b"),
+])
+def test_a_woman_who_wins_alone_is_the_card_she_was(scene: str, moment: Moment, card: str, her_card: str) -> None:
+    """read_es_B8 A1, read_es_A7: «¡La partida es del flautista: Carla!», and two seconds later «Carla … era la
+    flautista»: one person is one thing all game. A man, a name without gender and a seat keep the card's name."""
+    hers = said(scene, moment, 1)
+    assert len(hers) >= 8 and [t for t in hers if re.search(card, t)] == []
+    assert len([t for t in hers if re.search(her_card, t)]) >= 8
+    for seat in (2, 3, 14):
+        theirs = said(scene, moment, seat)
+        assert len(theirs) >= 8 and [t for t in theirs if re.search(her_card, t)] == []
