@@ -212,3 +212,24 @@ def test_a_gone_call_shows_no_creature_of_its_card_moving(scene: str, acting: st
     closed hears the dead role move, then hears it is gone."""
     gone = [v.text for v in SCRIPT.scenes["de"][scene].variants if "yes" in dict(v.when).get("gone", ())]
     assert len(gone) >= 20 and [t for t in gone if re.search(acting, t)] == []
+
+
+def test_a_lone_wolfs_end_says_no_he_of_a_woman() -> None:
+    """read_de_B8 1: "… eine Werwölfin." then "Der Werwolf ist tot." / "Er gewinnt!": the end's lines of a lone wolf
+    name no player, so they say no "er" and no death of "der Werwolf" that a woman's reveal just contradicted."""
+    ends = [v.text for s in ("end.village", "end.wolves.number", "end.wolves.side") if s in SCRIPT.scenes["de"]
+            for v in SCRIPT.scenes["de"][s].variants if "one" in dict(v.when).get("pack", ("one",))]
+    assert len(ends) >= 20 and [t for t in ends if re.search(r"\bEr gewinnt|Der Werwolf ist tot", t)] == []
+
+
+@pytest.mark.parametrize(("scene", "wrong"), [
+    ("round.turn", r"^Am Anfang steht"),  # read_de_B8 5: biblical
+    ("end.story.charmed", r"im Kopf hatten:"),
+    ("night.charmed.sleep", r"^Jetzt kennt ihr euch"),  # the lovers' closing said it the same night
+    ("night.wolf_father.wake", r"^Uraltes Blut erwacht.*^Uraltes Blut erwacht"),
+])
+def test_lines_a_leipzig_table_heard_as_off(scene: str, wrong: str) -> None:
+    """read_de_B8 (stop 47's second read): an opener four Urwolf lines shared, heard twice an evening; "Jetzt kennt
+    ihr euch." twice in a night (lovers, then the charmed); "Am Anfang steht X"."""
+    texts = "\n".join(v.text for v in SCRIPT.scenes["de"][scene].variants)
+    assert re.search(wrong, texts, re.M | re.S) is None
