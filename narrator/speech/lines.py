@@ -13,7 +13,7 @@ from functools import lru_cache
 from engine.events import Said
 from engine.roles import ROLES
 from engine.state import State
-from narrator.speech.moment import Moment, holds, specificity
+from narrator.speech.moment import FACTS, Moment, When, holds, specificity
 from narrator.speech.picker import Picker, key_of
 from narrator.speech.script import Script, Variant
 from narrator.speech.wording import (
@@ -38,6 +38,7 @@ APART = 2  # a family of lines (a scene's `families:`) is not heard again within
 # a line does not open (its first words) or end (its last sentence) as one of this many lines before it, of any
 # scene: "Die Melodie verklingt. Flötenspieler, …" then "Die Melodie verklingt. Verzauberte, …" (read_de_B6 C)
 RECENT = 12
+NEAR = 12  # lines said (of any scene) within which two of one scene are heard as said twice running
 OPENED = 8  # ... nor as one of this many lines of its own scene (a night call's groups may open alike, night 1 and 3)
 OPENER = 3  # the words that make a line's opening
 TAIL = 4  # a last sentence this long or longer is heard as the line's ending ("Öffne die Augen und sammle dich.")
@@ -133,26 +134,41 @@ class Lines:
         specific; a variant that agrees with the player's gender only when it is known."""
         variants = self.script.scenes[self.lang][scene].variants
         moment = moment or Moment()
-        return best_fitting(variants, moment, self.lang) or list(range(len(variants)))
+        # a moment no script foresaw: its unknown facts fit any line, never a line its known facts rule out (a gone
+        # card's call, which needs its `{role}`, at a way to play a module added: test_way)
+        return (best_fitting(variants, moment, self.lang) or best_fitting(variants, moment, self.lang, loose=True)
+                or list(range(len(variants))))
 
-    def apart(self, scene: str, pool: list[int]) -> list[int]:
+    def least_heard(self, scene: str, pool: list[int]) -> list[int]:
+        """The variants of `pool` heard the fewest times this evening: lines are kept apart among those only, so no
+        line comes again while another that fits is unheard (read_es_B8 G0: the wolf father's call, twelve of whose
+        twenty lines open alike, went round four others in a loop)."""
+        seen = self.picker.heard.get(scene, {})
+        variants = self.script.scenes[self.lang][scene].variants
+        counts = [seen.get(key_of(variants[i].text), (0, 0))[0] for i in pool]
+        return [i for i, c in zip(pool, counts, strict=True) if c == min(counts)] if pool else pool
+
+    def apart(self, scene: str, pool: list[int], most: int = 0) -> list[int]:
         """The variants of `pool` of no family heard in the scene's last lines (`APART`), or in fewer of them when
-        every variant is: "Einen Platz weiter" twice in a row is what a table hears as a machine."""
+        every variant is: "Einen Platz weiter" twice in a row is what a table hears as a machine. With `most`: those
+        that neither open nor sound as one of the scene's last `most` lines, none if every one does."""
         entry = self.script.scenes[self.lang][scene]
         heard = self.picker.heard.get(scene)
         if not heard:
             return pool
         texts = {key_of(v.text): v.text for v in entry.variants}
         latest = sorted(heard, key=lambda k: heard[k][1], reverse=True)
-        recent = [texts[k] for k in latest[:max(APART, OPENED)] if k in texts]
-        for last in range(len(recent), 0, -1):
+        near = self.picker.tick - NEAR  # with `most`: only the lines said a moment ago (a night's call, a night back,
+        latest = [k for k in latest if heard[k][1] > near] if most else latest  # is not "twice running")
+        recent = [texts[k] for k in latest[:most or max(APART, OPENED)] if k in texts]
+        for last in (len(recent),) if most else range(len(recent), 0, -1):
             # a shared opening is a family of its own, kept apart longer: the groups of a scene may start alike ("Im
             # Rudel ist einer älter als alle anderen" on night 1 and night 3, read_de_B6 C4)
             avoided = frozenset().union(*(entry.families_of(t) for t in recent[:min(last, APART)]),
                                         *(marks(t) for t in recent[:last]))
             kept = [i for i in pool if not (entry.families_of(entry.variants[i].text) | marks(entry.variants[i].text))
                     & avoided]
-            if kept:
+            if kept or most:
                 return kept
         return pool
 
@@ -185,7 +201,9 @@ class Lines:
             pool = [i for i in pool if not held(variants[i].text, self.lang)] or pool
         if self.no_person(values):  # "Ben was one of the sisters": the card is said ("Ben? One of the sisters' cards")
             pool = [i for i in pool if not says_role(variants[i].text)] or pool
-        pool = fresh(self.recent, self.apart(scene, pool), variants)
+        least = self.least_heard(scene, pool)  # no line again while another is unheard, unless only lines that open
+        kept = self.apart(scene, least)  # as the scene's last two did are left: then one heard already is said
+        pool = fresh(self.recent, kept if self.apart(scene, kept, APART) else self.apart(scene, pool), variants)
         texts = [variants[i].text for i in pool]
         index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]
         if use:
@@ -219,10 +237,15 @@ def held_unsaid(lines: Lines, line: Line) -> None:
     lines.recent.append(marks(lines.script.variants(lines.lang, line.scene)[line.variant]))
 
 
-def best_fitting(variants: Sequence[Variant], moment: Moment, lang: str) -> list[int]:
-    """The indexes of the most specific variants that fit `moment` (empty when none does)."""
+def best_fitting(variants: Sequence[Variant], moment: Moment, lang: str, loose: bool = False) -> list[int]:
+    """The indexes of the most specific variants that fit `moment` (empty when none does); `loose`: a fact whose
+    value no script knows (a way to play a module added) fits any line, the facts it knows still choose."""
     known = moment.gender in PERSON
-    fit = [i for i, v in enumerate(variants) if holds(v.when, moment) and (known or not agrees(v.text, lang))]
+    def loosely(when: When) -> bool:
+        return loose and all(moment.fact(name) in values or moment.fact(name) not in FACTS.get(name, ())
+                             for name, values in when)
+    fit = [i for i, v in enumerate(variants)
+           if (holds(v.when, moment) or loosely(v.when)) and (known or not agrees(v.text, lang))]
     if not fit:
         return []
     most = max(specificity(variants[i].when) for i in fit)
