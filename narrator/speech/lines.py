@@ -38,7 +38,6 @@ APART = 2  # a family of lines (a scene's `families:`) is not heard again within
 # a line does not open (its first words) or end (its last sentence) as one of this many lines before it, of any
 # scene: "Die Melodie verklingt. Flötenspieler, …" then "Die Melodie verklingt. Verzauberte, …" (read_de_B6 C)
 RECENT = 12
-NEAR = 12  # lines said (of any scene) within which two of one scene are heard as said twice running
 OPENED = 8  # ... nor as one of this many lines of its own scene (a night call's groups may open alike, night 1 and 3)
 OPENER = 3  # the words that make a line's opening
 TAIL = 4  # a last sentence this long or longer is heard as the line's ending ("Öffne die Augen und sammle dich.")
@@ -139,36 +138,24 @@ class Lines:
         return (best_fitting(variants, moment, self.lang) or best_fitting(variants, moment, self.lang, loose=True)
                 or list(range(len(variants))))
 
-    def least_heard(self, scene: str, pool: list[int]) -> list[int]:
-        """The variants of `pool` heard the fewest times this evening: lines are kept apart among those only, so no
-        line comes again while another that fits is unheard (read_es_B8 G0: the wolf father's call, twelve of whose
-        twenty lines open alike, went round four others in a loop)."""
-        seen = self.picker.heard.get(scene, {})
-        variants = self.script.scenes[self.lang][scene].variants
-        counts = [seen.get(key_of(variants[i].text), (0, 0))[0] for i in pool]
-        return [i for i, c in zip(pool, counts, strict=True) if c == min(counts)] if pool else pool
-
-    def apart(self, scene: str, pool: list[int], most: int = 0) -> list[int]:
+    def apart(self, scene: str, pool: list[int]) -> list[int]:
         """The variants of `pool` of no family heard in the scene's last lines (`APART`), or in fewer of them when
-        every variant is: "Einen Platz weiter" twice in a row is what a table hears as a machine. With `most`: those
-        that neither open nor sound as one of the scene's last `most` lines, none if every one does."""
+        every variant is: "Einen Platz weiter" twice in a row is what a table hears as a machine."""
         entry = self.script.scenes[self.lang][scene]
         heard = self.picker.heard.get(scene)
         if not heard:
             return pool
         texts = {key_of(v.text): v.text for v in entry.variants}
         latest = sorted(heard, key=lambda k: heard[k][1], reverse=True)
-        near = self.picker.tick - NEAR  # with `most`: only the lines said a moment ago (a night's call, a night back,
-        latest = [k for k in latest if heard[k][1] > near] if most else latest  # is not "twice running")
-        recent = [texts[k] for k in latest[:most or max(APART, OPENED)] if k in texts]
-        for last in (len(recent),) if most else range(len(recent), 0, -1):
+        recent = [texts[k] for k in latest[:max(APART, OPENED)] if k in texts]
+        for last in range(len(recent), 0, -1):
             # a shared opening is a family of its own, kept apart longer: the groups of a scene may start alike ("Im
             # Rudel ist einer älter als alle anderen" on night 1 and night 3, read_de_B6 C4)
             avoided = frozenset().union(*(entry.families_of(t) for t in recent[:min(last, APART)]),
                                         *(marks(t) for t in recent[:last]))
             kept = [i for i in pool if not (entry.families_of(entry.variants[i].text) | marks(entry.variants[i].text))
                     & avoided]
-            if kept or most:
+            if kept:
                 return kept
         return pool
 
@@ -201,9 +188,7 @@ class Lines:
             pool = [i for i in pool if not held(variants[i].text, self.lang)] or pool
         if self.no_person(values):  # "Ben was one of the sisters": the card is said ("Ben? One of the sisters' cards")
             pool = [i for i in pool if not says_role(variants[i].text)] or pool
-        least = self.least_heard(scene, pool)  # no line again while another is unheard, unless only lines that open
-        kept = self.apart(scene, least)  # as the scene's last two did are left: then one heard already is said
-        pool = fresh(self.recent, kept if self.apart(scene, kept, APART) else self.apart(scene, pool), variants)
+        pool = fresh(self.recent, self.apart(scene, pool), variants)
         texts = [variants[i].text for i in pool]
         index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]
         if use:
@@ -242,7 +227,7 @@ def best_fitting(variants: Sequence[Variant], moment: Moment, lang: str, loose: 
     value no script knows (a way to play a module added) fits any line, the facts it knows still choose."""
     known = moment.gender in PERSON
     def loosely(when: When) -> bool:
-        return loose and all(moment.fact(name) in values or moment.fact(name) not in FACTS.get(name, ())
+        return loose and all(moment.fact(name) in values or moment.fact(name) not in (None, *FACTS.get(name, ()))
                              for name, values in when)
     fit = [i for i, v in enumerate(variants)
            if (holds(v.when, moment) or loosely(v.when)) and (known or not agrees(v.text, lang))]
