@@ -140,10 +140,7 @@ class CalledNight:
         # a call that gives no task (the wake said "deine eigene Jagd ist vorbei", or only asks to look) hears no
         # "Immer mit der Ruhe" nor "Die Nacht wartet auf eine Entscheidung" (read_de_B7 B5): nobody is deciding
         self.idle = not asked or facts.get("spent") in ("yes", "told")
-        # a gone card is said as the table heard its holder ("der Seher" of David): its facts and `{role}` from one
-        # reading of the game, so a wake line of the gone group never lacks its `{role}`
-        facts["gone"] = known
-        values = held_by(n, step, known)
+        values = held_by(n, step, known)  # a gone card is said as the table heard its holder: "der Seher" of David
         woke = self.call(step, known, values, facts)
         current = n.state.current
         live = asked and n.state.phase == "night" and current is not None and current.step == step
