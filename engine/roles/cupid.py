@@ -66,7 +66,7 @@ class LinkStep(SeatsStep):
 class Cupid(Role):
     id = "cupid"
     picture = "cupidon-arrow"
-    scenes = (Spoken("end.lovers", "players", rare=True),
+    scenes = (Spoken("end.lovers", "players", rare=True, facts="couple"),
               Spoken("end.story.lovers", "players", rare=True, facts="own cause"))
     recommended = at_players(extended=(8,))
     steps = (LinkStep(),)

@@ -9,6 +9,7 @@ from collections.abc import Set
 from engine import State
 from engine.roles import ROLES
 from engine.roles._base import WOLF_CARDS
+from engine.sides import side_of
 from narrator.game.nightcalls import fallen
 from narrator.game.tellings import narrated
 from narrator.speech.moment import Moment
@@ -38,6 +39,18 @@ def even(state: State) -> str:
     died at once). Said once the game is over, with every card about to be shown."""
     wolves = len(state.wolves & state.alive)
     return "yes" if wolves == len(state.alive) - wolves else "no"
+
+
+def end_facts(scene: str, state: State) -> dict[str, str]:
+    """What the table sees as the game ends, for the winner's line: the wolves' count that holds and how many are
+    left alive (read_es_A8: «La manada ya es tan grande como lo que queda de la aldea» of one wolf left facing one
+    villager, `pack` being the wolf cards dealt), and whether the last two, the lovers, both play for the village
+    (their win is the village's too: no wolf is left)."""
+    if scene == "end.wolves.number":
+        return {"even": even(state), "wolves": "one" if len(state.wolves & state.alive) == 1 else "many"}
+    if scene == "end.lovers":
+        return {"couple": "village" if all(side_of(state, s) == "village" for s in state.alive) else "other"}
+    return {}
 
 
 def moment(state: State, position: str | None = None, revealed: bool | None = None,

@@ -46,7 +46,7 @@ from narrator.game.inputs import (
     ScriptedInput,
     UndoBox,
 )
-from narrator.game.moments import TELLS, even, moment
+from narrator.game.moments import TELLS, end_facts, moment
 from narrator.game.signals import Deaf, Listener, Upcoming
 from narrator.game.tellings import telling
 from narrator.game.timeline import StepTiming
@@ -293,9 +293,7 @@ class Narrator:
                     self.game_over()  # the end screen comes with the line that says who won, not before
                 if name == "dawn.start":
                     name = self.telling.dawn  # round the table nobody slept: no eyes to open
-                facts = dict(scene.facts)
-                if name == "end.wolves.number":  # the count that holds, not "as many or more"
-                    facts["even"] = even(self.state)
+                facts = dict(scene.facts) | end_facts(name, self.state)  # the count that holds, not "as many or more"
                 self.utter(name, values, facts=facts)
                 for seat in mourned.get(i, ()):
                     self.utter("death.also", {"player": Seat(seat)}, facts={"cause": "grief"})

@@ -80,19 +80,25 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # end.story.charmed: the charmed are at least half of the other players ("many": "the flute almost took the
     # village"), or fewer ("few": "only ... followed")
     "share": ("few", "many"),
+    # end.wolves.number: the wolves left alive ("one": «Ya solo queda un lobo…», never "the pack is as big as the
+    # village" of one wolf facing one villager; `pack` counts the wolf cards dealt)
+    "wolves": ("one", "many"),
+    # end.lovers: the two lovers left both play for the village ("village": no wolf is left, so the village wins
+    # with them) or not ("other": a wolf or a solo card among them, the win is theirs alone)
+    "couple": ("village", "other"),
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
                          "own", "left", "count", "lap", "hands", "turn", "two", "order",
-                         "even", "share"})
+                         "even", "share", "wolves", "couple"})
 
 # facts that narrow a line without making it more specific: implied by what a variant writes (a variant whose
 # words agree with the player's gender may only be said when it is known), or what a line's words need ("the night
 # is not over yet" where another call follows, "as many as" where the wolves are not more) that must not outrank
 # the scene's other lines
-IMPLIED = frozenset({"gender", "order", "even", "share"})
+IMPLIED = frozenset({"gender", "order", "even", "share", "wolves"})
 
 When = tuple[tuple[str, frozenset[str]], ...]  # (fact, values it may take), sorted by fact: hashable
 ALWAYS: When = ()
@@ -127,6 +133,8 @@ class Moment:
     order: str | None = None
     even: str | None = None
     share: str | None = None
+    wolves: str | None = None
+    couple: str | None = None
     turn: str | None = None
     two: str | None = None
 
