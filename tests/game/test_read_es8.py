@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -164,7 +165,7 @@ def test_the_deal_does_not_end_two_lines_in_a_row_with_passing_the_phone_on() ->
              memory=heard_all_but("es", "deal.pass", tail))
     deal = said(n, "deal.pass")
     assert len(deal) >= 5 and tail.search(deal[0]), deal
-    assert not [(a, b) for a, b in zip(deal, deal[1:], strict=False) if tail.search(a) and tail.search(b)], deal
+    assert not [(a, b) for a, b in pairwise(deal) if tail.search(a) and tail.search(b)], deal
 
 
 NOBODY_LEFT = re.compile(r"queda(do)? (nadie|ni)|no queda nadie|vací|[Nn]adie (ha sobrevivido|queda|en pie)|"
@@ -177,3 +178,30 @@ def test_the_draw_says_nobody_is_left() -> None:
     line never said why nobody wins."""
     for v in SCRIPT.scenes["es"]["end.draw"].variants:
         assert NOBODY_LEFT.search(v.text), v.text
+
+
+def test_the_piper_left_alone_is_not_said_to_see_the_dawn() -> None:
+    """A8 (out of context): «Solo Lucía ve amanecer.» also when the day's vote left the piper alone, in the evening."""
+    for v in SCRIPT.scenes["es"]["end.all_charmed"].variants:
+        assert not re.search(r"amanec|[Aa]lba\b|madrugada", v.text), v.text
+
+
+def test_the_lovers_story_opens_with_its_subject() -> None:
+    """B8 B4 (g33): «Lo de la pena ya lo explicaba: …» opens with no subject and sounds cut."""
+    for v in SCRIPT.scenes["es"]["end.story.lovers"].variants:
+        assert not v.text.startswith("Lo de "), v.text
+
+
+def test_the_round_tables_night_opens_with_one_clause_joined_at_a_time() -> None:
+    """B8 B5 (g29): «El móvil da la vuelta y lo cogéis cuando os toque, y la pantalla, solo para quien lo tenga.»: two
+    «y» in one breath, lumpy to say aloud."""
+    for v in SCRIPT.scenes["es"]["round.start"].variants:
+        for sentence in re.split(r"(?<=[.!?])\s+", v.text):
+            assert len(re.findall(r"\by\b", sentence)) <= 1, v.text
+
+
+def test_the_lone_wolfs_summary_says_the_count_without_hedging() -> None:
+    """B8 F1: «Gana el lobo. Frente al lobo ya solo queda uno, como mucho.» at the end of the command line's demo."""
+    from narrator.ui.web.strings import strings
+
+    assert "como mucho" not in strings("es")["cli.wolf_wolves_number"]
