@@ -1,0 +1,62 @@
+"""What the German readers of stop 47 found (notes/s47/read_de_A8.md, read_de_B8.md), on the shipped scripts: lines
+that follow one another and echo a word, and the words for what the vote does. Each test failed on 772f207, before
+fix61. The whole games (a big reveal, the round table's turns) are played in tests/cli/test_read_de48.py."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from narrator.speech.script import SHIPPED, load
+
+SCRIPT = load(SHIPPED)
+
+
+def variants(scene: str) -> list[str]:
+    return [v.text for v in SCRIPT.scenes["de"][scene].variants]
+
+
+# scenes said one right after the other (or with only a sleep line between), and a word both may not say
+FOLLOW = [
+    ("dawn.start", "dawn.death", r"[Gg]locke"),  # B8 7: "Die Kirchenglocke läutet …" then "Die Totenglocke läutet"
+    ("dawn.start", "dawn.deaths", r"[Gg]locke"),
+    ("round.dawn", "dawn.death", r"[Gg]locke"),
+    ("round.dawn", "dawn.deaths", r"[Gg]locke"),
+    ("day.vote.out", "day.vote.reveal", r"richtig"),  # B8 12: "Hoffen wir, dass es richtig war." "Hat das Dorf richtig …"
+    ("night.seer.wake", "night.fox.wake", r"st\w+ günstig"),  # B8 11: "Die Sterne stehen günstig" "Der Wind steht günstig"
+    ("night.sisters.wake", "night.brothers.wake", r"Nacht gehört kurz"),  # B8 10
+    ("night.witch.wake", "night.reminder", r"\bWahl\b"),  # B8 14: "Die Wahl liegt bei dir." then "… Wahl …"
+]
+
+
+@pytest.mark.parametrize(("first", "then", "word"), FOLLOW)
+def test_lines_that_follow_one_another_do_not_echo_a_word(first: str, then: str, word: str) -> None:
+    echo = [(a, b) for a in variants(first) for b in variants(then) if re.search(word, a) and re.search(word, b)]
+    assert echo == []
+
+
+def test_one_reveal_line_says_no_surprise() -> None:
+    """B8 13: "Hier gibt es keine Überraschung." and a few cards later "Keine Überraschung, die Karte von …"; and
+    "Lüften wir die Geheimnisse … ist schon kein Geheimnis mehr" (Geheimnis twice in one line)."""
+    told = variants("end.reveal")
+    assert len([t for t in told if re.search(r"[Kk]eine Überraschung", t)]) == 1
+    assert [t for t in told if len(re.findall("Geheimnis", t)) > 1] == []
+
+
+def test_the_vote_reveal_does_not_open_with_the_village_again() -> None:
+    """B8 15: "Das Dorf verurteilt Spieler sechzehn." then "Das Dorf hält den Atem an. Spieler sechzehn deckt …"; and
+    round.dawn "Die Sonne geht über dem Dorf auf, und das Dorf kommt zusammen." (Dorf twice)."""
+    assert [t for t in variants("day.vote.reveal") if t.startswith("Das Dorf")] == []
+    assert [t for t in variants("round.dawn") if len(re.findall(r"\bDorf\b", t)) > 1] == []
+
+
+EXILE = re.compile(r"verbann|verstoß|Dorf verlassen|verlässt (niemand )?das Dorf|Niemand verlässt")
+
+
+@pytest.mark.parametrize("scene", ["day.vote.start", "day.vote.out", "day.vote.nobody", "day.vote.tie"])
+def test_the_vote_hangs_as_the_product_text_says(scene: str) -> None:
+    """B8 27: the day lines banished ("verbannt", "verstoßen", "muss das Dorf verlassen") while the servant, the
+    village idiot and the end speak of the gallows; the German product text says the voted player "wird
+    hingerichtet und scheidet aus", "am Galgen": the day lines say that too."""
+    assert [t for t in variants(scene) if EXILE.search(t)] == []
