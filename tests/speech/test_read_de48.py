@@ -8,6 +8,9 @@ import re
 
 import pytest
 
+from narrator.speech.lines import RECENT, Lines, Seat
+from narrator.speech.moment import Moment
+from narrator.speech.picker import Picker
 from narrator.speech.script import SHIPPED, load
 
 SCRIPT = load(SHIPPED)
@@ -60,3 +63,16 @@ def test_the_vote_hangs_as_the_product_text_says(scene: str) -> None:
     village idiot and the end speak of the gallows; the German product text says the voted player "wird
     hingerichtet und scheidet aus", "am Galgen": the day lines say that too."""
     assert [t for t in variants(scene) if EXILE.search(t)] == []
+
+
+@pytest.mark.parametrize("lap", ["first", "later"])
+@pytest.mark.parametrize("position", ["middle", "last"])
+def test_a_lap_of_forty_can_hear_forty_turn_lines(lap: str, position: str) -> None:
+    """B8 29: round the table at 30 players and more, from night 2 on, the turns narrowed to a pool of 27 lines for
+    39 passes a lap of 40 (70 a night): the pool of a later night's pass is as long as a lap, with room for the
+    lines kept apart for opening like one just said (`RECENT`)."""
+    lines = Lines(SCRIPT, "de", Picker(0), ["Anna", "Bernd", "Kim"], ["f", "m", ""])
+    for seat in (1, 2, 3, 14):
+        at = lines.moment_of(Moment(position=position, night="later", lap=lap, mode="round_table"),
+                             {"player": Seat(seat)})
+        assert len(lines.fitting("round.turn", at)) >= 40 + RECENT // 2
