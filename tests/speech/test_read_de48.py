@@ -76,3 +76,19 @@ def test_a_lap_of_forty_can_hear_forty_turn_lines(lap: str, position: str) -> No
         at = lines.moment_of(Moment(position=position, night="later", lap=lap, mode="round_table"),
                              {"player": Seat(seat)})
         assert len(lines.fitting("round.turn", at)) >= 40 + RECENT // 2
+
+
+@pytest.mark.parametrize(("scene", "wrong"), [
+    ("hunter.wake", r"Karte des Jägers"),  # A8 3: "Elke, du hast die Karte des Jägers", then "die Jägerin"
+    ("hunter.wake", r"Hand von \{player\}"),  # A8 18, B8 6: "Die Flinte liegt noch in der Hand von Clara."
+    ("hunter.no_shot", r"Kopfschütteln"),  # A8 6: on a screen nobody shakes a head
+    ("end.story.infected", r"\{player\}.*\{player\}"),  # B8 5: "… auf der Karte von Spieler dreizehn … Spieler dreizehn"
+    ("end.wolves.number", r"\bEr hat gewonnen|^Das Dorf kann sie\b"),  # B8 1 (a Werwölfin shown), A8 10
+    ("end.wolves.number", r"^Heute Nacht heul"),  # B8 23: said at dawn, "heute Nacht" is the night just gone
+    ("end.draw", r"^(\w+\W+){1,4}Unentschieden\.$|Plätze am Tisch|[Gg]locke"),  # A8 9: "Alle sind tot. Unentschieden."
+    ("end.mutual_vote", r"Stühle"),  # A8 9: everybody still sits there
+    ("night.guard.sleep", r"Wache im Traum"),  # B8 21
+    ("night.sisters.wake", r"Für zwei zu denken ist schwer"),  # B8 22
+])
+def test_a_line_the_readers_named_is_said_no_more(scene: str, wrong: str) -> None:
+    assert [t for t in variants(scene) if re.search(wrong, t)] == []
