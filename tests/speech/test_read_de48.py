@@ -92,3 +92,16 @@ def test_a_lap_of_forty_can_hear_forty_turn_lines(lap: str, position: str) -> No
 ])
 def test_a_line_the_readers_named_is_said_no_more(scene: str, wrong: str) -> None:
     assert [t for t in variants(scene) if re.search(wrong, t)] == []
+
+
+DOG = re.compile(r"[Kk]nurr|bell|Bell|Hund")
+
+
+@pytest.mark.parametrize("scene", ["night.big_bad_wolf.wake", "night.big_bad_wolf.sleep", "night.reminder"])
+def test_no_dog_sound_but_the_dogs(scene: str) -> None:
+    """B8 8: the dog handler's dog growls at dawn, a clue; "Ein kurzes Knurren. Leitwolf, Augen auf.", "Ein Hund
+    bellt in der Ferne. Eine Wahl fehlt." at night made the table ask whether the dog had growled. The lines of a
+    card still called (not gone: its pictures of absence are the night calls' own) make no dog sound."""
+    gone = SCRIPT.scenes["de"][scene]
+    live = [v.text for v in gone.variants if "gone" not in dict(v.when)]
+    assert [t for t in live if DOG.search(t)] == []
