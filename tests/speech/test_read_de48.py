@@ -105,3 +105,10 @@ def test_no_dog_sound_but_the_dogs(scene: str) -> None:
     gone = SCRIPT.scenes["de"][scene]
     live = [v.text for v in gone.variants if "gone" not in dict(v.when)]
     assert [t for t in live if DOG.search(t)] == []
+
+
+def test_the_charmed_are_listed_in_plain_german() -> None:
+    """B8 25 (and A8's 30-seat game): "Nacht für Nacht in ihren Bann gezogen hatte die Flöte: Anna, …", "… ging nicht
+    mehr aus dem Kopf von: …", "Die Melodie der Flöte im Kopf hatte nur …": the list comes after a plain clause."""
+    wrong = re.compile(r"gezogen hatte die Flöte|Kopf von:|im Kopf hatte|^(Erfasst hatte der Zauber der Flöte|Verzaubert hatte der Flötenspieler):")
+    assert [t for t in variants("end.story.charmed") if wrong.search(t)] == []
