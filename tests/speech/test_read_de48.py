@@ -26,8 +26,8 @@ FOLLOW = [
     ("dawn.start", "dawn.deaths", r"[Gg]locke"),
     ("round.dawn", "dawn.death", r"[Gg]locke"),
     ("round.dawn", "dawn.deaths", r"[Gg]locke"),
-    ("day.vote.out", "day.vote.reveal", r"richtig"),  # B8 12: "Hoffen wir, dass es richtig war." "Hat das Dorf richtig …"
-    ("night.seer.wake", "night.fox.wake", r"st\w+ günstig"),  # B8 11: "Die Sterne stehen günstig" "Der Wind steht günstig"
+    ("day.vote.out", "day.vote.reveal", r"richtig"),  # B8 12: "… dass es richtig war." "Hat das Dorf richtig …"
+    ("night.seer.wake", "night.fox.wake", r"st\w+ günstig"),  # B8 11: "Die Sterne stehen günstig", "Der Wind steht …"
     ("night.sisters.wake", "night.brothers.wake", r"Nacht gehört kurz"),  # B8 10
     ("night.witch.wake", "night.reminder", r"\bWahl\b"),  # B8 14: "Die Wahl liegt bei dir." then "… Wahl …"
 ]
@@ -82,7 +82,7 @@ def test_a_lap_of_forty_can_hear_forty_turn_lines(lap: str, position: str) -> No
     ("hunter.wake", r"Karte des Jägers"),  # A8 3: "Elke, du hast die Karte des Jägers", then "die Jägerin"
     ("hunter.wake", r"Hand von \{player\}"),  # A8 18, B8 6: "Die Flinte liegt noch in der Hand von Clara."
     ("hunter.no_shot", r"Kopfschütteln"),  # A8 6: on a screen nobody shakes a head
-    ("end.story.infected", r"\{player\}.*\{player\}"),  # B8 5: "… auf der Karte von Spieler dreizehn … Spieler dreizehn"
+    ("end.story.infected", r"\{player\}.*\{player\}"),  # B8 5: "… Karte von Spieler dreizehn … Spieler dreizehn"
     ("end.wolves.number", r"\bEr hat gewonnen|^Das Dorf kann sie\b"),  # B8 1 (a Werwölfin shown), A8 10
     ("end.wolves.number", r"^Heute Nacht heul"),  # B8 23: said at dawn, "heute Nacht" is the night just gone
     ("end.draw", r"^(\w+\W+){1,4}Unentschieden\.$|Plätze am Tisch|[Gg]locke"),  # A8 9: "Alle sind tot. Unentschieden."
@@ -110,5 +110,6 @@ def test_no_dog_sound_but_the_dogs(scene: str) -> None:
 def test_the_charmed_are_listed_in_plain_german() -> None:
     """B8 25 (and A8's 30-seat game): "Nacht für Nacht in ihren Bann gezogen hatte die Flöte: Anna, …", "… ging nicht
     mehr aus dem Kopf von: …", "Die Melodie der Flöte im Kopf hatte nur …": the list comes after a plain clause."""
-    wrong = re.compile(r"gezogen hatte die Flöte|Kopf von:|im Kopf hatte|^(Erfasst hatte der Zauber der Flöte|Verzaubert hatte der Flötenspieler):")
+    wrong = re.compile(r"gezogen hatte die Flöte|Kopf von:|im Kopf hatte"
+                       r"|^(Erfasst hatte der Zauber der Flöte|Verzaubert hatte der Flötenspieler):")
     assert [t for t in variants("end.story.charmed") if wrong.search(t)] == []
