@@ -5,9 +5,12 @@ fix61. The whole games (a big reveal, the round table's turns) are played in tes
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 
+import narrator.ui.web
 from narrator.speech.lines import RECENT, Lines, Seat
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
@@ -113,3 +116,11 @@ def test_the_charmed_are_listed_in_plain_german() -> None:
     wrong = re.compile(r"gezogen hatte die Flöte|Kopf von:|im Kopf hatte"
                        r"|^(Erfasst hatte der Zauber der Flöte|Verzaubert hatte der Flötenspieler):")
     assert [t for t in variants("end.story.charmed") if wrong.search(t)] == []
+
+
+def test_the_screens_say_the_hunter_and_the_dog_in_plain_german() -> None:
+    """B8 3: "Elke legt an: der letzte Schuss des Jägers" of a woman; B8 screens: "der Hund legte sich zwischen A und
+    B (knurrte)", a verb in brackets."""
+    words = yaml.safe_load((Path(narrator.ui.web.__file__).parent / "ui" / "de.yaml").read_text(encoding="utf-8"))
+    assert "Jäger" not in words["hunter.title"]
+    assert "({result})" not in words["log.dog"] + words["log.dog.pair"]
