@@ -29,7 +29,8 @@ def renderings(script: Script, lang: str, template: str,
         fields = (fields - {"card"}) | {"role"}
     base: dict[str, object] = {"player": Seat(3), "players": Seats((1, 2, 3)), "night": 1, "minutes": 5,
                                "number": 2, "role": RoleName(roles[0]), "roles": Cards(tuple(roles[:1])),
-                               "cards": (RoleName(roles[0]),), "host": "wolfcall", "address": Digits("192.168.1.23"), "port": Digits("8765")}
+                               "cards": (RoleName(roles[0]),), "host": "wolfcall", "address": Digits("192.168.1.23"),
+                               "port": Digits("8765")}
     cases: list[dict[str, object]] = [{}]
     if fields & {"role", "roles"}:
         cases = [{"role": RoleName(r), "roles": Cards((r,))} for r in roles]
