@@ -25,11 +25,12 @@ def said(lang: str, scene: str, moment: Moment, **values: object) -> list[str]:
     return [lines.render(SCRIPT.variants(lang, scene)[i], filled)[0] for i in lines.fitting(scene, at)]
 
 
+@pytest.mark.parametrize("part", ("wake", "sleep"))
 @pytest.mark.parametrize("mode", MODES)
-def test_a_dead_seers_call_does_not_say_the_cards_lie_hidden(mode: str) -> None:
+def test_a_dead_seers_call_does_not_say_the_cards_lie_hidden(mode: str, part: str) -> None:
     """B8 17 (g30 N10): "Die Karten liegen verdeckt. Für die Seherin ist die Nacht vorbei." right after Katrin's
     seer card was turned face up: a gone call is said only of a card the table saw."""
-    lines = said("de", "night.seer.wake", Moment(mode=mode, narrator="no", night="later", pack="many", gone="yes"))
+    lines = said("de", f"night.seer.{part}", Moment(mode=mode, narrator="no", night="later", pack="many", gone="yes"))
     assert len(lines) >= 20 and [t for t in lines if re.search(r"verdeckt", t)] == []
 
 
