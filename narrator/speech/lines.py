@@ -38,7 +38,7 @@ APART = 2  # a family of lines (a scene's `families:`) is not heard again within
 # a line does not open (its first words) or end (its last sentence) as one of this many lines before it, of any
 # scene: "Die Melodie verklingt. Flötenspieler, …" then "Die Melodie verklingt. Verzauberte, …" (read_de_B6 C)
 RECENT = 12
-OPENED = 8  # ... nor as one of this many lines of its own scene (a night call's groups may open alike, night 1 and 3)
+OPENED = 8  # among the least heard: none opens as one of this many of its scene (groups open alike, night 1 and 3)
 OPENER = 3  # the words that make a line's opening
 TAIL = 4  # a last sentence this long or longer is heard as the line's ending ("Öffne die Augen und sammle dich.")
 _WORD = re.compile(r"\{[^}]*\}|[^\W_]+")
@@ -142,12 +142,7 @@ class Lines:
         """The variants of `pool` of no family heard in the scene's last lines (`APART`), or in fewer of them when
         every variant is: "Einen Platz weiter" twice in a row is what a table hears as a machine."""
         entry = self.script.scenes[self.lang][scene]
-        heard = self.picker.heard.get(scene)
-        if not heard:
-            return pool
-        texts = {key_of(v.text): v.text for v in entry.variants}
-        latest = sorted(heard, key=lambda k: heard[k][1], reverse=True)
-        recent = [texts[k] for k in latest[:max(APART, OPENED)] if k in texts]
+        recent = self.latest(scene, max(APART, OPENED))
         for last in range(len(recent), 0, -1):
             # a shared opening is a family of its own, kept apart longer: the groups of a scene may start alike ("Im
             # Rudel ist einer älter als alle anderen" on night 1 and night 3, read_de_B6 C4)
@@ -158,6 +153,36 @@ class Lines:
             if kept:
                 return kept
         return pool
+
+    def latest(self, scene: str, most: int, near: bool = False) -> list[str]:
+        """The texts of the scene's last `most` lines said this evening, the latest first; `near`: only those said
+        within the last `RECENT` lines of any scene (a night call a night back is not "said a moment ago")."""
+        heard = self.picker.heard.get(scene, {})
+        texts = {key_of(v.text): v.text for v in self.script.scenes[self.lang][scene].variants}
+        latest = sorted(heard, key=lambda k: heard[k][1], reverse=True)
+        if near:
+            latest = [k for k in latest if heard[k][1] > self.picker.tick - RECENT]
+        return [texts[k] for k in latest if k in texts][:most]
+
+    def unheard(self, scene: str, pool: list[int]) -> list[int]:
+        """The least heard variants of `pool` this evening among those that clash with nothing said a moment ago (no
+        opening or ending of the last `RECENT` lines of any scene, no family of the scene's last `APART` lines among
+        them), or with fewer of those lines when every variant clashes. So no line comes again while another that
+        fits is unheard (read_es_B8 G0: keeping alike openings apart over a whole game sent the wolf father's call
+        round four of twenty lines); the scene's alike openings of earlier nights are kept apart among those."""
+        entry = self.script.scenes[self.lang][scene]
+        families = [entry.families_of(t) for t in self.latest(scene, APART, True)]
+        seen = self.picker.heard.get(scene, {})
+        clear = pool
+        for last in range(len(self.recent), 0, -1):
+            avoided = frozenset().union(*list(self.recent)[-last:], *families)
+            clear = [i for i in pool if not (entry.families_of(entry.variants[i].text)
+                                             | marks(entry.variants[i].text)) & avoided]
+            if clear:
+                break
+        clear = clear or pool
+        counts = {i: seen.get(key_of(entry.variants[i].text), (0, 0))[0] for i in clear}
+        return self.apart(scene, [i for i in clear if counts[i] == min(counts.values())])
 
     def printed_differs(self, values: Mapping[str, object]) -> bool:
         """Whether the line's player was something else than the card as printed says ("der Seher", holding "die
@@ -188,7 +213,7 @@ class Lines:
             pool = [i for i in pool if not held(variants[i].text, self.lang)] or pool
         if self.no_person(values):  # "Ben was one of the sisters": the card is said ("Ben? One of the sisters' cards")
             pool = [i for i in pool if not says_role(variants[i].text)] or pool
-        pool = fresh(self.recent, self.apart(scene, pool), variants)
+        pool = self.unheard(scene, pool)
         texts = [variants[i].text for i in pool]
         index = pool[(self.picker.pick if use else self.picker.peek)(scene, texts)]
         if use:
@@ -203,17 +228,6 @@ class Lines:
     def peek(self, scene: str, moment: Moment | None = None, **values: object) -> Line:
         """The line `say` would give next, without using it up (to prepare its audio early)."""
         return self._choose(scene, moment, values, False)
-
-
-def fresh(recent: Sequence[frozenset[str]], pool: list[int], variants: Sequence[Variant]) -> list[int]:
-    """The variants of `pool` that neither open nor end as one of the `recent` lines said (their marks), or as fewer
-    of them when every variant does: two scenes in a row that start alike are heard as a machine."""
-    for last in range(len(recent), 0, -1):
-        avoided = frozenset().union(*list(recent)[-last:])
-        kept = [i for i in pool if not marks(variants[i].text) & avoided]
-        if kept:
-            return kept
-    return pool
 
 
 def held_unsaid(lines: Lines, line: Line) -> None:

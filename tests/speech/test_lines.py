@@ -6,11 +6,13 @@ from pathlib import Path
 import pytest
 
 from narrator.speech.lines import (
+    RECENT,
     Lines,
     Part,
     RoleName,
     Seat,
     Seats,
+    marks,
 )
 from narrator.speech.lint import ScriptError, load_checked
 from narrator.speech.moment import Moment
@@ -113,3 +115,36 @@ def test_a_moment_no_script_foresaw_keeps_the_facts_it_knows(lang: str) -> None:
     variants = SCRIPT.scenes[lang]["night.seer.wake"].variants
     pool = said.fitting("night.seer.wake", Moment(mode="tabletop", narrator="no", night="later", gone="no"))
     assert pool and [i for i in pool if "yes" in dict(variants[i].when).get("gone", ())] == []
+
+
+def night_calls(lang: str) -> list[str]:
+    """Every card's wake and sleep lines, in a night's order per card (wake, then sleep)."""
+    calls = [s for s in SCRIPT.scenes[lang] if re.fullmatch(r"night\.\w+\.(wake|sleep)", s)]
+    return sorted(calls, key=lambda s: (s.split(".")[1], s.endswith(".sleep")))
+
+
+@pytest.mark.parametrize("mode", ["one_device", "round_table", "own_devices"])
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_no_call_comes_again_while_another_that_fits_is_unheard(lang: str, mode: str) -> None:
+    """read_es_B8 G0: in a 16-night game the wolf father's call went round four of its twenty lines; nights of every
+    card's calls said the first repeat after 57 % of a call's lines on average. A line said again is one whose every
+    unheard fellow opens, ends or is of a family as one said a moment ago (the last `RECENT` lines of any scene)."""
+    said = Lines(SCRIPT, lang, Picker(7), ["Ana"], ["f"])
+    moment = Moment(mode=mode, narrator="no", night="later", gone="no", order="middle")
+    last: list[tuple[str, str]] = []  # (scene, text) of the lines said a moment ago, the latest last
+    heard: dict[str, set[str]] = {}
+    again = []
+    for _ in range(25):
+        for scene in ("night.start", *night_calls(lang)):
+            entry = SCRIPT.scenes[lang][scene]
+            near = set().union(*(marks(t) for _, t in last[-RECENT:]))
+            kin = set().union(*(entry.families_of(t) for s, t in last[-RECENT:] if s == scene))
+            unheard = [v.text for v in (entry.variants[i] for i in said.fitting(scene, moment))
+                       if v.text not in heard.get(scene, set())]
+            clear = [t for t in unheard if not (marks(t) & near or entry.families_of(t) & kin)]
+            text = entry.variants[said.say(scene, moment, night=3).variant].text
+            if text in heard.get(scene, set()) and clear:
+                again.append((scene, text, len(clear)))
+            heard.setdefault(scene, set()).add(text)
+            last.append((scene, text))
+    assert again == []
