@@ -18,7 +18,10 @@ SCRIPT = load(SHIPPED)
 
 
 def own_card(scene: str) -> dict[str, object]:
-    """A night call's own card, as its gone lines say it ({role}) when no holder is said: "die Seherin"."""
+    """A night call's own card, as its gone lines say it ({role}) when no holder is said: "die Seherin"; the cards
+    long gone the night's one line for them names ({cards})."""
+    if scene == "night.gone":
+        return {"cards": (RoleName("seer"), RoleName("witch"))}
     parts = scene.split(".")
     step = parts[1] if len(parts) == 3 and parts[0] == "night" else ""
     return {"role": RoleName(STEP_ROLE[step])} if step in STEP_ROLE else {}

@@ -10,7 +10,7 @@ every step, live or dead, closes on a beat once every phone has answered (beats.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Protocol
 
 from engine import Game, Mode, State, night_plan
@@ -105,12 +105,14 @@ class CalledNight:
         self.place = "only"  # the step called: its place among the night's calls (moment.order)
         self.idle = False  # the step called asks nothing of its role (a recognition, a spent big bad wolf): no reminder
         self.shared = False  # the night's line for the cards long gone was said
+        self.long: tuple[RoleName, ...] = ()  # the cards long gone tonight, as the table heard their holders
 
     def run(self) -> None:
         """Every step of the night in its fixed order, live or not, each of the same shape."""
         n = self.narrator
         plan = night_plan(n.state)
         n.eyes, self.shared = "night", False
+        self.long = long_gone(n, [s.step for s in plan])
         n.prepare(("night.start", {"night": Number(n.state.night)}))
         n.say("night.start", night=Number(n.state.night))
         n.prepare(("night.reminder", {}, {"again": "no", "task": "yes"}),
@@ -135,6 +137,9 @@ class CalledNight:
         self.gone, n.reminders = known in GONE, 0  # the reminders are counted per step
         facts = told_spent(n, call_facts(n.state, step, n.revealed))  # as the call begins: the sleep line says the
         facts["order"] = self.place = place  # its place in the night: "the night goes on" only where a call follows
+        # a group the table knows is all dead closes on its wake as a gone card does: its sleep, a second picture of
+        # the same empty house, is held unsaid (read_es_A8: «…las chaquetas de los hermanos» then «Pasa la hora…»)
+        self.gone = self.gone or facts.get("left") == "none"
         if facts.get("spent") == "yes":  # task the wake gave; the big bad wolf hears his loss this night only
             n.spent_on = n.state.night
         # a call that gives no task (the wake said "deine eigene Jagd ist vorbei", or only asks to look) hears no
@@ -171,14 +176,16 @@ class CalledNight:
 
     def call(self, step: str, known: str | None, values: Mapping[str, object], facts: Mapping[str, str | None]) -> Line:
         """The step's wake line; for cards long gone (`LONG`) one line a night for them all, said at the first of
-        their calls ("Bei den Toten bleibt es still."), the others' time held unsaid: a 40-player game with four
-        cards shown dead heard eight such lines a night for nine nights (read_de_B7 E15)."""
+        their calls and naming them ("Für die Hexe und den Seher ist die Nacht längst vorbei."), the others' time
+        held unsaid: a 40-player game with four cards shown dead heard eight such lines a night for nine nights
+        (read_de_B7 E15), and a line that named no card left the table guessing whose turn it was (read_de_B8)."""
         n = self.narrator
         if known != "long":
             return n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), values, **facts)
-        if not self.shared:
+        if not self.shared:  # it names them all ("Für die Hexe und den Seher ist die Nacht längst vorbei.")
             self.shared = True
-            return n.signal(SHARED, lambda: n.listener.on_call(step))
+            return n.signal(SHARED, lambda: n.listener.on_call(step), {"cards": self.long},
+                            calls="one" if len(self.long) == 1 else "many")
         if not n.replaying:
             n.listener.on_call(step)
         return self.hush(f"night.{step}.wake", facts, values)
@@ -408,6 +415,12 @@ def held_by(n: Calling, step: str, known: str | None = None) -> dict[str, object
     agrees = n.lines.lang in SEAT_CARD_AGREES
     person = "" if seat is None else n.lines.gender_of(seat) if agrees else n.lines.person_of(seat)
     return {"role": RoleName(role, 1, person if person in PERSON else "")}
+
+
+def long_gone(n: Calling, steps: Sequence[str]) -> tuple[RoleName, ...]:
+    """The cards of tonight's `steps` long gone, once each, in the night's order, as the table heard their holders."""
+    cards = {STEP_ROLE[s]: held_by(n, s, "long")["role"] for s in steps if gone(n.state, s, n.revealed) == "long"}
+    return tuple(card for card in cards.values() if isinstance(card, RoleName))
 
 
 def takeable(state: State, card: str, said: Set[int]) -> bool:

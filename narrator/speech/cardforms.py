@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from babel.lists import format_list
+
 # a form any language's role may have, none must: `{card}` of a player it agrees with nobody for (a gender not said,
 # a sister's card of a man) names the card with no article that would agree («Kim tenía la carta de aldeano»)
 CARD_FORM = "card"
@@ -24,3 +26,9 @@ def after_named(card: str, after: str, before: str) -> bool:
     extra = set(re.findall(r"\w+", card.lower())) - set(re.findall(r"\w+", after.lower()))
     opening = " ".join(after.lower().split()[:2])
     return extra <= set(re.findall(r"\w+", sentence)) and not re.search(rf"\b{re.escape(opening)}\b", sentence)
+
+
+def joins(lang: str, items: int) -> list[str]:
+    """What goes between `items` items of a list as `lang` writes it (CLDR's, with Babel): ", ", " und "."""
+    marks = [f"\x00{i}\x00" for i in range(items)]
+    return re.split(r"\x00\d+\x00", format_list(marks, locale=lang))[1:-1]

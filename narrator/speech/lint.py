@@ -196,7 +196,8 @@ def _spec_problem(lines: Lines, field: str, spec: str, conversion: str | None) -
 
 
 def _example(field: str, role: str) -> object:
-    return {"role": RoleName(role), "roles": Cards((role,)), "player": Seat(3), "players": Seats((1, 2)),
+    return {"role": RoleName(role), "roles": Cards((role,)), "cards": (RoleName(role), RoleName("seer", 1, "f")),
+            "player": Seat(3), "players": Seats((1, 2)),
             "night": 1, "minutes": 5, "number": 2}.get(field, "")
 
 

@@ -65,6 +65,8 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "left": ("all", "some", "one", "none"),
     # end.story.charmed: how many players its {players} names ("one": a singular verb, "estaba Ana")
     "count": ("one", "many"),
+    # night.gone: how many cards long gone its {cards} names ("one": a singular verb, "duerme la bruja")
+    "calls": ("one", "many"),
     # round.turn: the lap of the night the turn is in; a later lap's first turn restarts the round after
     # round.again, with the device coming from the last seat (not from the middle, and not "next")
     "lap": ("first", "later"),
@@ -91,14 +93,14 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
-                         "own", "left", "count", "lap", "hands", "turn", "two", "order",
+                         "own", "left", "count", "calls", "lap", "hands", "turn", "two", "order",
                          "even", "share", "wolves", "couple"})
 
 # facts that narrow a line without making it more specific: implied by what a variant writes (a variant whose
 # words agree with the player's gender may only be said when it is known), or what a line's words need ("the night
 # is not over yet" where another call follows, "as many as" where the wolves are not more) that must not outrank
 # the scene's other lines
-IMPLIED = frozenset({"gender", "order", "even", "share", "wolves"})
+IMPLIED = frozenset({"gender", "order", "even", "share", "wolves", "calls"})
 
 When = tuple[tuple[str, frozenset[str]], ...]  # (fact, values it may take), sorted by fact: hashable
 ALWAYS: When = ()
@@ -126,6 +128,7 @@ class Moment:
     spent: str | None = None
     charms: str | None = None
     count: str | None = None
+    calls: str | None = None
     own: str | None = None
     left: str | None = None
     lap: str | None = None

@@ -23,13 +23,14 @@ def renderings(script: Script, lang: str, template: str,
     """Every way `template` may be said (not yet capitalised): with each role for `{role}`, dealt once and
     with copies, one and two of each card for `{roles}` (one said as "the" card and as "a" card), and
     `{player}`/`{players}` with seat words and with names (what the lint reads), and a card said of a woman and
-    of a man ("una aldeana"). Slots fill independently, so the names are tried with one role."""
+    of a man ("una aldeana"), for `{cards}` too. Slots fill independently, so the names are tried with one role."""
     fields = {f for _, f, _, _ in _FORMATTER.parse(template) if f is not None and selector(f) is None}
     if "card" in fields:
         fields = (fields - {"card"}) | {"role"}
     base: dict[str, object] = {"player": Seat(3), "players": Seats((1, 2, 3)), "night": 1, "minutes": 5,
                                "number": 2, "role": RoleName(roles[0]), "roles": Cards(tuple(roles[:1])),
-                               "host": "wolfcall", "address": Digits("192.168.1.23"), "port": Digits("8765")}
+                               "cards": (RoleName(roles[0]),), "host": "wolfcall", "address": Digits("192.168.1.23"),
+                               "port": Digits("8765")}
     cases: list[dict[str, object]] = [{}]
     if fields & {"role", "roles"}:
         cases = [{"role": RoleName(r), "roles": Cards((r,))} for r in roles]
@@ -37,6 +38,9 @@ def renderings(script: Script, lang: str, template: str,
     if "roles" in fields:
         cases += [{"role": RoleName(r), "roles": Cards((r, r))} for r in roles]
         cases.append({"roles": Cards(("werewolf", "werewolf", "seer", "witch"))})
+    if "cards" in fields:  # each card as printed, as a woman's and as a man's, alone and listed after another
+        cases += [{"cards": (RoleName(r, 1, p),)} for r in roles for p in ("", "f", "m")]
+        cases.append({"cards": tuple(RoleName(r) for r in roles[:3])})
     seated = Lines(script, lang, Picker(0))
     runs = [(seated, case) for case in cases]
     if fields & {"player", "players"}:

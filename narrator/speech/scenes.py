@@ -76,7 +76,7 @@ _FIXED = [
     _spec("deal.own", RARE, modes=(Mode.OWN_DEVICES,)),  # own phones: said once, instead of passing the device round
     _spec("night.start", RECURRING, optional="night"),
     _spec("night.reminder", RECURRING, optional="player", facts="again task turn"),  # {player}: a turn's holder
-    _spec("night.gone", RECURRING),  # once a night, for the calls of cards long gone (nightcalls.LONG)
+    _spec("night.gone", RECURRING, "cards", facts="calls"),  # once a night, names the cards long gone (nightcalls.LONG)
     _spec("round.start", RECURRING, optional="night", modes=(Mode.ROUND_TABLE,), facts="two"),  # nightfall, eyes open
     _spec("round.turn", RECURRING, "player", sequence="night", modes=(Mode.ROUND_TABLE,),
           facts="lap"),  # up to 40 a night

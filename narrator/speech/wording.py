@@ -20,6 +20,8 @@ The placeholder grammar (what the lines may write, and what it says):
 - `{roles}`: the cards in play, "two werewolves, the seer and the witch": a count and the form `plural`,
   a card dealt once with `the`, or with `a` when it is one that may come in copies (a `Cards`' `counted`):
   "a werewolf, the seer and the witch".
+- `{cards}`: cards each said as `{role}` of its holder (its specs too), listed as the language lists (CLDR's, with
+  Babel): "die Hexe und den Seher".
 - `{night}`: the night as an ordinal ("first", "erste", `ordinals.<n>`; Spanish with its noun: "primera noche",
   "noche número trece"); German
   `{night:dat}` its dative weak form ("ersten").
@@ -37,7 +39,7 @@ import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from narrator.speech.cardforms import CARD_AFTER_FORM, CARD_FORM, SEAT_CARD_AGREES, after_named
+from narrator.speech.cardforms import CARD_AFTER_FORM, CARD_FORM, SEAT_CARD_AGREES, after_named, joins
 from narrator.speech.script import Script
 from narrator.speech.spelling import sentence_case, starts_with_i_sound, starts_with_o_sound
 
@@ -308,7 +310,7 @@ class Wording:
 
     def form_of(self, field: str, spec: str) -> str | None:
         """The word form that `{field:spec}` says in this language; None for a spec it has no form for."""
-        if field in ("role", "card"):
+        if field in ("role", "card", "cards"):
             forms = ROLE_FORMS.get(self.lang, ROLE_FORMS["en"])
             return "a" if not spec else spec if spec in forms and spec not in _NOT_A_SPEC else None
         if field == "night":
@@ -430,6 +432,8 @@ class Wording:
         if isinstance(value, Number) or (isinstance(value, int) and not isinstance(value, bool)):
             word = self.number(value if isinstance(value, int) else value.n)
             return word, [Part("text", word)]
+        if field == "cards" and isinstance(value, tuple):  # cards each said as `{role}`, listed CLDR's way
+            return self._join([self._render("role", spec, card) for card in value], joins(self.lang, len(value)))
         if isinstance(value, RoleName) or (field in ("role", "card") and isinstance(value, str)):
             card = value if isinstance(value, RoleName) else RoleName(str(value))
             word = self.role(card.role, spec, card.copies, card.person, card.again)
@@ -460,25 +464,21 @@ class Wording:
                 items.append((f"{count} {plural}", [Part("text", count), Part("text", plural)]))
         return self._join(items)
 
-    def _join(self, rendered: Sequence[tuple[str, list[Part]]]) -> tuple[str, list[Part]]:
-        """"Ana, Ben and Carla"; Spanish says "e" before an i-sound ("Ana e Inés")."""
+    def _join(self, rendered: Sequence[tuple[str, list[Part]]], between: Sequence[str] = ()) -> tuple[str, list[Part]]:
+        """"Ana, Ben and Carla"; Spanish says "e" before an i-sound ("Ana e Inés"); `between`: what goes between
+        the items instead (cardforms.joins)."""
         if len(rendered) <= 1:
             return rendered[0] if rendered else ("", [])
-        last_text = rendered[-1][0]
         conj = self.word("names.and")
-        if self.script.has(self.lang, "names.and_i") and starts_with_i_sound(last_text):
+        if self.script.has(self.lang, "names.and_i") and starts_with_i_sound(rendered[-1][0]):
             conj = self.word("names.and_i")
-        text, parts = "", []
-        for i, (said, more) in enumerate(rendered):
-            if i == len(rendered) - 1:
-                text += f" {conj} "
-                parts.append(Part("text", conj))
-            elif i:
-                text += ", "
-                parts.append(Part("pause", ","))
-            text += said
-            parts += more
-        return text, parts
+        between = between or [*([", "] * (len(rendered) - 2)), f" {conj} "]
+        text, parts = rendered[0]
+        for join, (said, more) in zip(between, rendered[1:], strict=True):
+            text += join + said
+            parts = [*parts, *([Part("pause", ",")] if "," in join else []),
+                     *(Part("text", w) for w in join.replace(",", " ").split()), *more]
+        return text, list(parts)
 
     def contraction(self) -> tuple[str, dict[str, str]] | None:
         """The article a preposition merges with in this language, and the merged words ("el": a -> "al")."""

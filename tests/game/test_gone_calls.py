@@ -125,3 +125,64 @@ PROPS = [
 def test_a_gone_calls_lines_paint_only_what_the_card_has(lang: str, scene: str, odd: str) -> None:
     gone = [v.text for v in SCRIPT.scenes[lang][scene].variants if gone_group(v.when)]
     assert gone and [t for t in gone if re.search(odd, t)] == []
+
+
+def nights_of(said: tuple[Caption, ...]) -> list[list[Caption]]:
+    nights: list[list[Caption]] = []
+    for c in said:
+        if c["scene"] == "night.start":
+            nights.append([])
+        elif nights:
+            nights[-1].append(c)
+    return nights
+
+
+def calls_of(caption: Caption) -> frozenset[str]:
+    """The `calls` a night.gone caption's variant was written for (empty: any)."""
+    scene = SCRIPT.scenes[str(caption["lang"])][str(caption["scene"])]
+    return next((v for n, v in scene.variants[int(str(caption["variant"]))].when if n == "calls"), frozenset())
+
+
+# (language, the cards g30 shows dead, as the table heard their holders, in the night's order; "and" of the language)
+LONG_GONE = [
+    ("de", (r"(die|der) Leibwächterin", r"(den|dem|der) Denunzianten?", r"(den|dem|der) Leitwolf",
+            r"(die|der) Hundeführerin"), "und"),
+    ("es", (r"la protectora", r"(el|al|del) cuervo", r"(el|al|del) gran lobo feroz", r"la adiestradora de perros"),
+     "y"),
+]
+
+
+@pytest.mark.parametrize(("lang", "cards", "conj"), LONG_GONE)
+def test_the_nights_line_for_cards_long_gone_names_them_as_the_table_heard_their_holders(
+        tmp: Path, lang: str, cards: tuple[str, ...], conj: str) -> None:
+    """read_de_B8 (g30, 40 players): "Die Verstorbenen lässt die Nacht in Frieden." named nobody, so the table could
+    not tell whose calls it stood for. It names every card long gone that night, each as its holder was heard ("die
+    Hundeführerin" of Ida), listed as the language lists; a singular verb only for one card."""
+    said = game(tmp, lang, *OWN40)
+    lines = [c for night in nights_of(said) for c in night if c["scene"] == "night.gone"]
+    assert lines
+    for c in lines:
+        text = str(c["text"])
+        named = [card for card in cards if re.search(rf"\b{card}\b", text, re.IGNORECASE)]
+        assert named and named[0] == cards[0], text  # the guard is the first card long gone, every night after
+        if len(named) > 1:  # listed as the language lists: "A, B und C"
+            assert re.search(rf"{named[-2]} {conj} {named[-1]}", text, re.IGNORECASE), text
+        assert calls_of(c) in (frozenset(), frozenset({"many" if len(named) > 1 else "one"})), text
+    assert any(all(re.search(rf"\b{card}\b", str(c["text"]), re.IGNORECASE) for card in cards) for c in lines)
+
+
+def test_a_group_the_table_knows_all_dead_closes_on_its_wake(tmp: Path) -> None:
+    """read_es_A8 g25 (29 players, seed 28), night 11: «En la percha siguen las chaquetas de los hermanos, y nadie las
+    coge.» then «Pasa la hora de los hermanos sin que nadie la reclame.»: two pictures of one empty house. The wake
+    of a group whose cards were all shown dead closes its call, as a gone card's does; the sleep's time is held."""
+    said = game(tmp, "es", "--players", "29", "--seed", "28")
+    empty = 0
+    for night in nights_of(said):
+        scenes = [str(c["scene"]) for c in night]
+        for group in ("brothers", "sisters"):
+            woke = [c for c in night if c["scene"] == f"night.{group}.wake"]
+            if woke and dict(SCRIPT.scenes["es"][f"night.{group}.wake"].variants[int(str(woke[0]["variant"]))]
+                             .when).get("left") == frozenset({"none"}):
+                empty += 1
+                assert f"night.{group}.sleep" not in scenes, [c["text"] for c in night if group in str(c["scene"])]
+    assert empty
