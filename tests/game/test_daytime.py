@@ -57,7 +57,7 @@ def test_the_second_sister_card_of_the_end_is_not_said_as_the_first(genders: tup
 
 
 @pytest.mark.parametrize(("lang", "third"), [("de", r"\bdritte[n]? Brüderkarte\b"),
-                                             ("es", r"\b(tercera carta de los hermanos|tercer hermano)\b"),
+                                             ("es", r"\b(tercera carta de hermano|tercer hermano)\b"),
                                              ("en", r"\bthird (of the brothers' cards|brother)\b")])
 def test_the_third_brother_card_of_the_end_is_said_as_the_third(lang: str, third: str) -> None:
     """read_de_B7 17: "Spieler sechzehn: eine weitere Brüderkarte" … "Spieler vierundzwanzig: eine weitere

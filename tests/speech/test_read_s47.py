@@ -94,7 +94,7 @@ def test_the_piper_who_lost_is_not_said_to_have_almost_won_with_a_few(lang: str)
 
 @pytest.mark.parametrize(("lang", "second", "third"), [
     ("de", "die zweite Brüderkarte", "die dritte Brüderkarte"),
-    ("es", "la segunda carta de los hermanos", "la tercera carta de los hermanos"),
+    ("es", "otra carta de hermano", "la tercera carta de hermano"),
     ("en", "the second of the brothers' cards", "the third of the brothers' cards")])
 def test_the_third_card_of_a_group_is_said_as_the_third(lang: str, second: str, third: str) -> None:
     """B7 17: "eine weitere Brüderkarte" twice in one reveal."""
