@@ -114,3 +114,21 @@ def test_the_hunter_told_to_take_the_device_is_not_told_to_shoot_nobody(seat: in
     heard = [line for revealed in ("no", "yes")
              for line in said("hunter.wake", Moment(mode="one_device", narrator="no", revealed=revealed), seat)]
     assert heard and [line for line in heard if "o a nadie" in line] == []
+
+
+# -- B9: the village idiot voted a second time ----------------------------------------------------------------------
+@pytest.mark.parametrize("seat", [1, 2, 3, 14])
+def test_a_card_the_table_knows_is_not_turned_over_again(seat: int) -> None:
+    """B9: day 10 «¡Alto! La carta del jugador veinte lo explica todo: el tonto del pueblo.», day 11 «Le damos la
+    vuelta a la carta del jugador veinte: el tonto del pueblo.» of a card face up since yesterday."""
+    heard = said("day.vote.reveal", Moment(mode="own_devices", revealed="yes"), seat, role=RoleName("village_idiot"))
+    news = re.compile(r"vuelta|[Ss]e descubre|[Dd]escubr[ei]|[Rr]esulta que|lo escondía|[Ss]ale a la luz|secreto:")
+    assert len(heard) >= 20 and [line for line in heard if news.search(line) and "ya" not in line] == []
+
+
+# -- B9: «Venga, Gala, te toca.» seven times a game round the table ------------------------------------------------
+def test_the_turn_said_to_a_named_player_is_not_one_tic() -> None:
+    """B9: «Venga, X, te toca.», «Te toca a ti, X.», «X, te toca.», «Te toca, X.» each 7 times in one 16-seat game."""
+    heard = said("round.turn", Moment(mode="round_table", position="middle", night="later", lap="first"), 1)
+    assert len([line for line in heard if "te toca" in line.lower()]) <= 2 and not any(
+        line.startswith("Venga, Ana") for line in heard)
