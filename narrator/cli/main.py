@@ -98,6 +98,13 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} " + _("(see %(prog)s --help)") % {"prog": self.prog} + "\n")
 
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's, with the choices quoted as the table quotes the value (read_es_B9: «foo» beside 'one_device')."""
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(_("'%s'") % choice for choice in action.choices)
+            raise argparse.ArgumentError(action, _("invalid choice: %(value)r (choose from %(choices)s)")
+                                         % {"value": value, "choices": choices})
+
 
 def _scripts(sub: argparse._SubParsersAction[_Parser]) -> None:
     """`wolfcall scripts lint`."""
