@@ -22,7 +22,8 @@ GONE_ROLES = ("big_bad_wolf", "cupid", "dog_handler", "fox", "guard", "little_gi
 # «Para la bruja, la noche ha terminado»: heard as «her turn is over», 6 times in 22 games; a creaking door, steps,
 # a moving quilt, a sniffing snout say someone is up; «nadie duerme tranquilo» against «el gran lobo feroz ya no acude»
 GONE_WRONG = re.compile(r"la noche ha terminado|Chirría la puerta|pasos de puntillas|colcha de retales se mueve|"
-                        r"hocico húmedo husmea|nadie duerme tranquilo")
+                        r"hocico húmedo husmea|nadie duerme tranquilo|pisadas frescas|se posa en|pies descalzos cruzan|"
+                        r"aullido contesta|cola gris barre|se hunde bajo un cuerpo")
 
 
 @pytest.mark.parametrize("role", GONE_ROLES)
