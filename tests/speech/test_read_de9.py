@@ -4,9 +4,12 @@ each in the moment the narrator said it in where a fact decides it (`Lines.fitti
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 
+import narrator.ui.web
 from narrator.speech.lines import Lines, RoleName, Seat
 from narrator.speech.moment import Moment
 from narrator.speech.picker import Picker
@@ -117,3 +120,11 @@ def test_lines_that_follow_one_another_do_not_echo_a_word(first: str, then: str,
     texts = {s: [v.text for v in SCRIPT.scenes["de"][s].variants] for s in (first, then)}
     echo = [(a, b) for a in texts[first] for b in texts[then] if re.search(word, a) and re.search(word, b)]
     assert echo == []
+
+
+def test_the_dogs_log_line_says_what_the_dog_did() -> None:
+    """B9 20: "der Hund legte sich neben Anna und knurrte": "und" reads as if a second name were coming."""
+    words = yaml.safe_load((Path(narrator.ui.web.__file__).parent / "ui" / "de.yaml").read_text(encoding="utf-8"))
+    for key in ("log.dog", "log.dog.pair"):
+        said_of = words[key].format(target="Anna", also="Ben", result=words["result.growl"])
+        assert said_of.endswith(", und er knurrte"), said_of
