@@ -107,6 +107,10 @@ def test_the_hunters_shot_is_not_judged_by_its_victim() -> None:
     ("night.werewolves.wake", r"heute (reißen|niemanden)"),  # A9 11: "heute" alone is the day
     ("night.guard.sleep", r"Laternen"),  # A9 19: nightfall again in mid-night
     ("night.big_bad_wolf.sleep", r"Spitze des Rudels"),  # A9 20
+    ("night.werewolves.wake", r"heute holst?\."),  # A9 11
+    ("end.reveal", r"\. Das war \{role\}\.$"),  # A9 12: "Beginnen wir bei Anna. Das war eine Werwölfin."
+    ("end.lovers", r"sogar Werwölfe|Gegen Wölfe"),  # A9 18: the generic lines are said when a lover is a wolf
+    ("end.reveal", r"Karte bei \{player\}"),  # B9 5: "Zur Erinnerung, die Karte bei Clara: die Jägerin."
 ])
 def test_a_line_the_readers_named_is_said_no_more(scene: str, wrong: str) -> None:
     assert [v.text for v in SCRIPT.scenes["de"][scene].variants if re.search(wrong, v.text)] == []
