@@ -45,9 +45,14 @@ def end_facts(scene: str, state: State) -> dict[str, str]:
     """What the table sees as the game ends, for the winner's line: the wolves' count that holds and how many are
     left alive (read_es_A8: «La manada ya es tan grande como lo que queda de la aldea» of one wolf left facing one
     villager, `pack` being the wolf cards dealt), and whether the last two, the lovers, both play for the village
-    (their win is the village's too: no wolf is left)."""
-    if scene == "end.wolves.number":
-        return {"even": even(state), "wolves": "one" if len(state.wolves & state.alive) == 1 else "many"}
+    (their win is the village's too: no wolf is left); and whether the wolf father's infection made the end (the
+    cards are shown now: no secret left, read_de_B9 13, read_de_A9 16)."""
+    infected = {entry.target for entry in state.log if entry.kind == "infect"}
+    if scene == "end.wolves.number":  # an infected wolf alive made the count: the win line may say so
+        return {"even": even(state), "wolves": "one" if len(state.wolves & state.alive) == 1 else "many",
+                "infected": "yes" if infected & state.alive else "no"}
+    if scene == "end.village":  # the infected died a wolf: a card shown as the witch's, and yet the last wolf
+        return {"infected": "yes" if infected else "no"}
     if scene == "end.lovers":
         return {"couple": "village" if all(side_of(state, s) == "village" for s in state.alive) else "other"}
     return {}

@@ -175,12 +175,12 @@ class CalledNight:
             n.signal(f"night.{step}.sleep", lambda: n.listener.on_sleep(step), values, **facts)
 
     def call(self, step: str, known: str | None, values: Mapping[str, object], facts: Mapping[str, str | None]) -> Line:
-        """The step's wake line; for cards long gone (`LONG`) one line a night for them all, said at the first of
-        their calls and naming them ("Für die Hexe und den Seher ist die Nacht längst vorbei."), the others' time
-        held unsaid: a 40-player game with four cards shown dead heard eight such lines a night for nine nights
+        """The step's wake line; on a night with a card long gone (`LONG`) one line for every gone card, said at the
+        first of their calls and naming them ("Für die Hexe und den Seher ist die Nacht längst vorbei."), the others'
+        time held unsaid: a 40-player game with four cards shown dead heard eight such lines a night for nine nights
         (read_de_B7 E15), and a line that named no card left the table guessing whose turn it was (read_de_B8)."""
         n = self.narrator
-        if known != "long":
+        if known not in GONE or not self.long:
             return n.signal(f"night.{step}.wake", lambda: n.listener.on_call(step), values, **facts)
         if not self.shared:  # it names them all ("Für die Hexe und den Seher ist die Nacht längst vorbei.")
             self.shared = True
@@ -418,8 +418,14 @@ def held_by(n: Calling, step: str, known: str | None = None) -> dict[str, object
 
 
 def long_gone(n: Calling, steps: Sequence[str]) -> tuple[RoleName, ...]:
-    """The cards of tonight's `steps` long gone, once each, in the night's order, as the table heard their holders."""
-    cards = {STEP_ROLE[s]: held_by(n, s, "long")["role"] for s in steps if gone(n.state, s, n.revealed) == "long"}
+    """The cards the night's one shared line names: on a night with a card long gone, every card of tonight's
+    `steps` the table knows is gone, once each, in the night's order, as the table heard their holders (a card gone
+    a night ago among them: a line of its own between two named in the shared one read as a slip, read_es_B9 2);
+    none on a night without."""
+    known = {s: gone(n.state, s, n.revealed) for s in steps}
+    if "long" not in known.values():
+        return ()
+    cards = {STEP_ROLE[s]: held_by(n, s, "long")["role"] for s in steps if known[s] in GONE}
     return tuple(card for card in cards.values() if isinstance(card, RoleName))
 
 

@@ -88,13 +88,16 @@ FACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # end.lovers: the two lovers left both play for the village ("village": no wolf is left, so the village wins
     # with them) or not ("other": a wolf or a solo card among them, the win is theirs alone)
     "couple": ("village", "other"),
+    # end.village, end.wolves.number: the wolf father infected a player who is now dead (the village's win) or
+    # alive (the wolves'); told once the game is over, when the cards are shown anyway (RULES: secret until then)
+    "infected": ("yes", "no"),
 })
 # the ways of playing where a person may narrate, holding the device (narrator/game/tellings.py says when one does)
 NARRATED: frozenset[str] = frozenset({Mode.ONE_DEVICE})
 # facts only some scenes know: their catalogue entry names them
 SCENE_FACTS = frozenset({"spared", "cause", "alone", "again", "task", "game", "won", "gone", "spent", "charms",
                          "own", "left", "count", "calls", "lap", "hands", "turn", "two", "order",
-                         "even", "share", "wolves", "couple"})
+                         "even", "share", "wolves", "couple", "infected"})
 
 # facts that narrow a line without making it more specific: implied by what a variant writes (a variant whose
 # words agree with the player's gender may only be said when it is known), or what a line's words need ("the night
@@ -138,6 +141,7 @@ class Moment:
     share: str | None = None
     wolves: str | None = None
     couple: str | None = None
+    infected: str | None = None
     turn: str | None = None
     two: str | None = None
 

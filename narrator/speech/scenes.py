@@ -94,8 +94,8 @@ _FIXED = [
     _spec("day.vote.start", RECURRING),
     _spec("day.vote.out", RECURRING, "player", facts="spared"),
     _spec("day.vote.nobody", RECURRING),
-    _spec("end.village", RARE),
-    _spec("end.wolves.number", RARE, facts="even wolves"),
+    _spec("end.village", RARE, facts="infected"),
+    _spec("end.wolves.number", RARE, facts="even wolves infected"),
     _spec("end.wolves.side", RARE),  # Contract 2's id, kept for user scripts; the game says the two below
     _spec("end.wolves.villagers", RARE),
     _spec("end.wolves.specials", RARE),

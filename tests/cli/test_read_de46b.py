@@ -77,8 +77,10 @@ def test_a_game_says_the_lines_of_its_own_seed(capsys: pytest.CaptureFixture[str
 
 @pytest.mark.parametrize(("argv", "wanted", "wrong"), [
     (["--lang", "de", "--help"], "Eine sprechende Spielleitung für Werwolf.", "die spricht: für"),  # H2
-    (["--lang", "de", "demo", "--help"], "ein Gerät, reihum weitergereicht oder jeder sein eigenes Handy",
-     "klassisch oder mit allen 28"),  # H1
+    # H1; read_de_B9 18: "ein Gerät, reihum weitergereicht" read as two ways
+    (["--lang", "de", "demo", "--help"], "ein Gerät bei geschlossenen Augen, ein Gerät reihum oder jeder sein",
+     "klassisch oder mit allen 28"),
+    (["--lang", "de", "demo", "--help"], "Standard: ein Gerät bei geschlossenen Augen", "reihum weitergereicht"),
     (["--lang", "es", "demo", "--help"], "de mano en mano", "con las reglas clásicas o con los 28"),
     (["demo", "--help"], "passed round the table", "classic or with all 28"),
     # H4; read_de_B7 H: "neue Zeilen" is product jargon

@@ -65,7 +65,8 @@ OWN40 = ("--mode", "own_devices", "--players", "40", "--seed", "30")
      r"\b(der|den) Seher\b", r"Seherin"),
     # g30: Anna "die Leibwächterin" → "Vom Leibwächter kommt kein Laut mehr"; Ida "die Hundeführerin" likewise
     ("de", OWN40, r"Anna war .*die Leibwächterin", "night.guard.wake", r"\bdie Leibwächterin\b", r"Leibwächter\b"),
-    ("de", OWN40, r"Ida.*die Hundeführerin", "night.dog_handler.wake", r"\bdie Hundeführerin\b", r"Hundeführer\b"),
+    # (called in the night's shared line: a card long gone is called there every night after Ida's, test below)
+    ("de", OWN40, r"Ida.*die Hundeführerin", "night.gone", r"\b(die|der) Hundeführerin\b", r"Hundeführer\b"),
     # es A, the evening's third game: «Bruno era el vidente.» → «La vidente ya no acude.»
     ("es", ("--mode", "one_device", "--players", "11", "--seed", "11", "--games", "3"), r"Bruno era el vidente",
      "night.seer.wake", r"\b(el|del) vidente\b", r"\bla vidente\b"),
@@ -76,7 +77,8 @@ OWN40 = ("--mode", "own_devices", "--players", "40", "--seed", "30")
 ])
 def test_a_gone_card_is_said_as_the_table_heard_its_holder(tmp: Path, lang: str, argv: tuple[str, ...], reveal: str,
                                                            scene: str, heard: str, not_heard: str) -> None:
-    calls = [str(c["text"]) for c in after(game(tmp, lang, *argv), reveal) if c["scene"] == scene and gone_line(c)]
+    calls = [str(c["text"]) for c in after(game(tmp, lang, *argv), reveal)
+             if c["scene"] == scene and (gone_line(c) or scene == "night.gone")]
     assert calls, f"no gone call of {scene} heard after the reveal"
     assert all(re.search(heard, t, re.I) and not re.search(not_heard, t, re.I) for t in calls), calls
 
@@ -186,3 +188,14 @@ def test_a_group_the_table_knows_all_dead_closes_on_its_wake(tmp: Path) -> None:
                 empty += 1
                 assert f"night.{group}.sleep" not in scenes, [c["text"] for c in night if group in str(c["scene"])]
     assert empty
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_a_night_with_a_shared_line_says_no_gone_card_on_its_own(tmp: Path, lang: str) -> None:
+    """read_es_B9 (40 players, nights 9-11): «Para la niña y la bruja ya no hay noche.», then the dog handler, gone
+    a night ago and called between them, with a line of her own; the night before all three had their own, the night
+    after one line named all three. On a night with a shared line it names every card gone."""
+    nights = nights_of(game(tmp, lang, *OWN40))
+    mixed = [[str(c["text"]) for c in night if c["scene"] == "night.gone" or gone_line(c)]
+             for night in nights if any(c["scene"] == "night.gone" for c in night)]
+    assert mixed and all(len(said) == 1 for said in mixed), [m for m in mixed if len(m) > 1]

@@ -282,5 +282,5 @@ def test_an_unknown_fact_names_its_file_line_and_key(tmp_path: Path) -> None:
     assert any(line.endswith("mine.yaml:24: night.werewolves.wake: unknown fact 'nacht' in when: (the facts are "
                              "mode, narrator, night, pack, position, gender, revealed, spared, cause, alone, again, "
                              "task, turn, two, game, won, gone, spent, charms, own, left, count, calls, lap, hands, "
-                             "order, even, share, wolves, couple)")
+                             "order, even, share, wolves, couple, infected)")
                for line in out), out

@@ -184,7 +184,7 @@ def test_the_night_log_names_both_players_the_dog_lay_between() -> None:
     names = ["Ana", "Ben", "Carla", "Dario", "Eva", "Fede", "Gala", "Hugo"]
     said = {lang: dog_logged(names, (3, 4), lang) for lang in ("en", "de", "es")}
     assert said == {"en": "The dog lay down between Carla and Dario (stayed calm)",
-                    "de": "Zwischen Carla und Dario legte sich der Hund und blieb ruhig",  # read_de_B8
+                    "de": "Der Hund legte sich zwischen Carla und Dario, und er blieb ruhig",  # read_de_B8, B9 20
                     "es": "El perro se tumbó entre Carla y Dario (se quedó tranquilo)"}
 
 
