@@ -95,13 +95,7 @@ def test_a_gone_call_says_no_sleep_line_after_its_wake(tmp: Path) -> None:
 def test_from_a_cards_third_night_gone_one_line_a_night_stands_for_all_such_calls(tmp: Path) -> None:
     """g30: with four cards shown dead the table heard eight gone lines a night for nine nights. A card's own gone
     line is said on its first two nights gone only; after that one line a night (night.gone) for them all."""
-    said = game(tmp, "de", *OWN40)
-    nights: list[list[Caption]] = []
-    for c in said:
-        if c["scene"] == "night.start":
-            nights.append([])
-        elif nights:
-            nights[-1].append(c)
+    nights = nights_of(game(tmp, "de", *OWN40))
     own = Counter(str(c["scene"]) for night in nights for c in night if gone_line(c))
     assert own and max(own.values()) <= 2, own
     shared = [sum(1 for c in night if c["scene"] == "night.gone") for night in nights]
