@@ -1,7 +1,9 @@
-"""Stop 48, on the shipped scripts: what fix63's measure of the picker found left (notes/s48/fix63.md). It failed on
-3808a10."""
+"""Stop 48, on the shipped scripts: what fix63's measure of the picker found left (notes/s48/fix63.md), the idiot
+condemned twice in English, an end line said to the losers too. Each failed on the scripts before its fix."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -40,3 +42,16 @@ def test_a_card_the_table_knows_is_not_shown_as_news(lang: str) -> None:
     lines = Lines(SCRIPT, lang, Picker(1), ["Ana"], ["f"])
     pool = lines.fitting("day.vote.reveal", Moment(mode="own_devices", narrator="no", revealed="yes"))
     assert len(pool) >= 20 and all(("revealed", frozenset({"yes"})) in scene.variants[i].when for i in pool)
+
+
+WON_TO_ALL = {"de": r"\b[Ii]hr habt gewonnen|\b[Ii]hr gewinnt", "es": r"[Hh]abéis ganado|[Gg]anáis\b",
+              "en": r"\b[Yy]ou (have )?won\b|\b[Yy]ou win\b"}
+
+
+@pytest.mark.parametrize("lang", sorted(WON_TO_ALL))
+def test_no_end_line_tells_the_whole_table_it_won(lang: str) -> None:
+    """The end is heard by the losers too (issue 35, "¡Habéis ganado!"); fix64's infected village win said "Ihr habt
+    gewonnen, auch gegen den Wolf…" to a table with wolves at it."""
+    said = [v.text for scene, entry in SCRIPT.scenes[lang].items() if scene.startswith("end.")
+            for v in entry.variants if re.search(WON_TO_ALL[lang], v.text)]
+    assert said == []
