@@ -182,7 +182,8 @@ class Lines:
                 break
         clear = clear or pool
         counts = {i: seen.get(key_of(entry.variants[i].text), (0, 0))[0] for i in clear}
-        return self.apart(scene, [i for i in clear if counts[i] == min(counts.values())])
+        least = min(counts.values())
+        return self.apart(scene, [i for i in clear if counts[i] == least])
 
     def printed_differs(self, values: Mapping[str, object]) -> bool:
         """Whether the line's player was something else than the card as printed says ("der Seher", holding "die
